@@ -1,0 +1,96 @@
+// Lint rules and the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders").
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
+const nodeBuiltinMessage = 'Node built-ins are not available in this runtime (see ARCHITECTURE.md).';
+
+/** Builds a no-restricted-imports rule from forbidden module names and path regexes. */
+function zone({ names = [], regexes = [] }) {
+  return [
+    'error',
+    {
+      paths: names.map((name) => ({
+        name,
+        message: `'${name}' may not be imported here (see ARCHITECTURE.md).`,
+      })),
+      patterns: [
+        { group: ['node:*'], message: nodeBuiltinMessage },
+        ...regexes.map(([regex, message]) => ({ regex, message })),
+      ],
+    },
+  ];
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', '.vitest-report/**', '.tmp/**', 'docs/openapi.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': zone({
+        names: ['electron', ...nodeBuiltins],
+        regexes: [
+          ['(^|/)src-(main|renderer)(/|$)', 'src-shared imports nothing from src-main or src-renderer.'],
+        ],
+      }),
+    },
+  },
+  {
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/index.ts', 'src-main/app/**', 'src-main/ipc/**', 'src-main/preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'electron is imported only in src-main/{index.ts,app,ipc,preload}.',
+            },
+          ],
+          patterns: [{ regex: '(^|/)src-renderer(/|$)', message: 'src-main never imports src-renderer.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/index.ts', 'src-main/app/**/*.ts', 'src-main/ipc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)src-renderer(/|$)', message: 'src-main never imports src-renderer.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': zone({
+        names: nodeBuiltins,
+        regexes: [['^\\.\\./(?!\\.\\./src-shared/)', 'The preload imports only electron and src-shared.']],
+      }),
+    },
+  },
+  {
+    files: ['src-renderer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': zone({
+        names: ['electron', ...nodeBuiltins],
+        regexes: [['(^|/)src-main(/|$)', 'The renderer reaches main only through lib/api.ts.']],
+      }),
+    },
+  },
+);

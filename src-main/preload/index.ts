@@ -1,0 +1,4 @@
+// The preload exposes the IPC contract's verbs and nothing else (desktop-shell issue).
+import { contextBridge } from 'electron';
+
+contextBridge.exposeInMainWorld('stockroom', Object.freeze({ ready: true }));
