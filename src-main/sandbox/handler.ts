@@ -63,8 +63,14 @@ export interface HandlerContext<N extends EndpointName> extends StoreContext {
   readonly file: Endpoints[N] extends { readonly upload: true } ? UploadedFile : undefined;
 }
 
-/** A record as a handler returns it: the input side of the row's (lenient) record schema. */
-type RecordOf<S> = S extends z.ZodType ? z.input<S> : never;
+/** A type without its `[key: string]` index signature (the records are loose objects). */
+type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+/**
+ * A record as a handler returns it: the known fields of the input side of the row's (lenient) record
+ * schema, so plain row interfaces fit and a misspelt field in an object literal is a type error.
+ */
+type RecordOf<S> = S extends z.ZodType ? KnownFields<z.input<S>> : never;
 
 export interface ListResult<Item> {
   readonly list: readonly Item[];

@@ -1,0 +1,28 @@
+// The registry of resource modules: merges their handler maps and table schemas for the core.
+// Each module is `resources/<name>/index.ts` exporting `handlers` (satisfies Partial<Handlers>) and
+// `schemaSql`. Modules not written yet are left out here; the server answers their endpoints with
+// '100' "Not implemented in the sandbox: <name>" and tests list them.
+import type { Handlers, ResourceModule } from '../handler.js';
+import * as merchant from './merchant/index.js';
+
+export const resourceModules: Readonly<Record<string, ResourceModule>> = {
+  merchant,
+};
+
+/** Every handler of every module; a name defined twice is a programming error caught at start. */
+export function mergeHandlers(modules: Readonly<Record<string, ResourceModule>>): Partial<Handlers> {
+  const merged: Record<string, unknown> = {};
+  for (const [moduleName, module] of Object.entries(modules)) {
+    for (const [endpointName, handler] of Object.entries(module.handlers)) {
+      if (endpointName in merged) {
+        throw new Error(`Two sandbox resource modules handle ${endpointName} (the second is ${moduleName})`);
+      }
+      merged[endpointName] = handler;
+    }
+  }
+  return merged as Partial<Handlers>;
+}
+
+export const handlers: Partial<Handlers> = mergeHandlers(resourceModules);
+
+export const schemaSql: readonly string[] = Object.values(resourceModules).map((module) => module.schemaSql);
