@@ -3,7 +3,7 @@
 import { validation } from './sandbox-error.js';
 import { formatThaiDate, formatThaiDateTime, parseThaiDateTime, thaiDayRange } from './thai-time.js';
 
-/** Page size when a request gives no `limit` (the spec documents none; see docs/sandbox.md). */
+/** Page size when a request gives no `limit` (the spec documents none; see README.md here). */
 export const DEFAULT_LIMIT = 20;
 /** Largest page; larger `limit` values are clamped to it, as production does. */
 export const MAX_LIMIT = 500;
