@@ -1,0 +1,3 @@
+// Barcodes: cleaning what a scanner typed, and GTIN (EAN/UPC) check digits.
+export { normaliseScannedCode } from './scanned-code.js';
+export { GTIN_LENGTHS, gtinCheckDigit, isValidGtin, ean13FromPrefix, upcAToEan13 } from './gtin.js';
