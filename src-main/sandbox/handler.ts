@@ -63,13 +63,17 @@ export interface HandlerContext<N extends EndpointName> extends StoreContext {
   readonly file: Endpoints[N] extends { readonly upload: true } ? UploadedFile : undefined;
 }
 
-/** A type without its `[key: string]` index signature (the records are loose objects). */
-type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
-
 /**
- * A record as a handler returns it: the known fields of the input side of the row's (lenient) record
- * schema, so plain row interfaces fit and a misspelt field in an object literal is a type error.
+ * A type without `[key: string]` index signatures, at every depth (the records are loose objects), so
+ * plain row interfaces fit and a misspelt field in an object literal is a type error.
  */
+type KnownFields<T> = T extends readonly (infer Item)[]
+  ? readonly KnownFields<Item>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: KnownFields<T[K]> }
+    : T;
+
+/** A record as a handler returns it: the known fields of the input side of the row's record schema. */
 type RecordOf<S> = S extends z.ZodType ? KnownFields<z.input<S>> : never;
 
 export interface ListResult<Item> {
