@@ -3,26 +3,21 @@
 // read leniently (production sends numbers where the spec says String, and nulls) so a client never
 // crashes on a harmless variation, while a structurally wrong answer still fails validation.
 import { z } from 'zod';
+import { parseThaiDate, parseThaiDateTime } from '../time/index.js';
 
-export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const DATETIME_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
-
-/** True when a yyyy-MM-dd text names a real calendar day (rejects 2026-02-30). */
-export function isRealDate(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+// Format first (for a message that names the expected pattern), then a real calendar day or time:
+// one validator, src-shared/time, decides what a date is.
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 const dateText = z
   .string()
   .regex(DATE_PATTERN, { error: 'must be a date yyyy-MM-dd' })
-  .refine(isRealDate, { error: 'must be a real calendar date' });
+  .refine((text) => parseThaiDate(text) !== undefined, { error: 'must be a real calendar date' });
 const datetimeText = z
   .string()
   .regex(DATETIME_PATTERN, { error: 'must be a date and time yyyy-MM-dd HH:mm' })
-  .refine(isRealDate, { error: 'must be a real calendar date' });
+  .refine((text) => parseThaiDateTime(text) !== undefined, { error: 'must be a real date and time' });
 
 /** Query parameters: text on the wire, typed after parsing. */
 export const query = {
