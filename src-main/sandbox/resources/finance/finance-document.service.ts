@@ -1,0 +1,290 @@
+// What incomes and expenses share: creation (figures by computeDocument, optional payment, uniquenumber
+// idempotency), payments, lists with every filter, and detail. The handlers only map their endpoint's
+// names (incomedate/expensedate, customerbranchno/contactbranchno) onto these.
+import type { Database, ListResult, ParentRef, StoreContext, WriteResult } from '../../handler.js';
+import { invalidId, validation } from '../../handler.js';
+import {
+  dayRange,
+  intersectRanges,
+  minuteRange,
+  readKeyword,
+  readPaging,
+  type PagingQuery,
+  type TimeRange,
+} from '../../list-helpers.js';
+import { formatThaiDate, parseThaiDate, parseThaiDateTime } from '../../thai-time.js';
+import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
+import {
+  computeDocument,
+  isVatType,
+  roundMoney,
+  type DocumentError,
+} from '../../../../src-shared/money/index.js';
+import { addPayment } from '../payments/payment.repository.js';
+import { findContactIdByName } from '../contacts/contact.repository.js';
+import {
+  countFinanceDocuments,
+  findFinanceDocument,
+  insertFinanceDocument,
+  listFinanceDocuments,
+  touchFinanceDocument,
+  type FinanceKind,
+} from './finance-document.repository.js';
+import { financeRecords, type FinanceRecordParts } from './finance-document.view.js';
+import { requirePaymentMethodNamed } from './payment-method.js';
+
+/** The body fields AddIncome and AddExpense share (zod output of their rows). */
+export interface FinanceBody {
+  readonly amount: number;
+  readonly contactname?: string | undefined;
+  readonly contactidnumber?: string | undefined;
+  readonly contactphone?: string | undefined;
+  readonly contactemail?: string | undefined;
+  readonly contactaddress?: string | undefined;
+  readonly contactbranchname?: string | undefined;
+  readonly vatamount?: number | undefined;
+  readonly vattype?: number | undefined;
+  readonly paymentmethod?: string | undefined;
+  readonly paymentamount?: number | undefined;
+  readonly paymentdate?: string | undefined;
+  readonly description?: string | undefined;
+  readonly discount?: string | undefined;
+  readonly reference?: string | undefined;
+  readonly tag?: readonly string[] | undefined;
+  readonly list?:
+    readonly { name: string; totalprice: number; categoryname?: string | undefined }[] | undefined;
+}
+
+/** What the two bodies name differently. */
+export interface FinanceBodyNames {
+  /** AddIncome's customerbranchno, AddExpense's contactbranchno. */
+  readonly contactbranchno: string | undefined;
+  /** The date field's name: incomedate or expensedate. */
+  readonly dateField: 'incomedate' | 'expensedate';
+  /** Its value (yyyy-MM-dd, a Thai day); today when absent. */
+  readonly date: string | undefined;
+}
+
+export interface CreateFinance {
+  readonly kind: FinanceKind;
+  /** The endpoint name, which scopes the uniquenumber. */
+  readonly endpoint: 'AddIncome' | 'AddExpense';
+  readonly uniquenumber: string | undefined;
+  readonly body: FinanceBody;
+  readonly names: FinanceBodyNames;
+}
+
+export function createFinanceDocument(context: StoreContext, create: CreateFinance): WriteResult<never> {
+  const { db, store, now } = context;
+  const { kind, body, names } = create;
+  // First, so a resend of an applied create answers 900 whatever its body says now.
+  assertUniqueNumberUnused(db, store.id, create.endpoint, create.uniquenumber);
+  const figures = computeFigures(body);
+  const payment = readCreationPayment(db, store.id, body, now());
+  const createdAt = now();
+  const contactname = body.contactname?.trim() ?? '';
+  const id = insertFinanceDocument(
+    db,
+    store.id,
+    kind,
+    {
+      contact_id: contactname === '' ? 0 : (findContactIdByName(db, store.id, contactname) ?? 0),
+      contact_name: contactname,
+      contact_idnumber: body.contactidnumber ?? '',
+      contact_email: body.contactemail ?? '',
+      contact_phone: body.contactphone ?? '',
+      contact_address: body.contactaddress ?? '',
+      contact_branchname: body.contactbranchname ?? '',
+      contact_branchno: names.contactbranchno ?? '',
+      amount: figures.document.amount,
+      amount_pretax: figures.document.amount_pretax,
+      vatamount: figures.document.vatamount,
+      vattype: figures.document.vattype,
+      discount: body.discount?.trim() ?? '',
+      document_date:
+        names.date === undefined ? thaiMidnight(createdAt) : readDate(names.dateField, names.date),
+      reference: body.reference ?? '',
+      description: body.description ?? '',
+      tags: JSON.stringify(body.tag ?? []),
+      uniquenumber: create.uniquenumber ?? '',
+      created_at: createdAt,
+      updated_at: createdAt,
+    },
+    (body.list ?? []).map((item, index) => {
+      const line = figures.lines[index];
+      return {
+        name: item.name.trim(),
+        categoryname: item.categoryname ?? '',
+        totalprice: line?.totalprice ?? item.totalprice,
+        totalprice_pretax: line?.totalprice_pretax ?? item.totalprice,
+        totalprice_vat: line?.totalprice_vat ?? 0,
+      };
+    }),
+  );
+  if (payment) addPayment(db, store.id, { kind, parentId: id, ...payment });
+  recordUniqueNumber(db, store.id, create.endpoint, create.uniquenumber, id);
+  return { id };
+}
+
+/** Checks the figures and computes the rest (vattype rule, discount, VAT twins) with computeDocument. */
+function computeFigures(body: FinanceBody) {
+  if (body.amount < 0) throw validation('amount', 'must not be negative');
+  const list = body.list ?? [];
+  for (const [index, item] of list.entries()) {
+    if (item.totalprice < 0) throw validation(`list[${index}].totalprice`, 'must not be negative');
+  }
+  if (body.vattype !== undefined && !isVatType(body.vattype))
+    throw validation('vattype', 'must be 1, 2 or 3');
+  const result = computeDocument({
+    amount: body.amount,
+    vattype: body.vattype,
+    vatamount: body.vatamount,
+    discount: body.discount,
+    lines: list.map((item) => ({ totalprice: item.totalprice })),
+  });
+  if (!result.ok) throw refusal(result);
+  return result;
+}
+
+/** computeDocument's messages start with the field; validation() puts it first again. */
+function refusal({ field, message }: DocumentError) {
+  const rest = message.startsWith(field) ? message.slice(field.length).trimStart() : message;
+  return validation(field, rest);
+}
+
+interface PaymentInput {
+  readonly name: string;
+  readonly amount: number;
+  readonly paidAt: number;
+}
+
+/**
+ * The payment made with the creation: paymentamount > 0 with paymentmethod (a payment method of the
+ * store). A paymentmethod without an amount is still checked; paymentamount 0 records no payment.
+ */
+function readCreationPayment(
+  db: Database,
+  storeId: number,
+  body: FinanceBody,
+  nowMs: number,
+): PaymentInput | null {
+  const amount = body.paymentamount ?? 0;
+  if (amount < 0) throw validation('paymentamount', 'must not be negative');
+  // Less than half a satang rounds to no payment at all.
+  if (roundMoney(amount) === 0 && amount !== 0) throw validation('paymentamount', 'must be at least 0.01');
+  const methodName = body.paymentmethod?.trim() ?? '';
+  if (methodName === '') {
+    if (amount > 0) throw validation('paymentmethod', 'is required when paymentamount is given');
+    return null;
+  }
+  const method = requirePaymentMethodNamed(db, storeId, 'paymentmethod', methodName);
+  if (amount === 0) return null;
+  const paidAt = body.paymentdate === undefined ? nowMs : readDateTime('paymentdate', body.paymentdate);
+  return { name: method.name, amount, paidAt };
+}
+
+export interface PaymentQuery {
+  readonly paymentamount: number;
+  readonly paymentmethod: string;
+  readonly paymentdate?: string | undefined;
+}
+
+/** UpdateIncomePayment/UpdateExpensePayment: adds a payment; paymentstatus follows from all payments. */
+export function addFinancePayment(
+  context: StoreContext & { readonly parent: ParentRef; readonly query: PaymentQuery },
+  kind: FinanceKind,
+): WriteResult<never> {
+  const { db, store, now, query } = context;
+  const document = requireDocument(context, kind);
+  if (roundMoney(query.paymentamount) <= 0) throw validation('paymentamount', 'must be greater than 0');
+  const method = requirePaymentMethodNamed(db, store.id, 'paymentmethod', query.paymentmethod);
+  const paidAt = query.paymentdate === undefined ? now() : readDateTime('paymentdate', query.paymentdate);
+  addPayment(db, store.id, {
+    kind,
+    parentId: document.id,
+    name: method.name,
+    amount: query.paymentamount,
+    paidAt,
+  });
+  touchFinanceDocument(db, store.id, document.id, now());
+  return {};
+}
+
+export interface FinanceListQuery extends PagingQuery {
+  readonly createdafter?: string | undefined;
+  readonly createdbefore?: string | undefined;
+  readonly updatedafter?: string | undefined;
+  readonly updatedbefore?: string | undefined;
+  readonly paymentafter?: string | undefined;
+  readonly paymentbefore?: string | undefined;
+  readonly createdatetimeafter?: string | undefined;
+  readonly createdatetimebefore?: string | undefined;
+  readonly updatedatetimeafter?: string | undefined;
+  readonly updatedatetimebefore?: string | undefined;
+  readonly keyword?: string | undefined;
+}
+
+/** GetIncomes/GetExpenses: every filter, newest first, count over all pages. */
+export function listFinance(
+  { db, store }: StoreContext,
+  kind: FinanceKind,
+  query: FinanceListQuery,
+  documentDate: TimeRange,
+  ids: readonly number[] | undefined,
+): ListResult<FinanceRecordParts> {
+  const { limit, offset } = readPaging(query);
+  const filter = {
+    documentDate,
+    created: intersectRanges(
+      dayRange(query.createdafter, query.createdbefore),
+      minuteRange(query.createdatetimeafter, query.createdatetimebefore),
+    ),
+    updated: intersectRanges(
+      dayRange(query.updatedafter, query.updatedbefore),
+      minuteRange(query.updatedatetimeafter, query.updatedatetimebefore),
+    ),
+    payment: dayRange(query.paymentafter, query.paymentbefore),
+    keyword: readKeyword(query.keyword),
+    ids,
+  };
+  const rows = listFinanceDocuments(db, store.id, kind, filter, limit, offset);
+  return {
+    list: financeRecords(db, store.id, kind, rows),
+    count: countFinanceDocuments(db, store.id, kind, filter),
+  };
+}
+
+/** GetIncomeDetail/GetExpenseDetail. */
+export function financeDetail(context: StoreContext & { readonly parent: ParentRef }, kind: FinanceKind) {
+  const document = requireDocument(context, kind);
+  const [parts] = financeRecords(context.db, context.store.id, kind, [document]);
+  if (!parts) throw invalidId();
+  return parts;
+}
+
+function requireDocument(
+  { db, store, parent }: StoreContext & { readonly parent: ParentRef },
+  kind: FinanceKind,
+) {
+  if (parent.id === undefined) throw invalidId();
+  const document = findFinanceDocument(db, store.id, kind, parent.id);
+  if (!document) throw invalidId(`No ${kind} with id ${parent.id}`);
+  return document;
+}
+
+function thaiMidnight(instant: number): number {
+  return parseThaiDate(formatThaiDate(instant)) ?? instant;
+}
+
+/** The row's schema already checked the text; a failure here would be a bug, reported by field anyway. */
+function readDate(field: string, text: string): number {
+  const instant = parseThaiDate(text);
+  if (instant === undefined) throw validation(field, 'must be a date yyyy-MM-dd');
+  return instant;
+}
+
+function readDateTime(field: string, text: string): number {
+  const instant = parseThaiDateTime(text);
+  if (instant === undefined) throw validation(field, 'must be a date and time yyyy-MM-dd HH:mm');
+  return instant;
+}

@@ -1,0 +1,41 @@
+// WHERE clauses of the list endpoints (finance documents, money transfers, contacts), built from fixed
+// SQL fragments with every value bound, so each list filters in SQL and pages with LIMIT/OFFSET.
+import type { TimeRange } from '../../list-helpers.js';
+
+export type SqlValue = string | number;
+
+export class WhereBuilder {
+  private readonly clauses: string[] = [];
+  readonly params: SqlValue[] = [];
+
+  /** A fragment with its `?` placeholders and their values, in order. */
+  add(clause: string, ...values: readonly SqlValue[]): this {
+    this.clauses.push(clause);
+    this.params.push(...values);
+    return this;
+  }
+
+  /** `column` within a half-open range of epoch ms; open bounds add nothing. */
+  range(column: string, range: TimeRange): this {
+    if (range.fromMs !== null) this.add(`${column} >= ?`, range.fromMs);
+    if (range.toMs !== null) this.add(`${column} < ?`, range.toMs);
+    return this;
+  }
+
+  /** Any of `columns` contains `keyword` (instr: no LIKE wildcards to escape; ASCII case-insensitive). */
+  keyword(columns: readonly string[], keyword: string | undefined): this {
+    if (keyword === undefined) return this;
+    const tests = columns.map((column) => `instr(lower(${column}), lower(?)) > 0`);
+    return this.add(`(${tests.join(' OR ')})`, ...columns.map(() => keyword));
+  }
+
+  /** `column` is one of `ids` (an id-list header); an absent or empty header filters nothing. */
+  idIn(column: string, ids: readonly number[] | undefined): this {
+    if (ids === undefined || ids.length === 0) return this;
+    return this.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
+  }
+
+  get sql(): string {
+    return this.clauses.length === 0 ? '1 = 1' : this.clauses.join(' AND ');
+  }
+}
