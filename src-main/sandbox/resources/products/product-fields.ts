@@ -36,7 +36,7 @@ export function assertSkuFree(db: Database, storeId: number, sku: string): void 
 /** The product named by the query's id, or '100' "Invalid ID." naming it. */
 export function requireProduct(db: Database, storeId: number, productId: number | undefined): ProductRow {
   const row = productId === undefined ? undefined : readProductRow(db, storeId, productId);
-  if (!row) throw invalidId(productId === undefined ? undefined : `(product ${productId} not found)`);
+  if (!row) throw invalidId(productId === undefined ? undefined : `product ${productId} not found`);
   return row;
 }
 
