@@ -1,0 +1,18 @@
+// Payments name a payment method of the store (GetPaymentMethods), as production requires.
+import type { Database } from 'better-sqlite3';
+import { validation } from '../../sandbox-error.js';
+import { findReferenceByName } from '../merchant/index.js';
+
+/** The stored name of the store's payment method called `name`; a validation error naming paymentmethod otherwise. */
+export function requirePaymentMethod(db: Database, storeId: number, name: string | undefined): string {
+  const text = name?.trim() ?? '';
+  if (text === '') throw validation('paymentmethod', 'is required when paymentamount is given');
+  const method = findReferenceByName(db, storeId, 'paymentmethod', text);
+  if (!method) {
+    throw validation(
+      'paymentmethod',
+      `${text} is not a payment method of this store (see GetPaymentMethods)`,
+    );
+  }
+  return method.name;
+}

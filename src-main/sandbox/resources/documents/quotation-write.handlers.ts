@@ -1,0 +1,118 @@
+// Creating, approving and voiding quotations, and their tags. AddQuotation is idempotent by
+// uniquenumber: a repeat answers '900' and creates nothing.
+import type { Handlers } from '../../handler.js';
+import { validation } from '../../sandbox-error.js';
+import { parseThaiDate } from '../../thai-time.js';
+import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
+import {
+  API_USER,
+  CURRENCY,
+  documentDay,
+  readTag,
+  readTags,
+  thaiToday,
+  unchanged,
+} from './document-common.js';
+import { buildLines } from './document-line.presenter.js';
+import { addTag, deleteTag, replaceLines, replaceTags } from './document-lines.repository.js';
+import { computeMoney } from './document-money.js';
+import { quotationApproveMove, quotationVoidMove } from './document-states.js';
+import { requireQuotation } from './lookup.js';
+import { moneyColumns, quotationRef } from './quotation-edit.handlers.js';
+import { insertQuotation, setQuotationStatus, touchQuotation } from './quotation.repository.js';
+
+const ENDPOINT = 'AddQuotation';
+
+/** The query's uniquenumber: absent means no idempotency key; blank is refused. */
+function readUniqueNumber(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const key = text.trim();
+  if (key === '') throw validation('uniquenumber', 'must not be empty');
+  return key;
+}
+
+export const quotationWriteHandlers = {
+  AddQuotation: ({ db, store, query, body, now }) => {
+    const uniquenumber = readUniqueNumber(query.uniquenumber);
+    // First: a repeat of a transaction already done answers 900 whatever its body says.
+    assertUniqueNumberUnused(db, store.id, ENDPOINT, uniquenumber);
+    const number = body.number.trim();
+    if (number === '') throw validation('number', 'is required');
+    const lines = body.list ?? [];
+    const money = computeMoney(body, lines);
+    const storedLines = buildLines(db, store.id, lines, money);
+    const tags = readTags(body.tag);
+    const at = now();
+    const status = body.status ?? 'Pending';
+    const id = insertQuotation(db, store.id, {
+      number,
+      customername: body.customername ?? '',
+      customeridnumber: body.customeridnumber ?? '',
+      customeremail: body.customeremail ?? '',
+      customerphone: body.customerphone ?? '',
+      customeraddress: body.customeraddress ?? '',
+      customerbranchname: body.customerbranchname ?? '',
+      customerbranchno: body.customerbranchno ?? '',
+      reference: body.reference ?? '',
+      description: body.description ?? '',
+      saleschannel: body.saleschannel ?? '',
+      document_date: documentDay(body.quotationdate, at),
+      ...moneyColumns(money),
+      status,
+      // Created as Success: approved on the day it was created.
+      approve_date: status === 'Success' ? thaiToday(at) : null,
+      uniquenumber: uniquenumber ?? '',
+      currency: CURRENCY,
+      createuserid: API_USER.id,
+      createusername: API_USER.username,
+      createdby: API_USER.displayName,
+      created_at: at,
+      updated_at: at,
+    });
+    replaceLines(db, store.id, 'quotation', id, storedLines);
+    replaceTags(db, store.id, 'quotation', id, tags);
+    recordUniqueNumber(db, store.id, ENDPOINT, uniquenumber, id);
+    return { id };
+  },
+
+  ApproveQuotation: ({ db, store, parent, query, now }) => {
+    const quotation = requireQuotation(db, store.id, parent);
+    if (quotationApproveMove(quotationRef(quotation)) === 'repeat') {
+      return unchanged('already Success; its approvedate is kept');
+    }
+    const at = now();
+    const approveDate =
+      query.approvedate === undefined ? thaiToday(at) : (parseThaiDate(query.approvedate) ?? thaiToday(at));
+    setQuotationStatus(db, store.id, quotation.id, { status: 'Success', approveDate, updatedAt: at });
+    return {};
+  },
+
+  VoidQuotation: ({ db, store, parent, now }) => {
+    const quotation = requireQuotation(db, store.id, parent);
+    if (quotationVoidMove(quotationRef(quotation)) === 'repeat') return unchanged('already Voided');
+    // The approval date stays: it records that the quotation was once approved.
+    setQuotationStatus(db, store.id, quotation.id, {
+      status: 'Voided',
+      approveDate: quotation.approve_date,
+      updatedAt: now(),
+    });
+    return {};
+  },
+
+  AddQuotationTag: ({ db, store, parent, query, now }) => {
+    const quotation = requireQuotation(db, store.id, parent);
+    const tag = readTag(query.tag);
+    if (!addTag(db, store.id, 'quotation', quotation.id, tag))
+      return unchanged(`tag ${tag} is already on it`);
+    touchQuotation(db, store.id, quotation.id, now());
+    return {};
+  },
+
+  DeleteQuotationTag: ({ db, store, parent, query, now }) => {
+    const quotation = requireQuotation(db, store.id, parent);
+    const tag = readTag(query.tag);
+    if (!deleteTag(db, store.id, 'quotation', quotation.id, tag)) return unchanged(`tag ${tag} is not on it`);
+    touchQuotation(db, store.id, quotation.id, now());
+    return {};
+  },
+} satisfies Partial<Handlers>;
