@@ -49,9 +49,9 @@ function securitySchemes(): Record<string, OpenApiSecurityScheme> {
 }
 
 const HTTP_RESPONSES: Readonly<Record<keyof typeof HTTP_RESPONSE_COMPONENT, string>> = {
-  404: 'Unknown path (paths match case-insensitively). An unknown record is not a 404: it is code 100 with HTTP 200.',
-  405: 'Known path, wrong method; the `Allow` header names the method the path takes.',
-  500: 'Outage or internal error. Clients must also expect timeouts, connection resets and code "500" inside a 200 body; the sandbox can inject all of these.',
+  404: 'Unknown path (paths match case-insensitively). An unknown record is not a 404: it is code 100 with HTTP 200. The sandbox answers `{"message": "..."}`.',
+  405: 'Known path, wrong method; the `Allow` header names the method the path takes. The sandbox answers `{"message": "..."}`.',
+  500: 'Outage or internal error; the body is not an envelope to rely on. Clients must also expect timeouts, connection resets and code "500" inside a 200 body; the sandbox can inject all of these.',
 };
 
 function httpResponses(): Record<string, OpenApiResponse> {
