@@ -19,11 +19,9 @@ export async function signatures(client: BackofficeClient): Promise<void> {
   await client.call('UpdateProductStockList', { query: {}, body: { stocks: [{ sku: 'P', stock: 1 }] } });
   // @ts-expect-error the body is required on a row that has one
   await client.call('UpdateProductStockList', { query: { warehousecode: 'W0001' } });
+  const missingStock = { query: { warehousecode: 'W' }, body: { stocks: [{ sku: 'P' }] } };
   // @ts-expect-error a required body field (stock)
-  await client.call('UpdateProductStockList', {
-    query: { warehousecode: 'W' },
-    body: { stocks: [{ sku: 'P' }] },
-  });
+  await client.call('UpdateProductStockList', missingStock);
   // @ts-expect-error a misspelt query field
   await client.call('GetProducts', { query: { warehouseCode: 'W0001' } });
   // @ts-expect-error a query value of the wrong type (limit is an Int)
