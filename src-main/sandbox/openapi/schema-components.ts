@@ -20,11 +20,17 @@ interface ComponentMeta {
  */
 const CONVERSION = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' } as const;
 
-/** zod emits the safe-integer range on every `.int()`; it says nothing, so it is dropped. */
-function dropSafeIntegerBounds(context: { jsonSchema: JsonSchema }): void {
+/**
+ * Per node: drops the safe-integer range zod emits on every `.int()` (it says nothing), and keeps the
+ * description a schema of the table got from `.describe()`/`.meta()` (zod's global registry, which
+ * the conversion does not read because it is given this module's registry).
+ */
+function annotate(context: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
   const { jsonSchema } = context;
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  const description = z.globalRegistry.get(context.zodSchema)?.description;
+  if (description !== undefined && jsonSchema.description === undefined) jsonSchema.description = description;
 }
 
 /** Rewrites `#/$defs/X` references to `#/components/schemas/X`, in place, through the whole tree. */
@@ -85,7 +91,7 @@ export class SchemaComponents {
     } = z.toJSONSchema(schema, {
       ...CONVERSION,
       metadata: this.registry,
-      override: dropSafeIntegerBounds,
+      override: annotate,
     });
     for (const id of Object.keys($defs ?? {})) {
       if (!this.ids.has(id)) throw new Error(`Schema ${id} was extracted but is not a registered component`);
@@ -99,7 +105,7 @@ export class SchemaComponents {
     const converted = z.toJSONSchema(this.registry, {
       ...CONVERSION,
       metadata: this.registry,
-      override: dropSafeIntegerBounds,
+      override: annotate,
       uri: (id) => SCHEMA_REF_PREFIX + id,
     }).schemas;
     const result: Record<string, JsonSchema> = {};
