@@ -140,7 +140,7 @@ export class BackofficeClient {
   async #attempt(row: EndpointDef, request: BuiltRequest, attempt: number): Promise<Attempt> {
     const started = this.#now();
     const outcome = await this.#exchange(row, request);
-    this.#onRequest({
+    this.#report({
       endpoint: row.name,
       method: row.method,
       attempt,
@@ -191,6 +191,15 @@ export class BackofficeClient {
       httpStatus: status,
       ...(decoded.path === undefined ? {} : { path: decoded.path }),
     });
+  }
+
+  /** A failing log hook must not turn an applied write into an exception the outbox cannot read. */
+  #report(event: RequestEvent): void {
+    try {
+      this.#onRequest(event);
+    } catch {
+      // Logging is best effort.
+    }
   }
 
   #failed(kind: FailureKind, row: EndpointDef, input: FailureInput): Attempt {

@@ -48,7 +48,7 @@ export interface RequestBudgetOptions {
   /** Requests a day; production allows about 50,000 per store. */
   readonly limit?: number;
   readonly now?: () => number;
-  /** Errors of the store are reported here rather than failing a request that already happened. */
+  /** Errors of the store or of a listener land here, rather than failing a request that already happened. */
   readonly onStoreError?: (error: unknown) => void;
 }
 
@@ -131,7 +131,14 @@ export class RequestBudget {
   }
 
   #publish(snapshot: RequestBudgetSnapshot): RequestBudgetSnapshot {
-    for (const listener of this.#listeners) listener(snapshot);
+    for (const listener of this.#listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        // A broken display must not fail the request that was just counted.
+        this.#onStoreError(error);
+      }
+    }
     return snapshot;
   }
 }

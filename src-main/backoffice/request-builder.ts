@@ -179,5 +179,10 @@ function requestBody(
   }
   // The caller's object is sent as given: unknown fields are the caller's choice, and the server ignores
   // them (notes, "Writes").
-  return { body: JSON.stringify(args.body ?? {}) };
+  try {
+    return { body: JSON.stringify(args.body ?? {}) };
+  } catch (error) {
+    // A cycle or a BigInt: nothing was sent, and resending the same value cannot help.
+    return `body cannot be sent as JSON (${error instanceof Error ? error.message : String(error)})`;
+  }
 }

@@ -231,6 +231,20 @@ describe('transport failures', () => {
   });
 });
 
+describe('hooks', () => {
+  it('a throwing log hook does not fail the call', async () => {
+    const server = await serve(answerWith({ resCode: '200', resDesc: 'Success', detail: { id: 1 } }));
+    const { client } = clientFor(server.url, {
+      onRequest: () => {
+        throw new Error('log file full');
+      },
+    });
+    await expect(client.call('AddWarehouse', { body: { code: 'W', name: 'W' } })).resolves.toMatchObject({
+      detail: { id: 1 },
+    });
+  });
+});
+
 describe('secrets', () => {
   it('never show in the client, its errors or its log events', async () => {
     const server = await serve(answerWith(ok));

@@ -123,4 +123,18 @@ describe('the request budget', () => {
     expect(budget.snapshot().used).toBe(2);
     expect(errors).toHaveLength(2);
   });
+
+  it('survives a listener that throws', () => {
+    const errors: unknown[] = [];
+    const budget = new RequestBudget({
+      store: new InMemoryRequestBudgetStore(),
+      storeKey: 'shop',
+      onStoreError: (error) => errors.push(error),
+    });
+    budget.subscribe(() => {
+      throw new Error('window closed');
+    });
+    expect(budget.record().used).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
 });

@@ -120,6 +120,9 @@ describe('bodies', () => {
       }),
     ).toBe('stocks[0].sku is required when productid is 0 or absent');
     expect(rejection('AddIncome', { body: undefined })).toMatch(/^body /);
+    const cyclic: Record<string, unknown> = { code: 'W1', name: 'W' };
+    cyclic['self'] = cyclic;
+    expect(rejection('AddWarehouse', { body: cyclic })).toMatch(/^body cannot be sent as JSON/);
   });
 
   it('are multipart with one part named file for uploads', async () => {
