@@ -76,6 +76,7 @@ export class BackofficeClient {
   readonly #validate: boolean;
   readonly #onRequest: (event: RequestEvent) => void;
   readonly #now: () => number;
+  #closed = false;
 
   constructor(options: BackofficeClientOptions) {
     this.#base = resolveBaseUrl(options.baseUrl);
@@ -134,6 +135,8 @@ export class BackofficeClient {
 
   /** Closes the Agent's sockets; calls after this fail as notSent. */
   async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
     await this.#agent.close();
   }
 
@@ -152,6 +155,10 @@ export class BackofficeClient {
   }
 
   async #exchange(row: EndpointDef, request: BuiltRequest): Promise<Attempt> {
+    if (this.#closed) {
+      const text = 'the client was closed';
+      return this.#failed('notSent', row, { code: LocalCode.clientClosed, text, sent: false });
+    }
     if (this.budget.snapshot().exhausted) {
       const text = `the store's request budget for today is spent (${this.budget.limit} a day)`;
       return this.#failed('quota', row, { code: LocalCode.budgetSpent, text, sent: false });

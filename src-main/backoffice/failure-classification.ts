@@ -62,6 +62,8 @@ const notSentCodes = new Set([
   'ENETDOWN',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  // Dispatching on a closed Agent fails before anything is written.
+  'UND_ERR_CLOSED',
   // TLS handshake failures (a captive portal, a wrong clock): the request itself was never written.
   'CERT_HAS_EXPIRED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',

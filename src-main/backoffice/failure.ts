@@ -41,6 +41,7 @@ export const LocalCode = {
   notJson: 'NOT_JSON',
   schemaMismatch: 'SCHEMA_MISMATCH',
   budgetSpent: 'LOCAL_BUDGET_SPENT',
+  clientClosed: 'CLIENT_CLOSED',
 } as const;
 
 export abstract class BackofficeError<K extends FailureKind = FailureKind> extends Error {

@@ -186,6 +186,19 @@ describe('transport failures', () => {
     expect(client.budget.snapshot().used).toBe(0);
   });
 
+  it('fails calls on a closed client as not sent', async () => {
+    const server = await serve(answerWith(ok));
+    const { client } = clientFor(server.url);
+    await client.close();
+    const failure = await expectFailure(
+      client.call('AddWarehouse', { body: { code: 'W', name: 'W' } }),
+      'notSent',
+    );
+    expect(failure.code).toBe('CLIENT_CLOSED');
+    await client.close();
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('classifies HTTP 5xx as unclear (retried for reads) and 404 as a configuration error', async () => {
     const server = await serve((request, response) => {
       const status = request.url.startsWith('/v4/Warehouse') ? 503 : 404;

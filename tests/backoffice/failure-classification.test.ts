@@ -57,6 +57,7 @@ describe('classifying transport errors', () => {
     ['DNS try again', systemError('EAI_AGAIN', 'getaddrinfo'), 'notSent'],
     ['OS connect timeout', systemError('ETIMEDOUT', 'connect'), 'notSent'],
     ['undici connect timeout', new undiciErrors.ConnectTimeoutError(), 'notSent'],
+    ['a closed client', new undiciErrors.ClientClosedError(), 'notSent'],
     ['header timeout', new undiciErrors.HeadersTimeoutError(), 'unclear'],
     ['body timeout', new undiciErrors.BodyTimeoutError(), 'unclear'],
     ['socket closed by the other side', new undiciErrors.SocketError('other side closed'), 'unclear'],
