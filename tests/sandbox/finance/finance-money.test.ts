@@ -157,7 +157,7 @@ describe.each(financeKinds)('$add money', (names) => {
       expect(figures(record)).toEqual({ amount: 1070, amount_pretax: 1070, vatamount: 0, vattype: 1 });
     });
 
-    it('a discount does not reduce it (it is already net) but is kept as sent', async () => {
+    it('a discount does not reduce it (it is already net) but is kept', async () => {
       const record = await created({ amount: 500, discount: '10%' });
       expect(record.amount).toBe(500);
       expect(record.discount).toBe('10%');
@@ -194,6 +194,13 @@ describe.each(financeKinds)('$add money', (names) => {
         list: [{ name: 'a', totalprice: 300 }],
       });
       expect(figures(record)).toEqual({ amount: 250, amount_pretax: 250, vatamount: 0, vattype: 1 });
+    });
+
+    it('is stored normalised, as every sandbox document stores it', async () => {
+      const texts = [' 50.0 ', '12.50%', '0', ''];
+      const stored = [];
+      for (const discount of texts) stored.push((await created({ amount: 100, discount })).discount);
+      expect(stored).toEqual(['50', '12.5%', '', '']);
     });
 
     it('with Exclude Vat, VAT is charged on the discounted subtotal', async () => {

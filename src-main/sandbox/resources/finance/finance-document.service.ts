@@ -16,7 +16,9 @@ import { formatThaiDate, parseThaiDate, parseThaiDateTime } from '../../thai-tim
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import {
   computeDocument,
+  formatDiscount,
   isVatType,
+  parseDiscount,
   roundMoney,
   type DocumentError,
 } from '../../../../src-shared/money/index.js';
@@ -100,7 +102,7 @@ export function createFinanceDocument(context: StoreContext, create: CreateFinan
       amount_pretax: figures.document.amount_pretax,
       vatamount: figures.document.vatamount,
       vattype: figures.document.vattype,
-      discount: body.discount?.trim() ?? '',
+      discount: normalisedDiscount(body.discount),
       document_date:
         names.date === undefined ? thaiMidnight(createdAt) : readDate(names.dateField, names.date),
       reference: body.reference ?? '',
@@ -144,6 +146,12 @@ function computeFigures(body: FinanceBody) {
   });
   if (!result.ok) throw refusal(result);
   return result;
+}
+
+/** The discount as every sandbox document stores it: '', '50' or '10%' (computeDocument checked it). */
+function normalisedDiscount(text: string | undefined): string {
+  const parsed = parseDiscount(text);
+  return parsed.ok ? formatDiscount(parsed.discount) : '';
 }
 
 /** computeDocument's messages start with the field; validation() puts it first again. */
