@@ -88,19 +88,34 @@ export function countProducts(db: Database, storeId: number, filter: ProductFilt
   return row?.total ?? 0;
 }
 
-/** One page of matching products, newest first (created_at, then id, descending). */
+/**
+ * Above this many matches a page walks the newest-first index; at or below it SQLite picks the index
+ * (updated_at, category, sku...) and sorts the few matches. Without the hint a wide updatedafter range
+ * makes SQLite read the updated_at index and sort the whole catalogue (≈ 10× slower at 100,000).
+ */
+const WALK_NEWEST_FIRST_ABOVE = 2000;
+
+/**
+ * One page of matching products, newest first (created_at, then id, descending). `matching` is the
+ * filter's count (the handler has it anyway), which picks the plan. The page's ids are found first
+ * (from the index alone when only store_id filters), so a deep OFFSET skips index entries, not rows.
+ */
 export function listProductRows(
   db: Database,
   storeId: number,
   filter: ProductFilter,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number; matching: number },
 ): ProductRow[] {
+  if (page.offset >= page.matching) return [];
   const where = whereOf(storeId, filter);
+  const hint = page.matching > WALK_NEWEST_FIRST_ABOVE ? 'INDEXED BY products_newest_first' : '';
   return cachedStatement<[Record<string, unknown>], ProductRow>(
     db,
-    `${productRowSql} WHERE ${where.sql} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
-  ).all({ ...where.params, limit, offset });
+    `WITH page AS (
+       SELECT p.id FROM products p ${hint} WHERE ${where.sql}
+       ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset)
+     ${productRowSql} JOIN page ON page.id = p.id ORDER BY p.created_at DESC, p.id DESC`,
+  ).all({ ...where.params, limit: page.limit, offset: page.offset });
 }
 
 export interface VariantView {

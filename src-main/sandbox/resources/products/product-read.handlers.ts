@@ -39,11 +39,9 @@ export const productReadHandlers = {
       ids: headerLists.productidlist,
     };
     const { limit, offset } = readPaging(query);
-    const rows = listProductRows(db, store.id, filter, limit, offset);
-    return {
-      list: productViews(db, store.id, rows, warehouse?.id ?? null),
-      count: countProducts(db, store.id, filter),
-    };
+    const count = countProducts(db, store.id, filter);
+    const rows = listProductRows(db, store.id, filter, { limit, offset, matching: count });
+    return { list: productViews(db, store.id, rows, warehouse?.id ?? null), count };
   },
 
   GetProductDetail: ({ db, store, parent, query }) => {
