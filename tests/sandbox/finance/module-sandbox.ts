@@ -1,10 +1,12 @@
-// A test sandbox that serves the finance, contacts and files modules even before the core's registry
-// (src-main/sandbox/resources/index.ts) lists them: their handlers are passed in and their tables
-// created. Once the registry imports them this adds nothing (same handlers, CREATE IF NOT EXISTS).
+// A test sandbox that serves the finance, contacts and files modules (and documents, whose quotations
+// are parents of files) even before the core's registry (src-main/sandbox/resources/index.ts) lists
+// them: their handlers are passed in and their tables created. Once the registry imports them this adds
+// nothing (same handlers, CREATE IF NOT EXISTS).
 import type { ResourceModule } from '../../../src-main/sandbox/handler.js';
 import { resourceModules } from '../../../src-main/sandbox/resources/index.js';
 import { insertReference } from '../../../src-main/sandbox/resources/merchant/merchant.repository.js';
 import * as contacts from '../../../src-main/sandbox/resources/contacts/index.js';
+import * as documents from '../../../src-main/sandbox/resources/documents/index.js';
 import * as files from '../../../src-main/sandbox/resources/files/index.js';
 import * as finance from '../../../src-main/sandbox/resources/finance/index.js';
 import {
@@ -16,7 +18,7 @@ import {
 } from '../../support/sandbox-harness.js';
 import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';
 
-const ours: Readonly<Record<string, ResourceModule>> = { finance, contacts, files };
+const ours: Readonly<Record<string, ResourceModule>> = { finance, contacts, files, documents };
 
 export async function startModuleSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
   const missing = Object.entries(ours).filter(([name]) => !(name in resourceModules));
