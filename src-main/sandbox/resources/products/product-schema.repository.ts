@@ -53,7 +53,9 @@ CREATE TABLE IF NOT EXISTS products (
   updated_at INTEGER NOT NULL,
   UNIQUE (store_id, sku)
 );
-CREATE INDEX IF NOT EXISTS products_newest_first ON products (store_id, created_at DESC, id DESC);
+-- Newest first, carrying the columns of the common filters so a page walks the index alone.
+CREATE INDEX IF NOT EXISTS products_newest_first
+  ON products (store_id, created_at DESC, id DESC, active, updated_at, category_id, variation_id);
 CREATE INDEX IF NOT EXISTS products_by_updated ON products (store_id, updated_at);
 CREATE INDEX IF NOT EXISTS products_by_category ON products (store_id, category_id);
 CREATE INDEX IF NOT EXISTS products_by_variation ON products (store_id, variation_id);
