@@ -1,9 +1,5 @@
-// Stored product lines as the v4 line records show them, and building stored lines from a body.
-import type { Database } from 'better-sqlite3';
-import { validation } from '../../sandbox-error.js';
-import { findProductRef } from '../products/stock.repository.js';
-import type { ComputedMoney, LineBody } from './document-money.js';
-import type { DocumentLineRow, NewDocumentLine } from './document-lines.repository.js';
+// Stored product lines as the v4 line records (ReturnPurchaseOrderProduct, QuotationProduct) show them.
+import type { DocumentLineRow } from './document-lines.repository.js';
 
 /** ReturnPurchaseOrderProduct (and the shared part of QuotationProduct). */
 export interface LineView {
@@ -42,41 +38,4 @@ export function presentLine(row: DocumentLineRow): LineView {
     totalprice_pretax: row.totalprice_pretax,
     totalprice_vat: row.totalprice_vat,
   };
-}
-
-/**
- * The lines to store: each sku must be a product of the store (its id and unit are copied onto the
- * line; the name is kept as sent, as a document copies what it was given). Figures are the computed ones.
- */
-export function buildLines(
-  db: Database,
-  storeId: number,
-  lines: readonly LineBody[],
-  money: ComputedMoney,
-): NewDocumentLine[] {
-  return lines.map((line, index) => {
-    const sku = line.sku.trim();
-    const product = findProductRef(db, storeId, { sku });
-    if (!product) throw validation(`list[${index}].sku`, `${sku} is not a product of this store`);
-    const computed = money.lines[index];
-    if (!computed) throw new Error(`computeMoney returned no line ${index}`);
-    const { figures } = computed;
-    return {
-      productid: product.id,
-      sku: product.sku,
-      name: line.name.trim() === '' ? product.name : line.name,
-      number: figures.number,
-      unittext: product.unittext,
-      pricepernumber: figures.pricepernumber,
-      pricepernumber_pretax: figures.pricepernumber_pretax,
-      pricepernumber_vat: figures.pricepernumber_vat,
-      discount: computed.discount,
-      discountamount: figures.discountamount,
-      discountamount_pretax: figures.discountamount_pretax,
-      discountamount_vat: figures.discountamount_vat,
-      totalprice: figures.totalprice,
-      totalprice_pretax: figures.totalprice_pretax,
-      totalprice_vat: figures.totalprice_vat,
-    };
-  });
 }

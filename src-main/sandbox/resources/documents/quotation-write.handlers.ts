@@ -13,7 +13,7 @@ import {
   thaiToday,
   unchanged,
 } from './document-common.js';
-import { buildLines } from './document-line.presenter.js';
+import { buildLines } from './document-line.builder.js';
 import { addTag, deleteTag, replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { quotationApproveMove, quotationVoidMove } from './document-states.js';

@@ -7,7 +7,7 @@ import { parseThaiDate } from '../../thai-time.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { listAllWarehouses, requireWarehouse } from '../merchant/index.js';
 import { API_USER, CURRENCY, documentDay, thaiToday, unchanged } from './document-common.js';
-import { buildLines } from './document-line.presenter.js';
+import { buildLines } from './document-line.builder.js';
 import { linesByDocument, replaceLines } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { returnPurchaseOrderMove, STATU_TARGETS } from './document-states.js';
