@@ -80,7 +80,7 @@ describe('money transfers of another store', () => {
       ...other,
     });
     expect(refused.description).toBe(
-      `fromPaymentMethodId names no payment method of this store (${ourCash})`,
+      `fromPaymentMethodId ${ourCash} is not a payment method of this store (see GetPaymentMethods)`,
     );
   });
 });

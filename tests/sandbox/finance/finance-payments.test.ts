@@ -94,7 +94,9 @@ describe.each(financeKinds)('$pay', (names) => {
     );
     expect([record.paymentstatus, record.paymentamount, record.payments]).toEqual(['Pending', 0, []]);
     const refusal = await calls().refuse({ amount: 500, paymentmethod: 'Bitcoin' });
-    expect(refusal.description).toBe('paymentmethod names no payment method of this store (Bitcoin)');
+    expect(refusal.description).toBe(
+      'paymentmethod Bitcoin is not a payment method of this store (see GetPaymentMethods)',
+    );
   });
 
   it('counts a document of amount 0 as Paid (the shared paymentStatus rule)', async () => {
@@ -120,7 +122,7 @@ describe.each(financeKinds)('$pay', (names) => {
       [
         'paymentmethod not a payment method of the store',
         { paymentamount: 100, paymentmethod: 'Bitcoin' },
-        /^paymentmethod names no payment method of this store \(Bitcoin\)$/,
+        /^paymentmethod Bitcoin is not a payment method of this store \(see GetPaymentMethods\)$/,
       ],
       [
         'paymentamount negative',
@@ -170,7 +172,7 @@ describe.each(financeKinds)('$pay', (names) => {
       [
         'paymentmethod unknown',
         { paymentamount: 10, paymentmethod: 'Bitcoin' },
-        /^paymentmethod names no payment method of this store \(Bitcoin\)$/,
+        /^paymentmethod Bitcoin is not a payment method of this store \(see GetPaymentMethods\)$/,
       ],
       [
         'paymentdate malformed',

@@ -99,6 +99,15 @@ describe.each(financeKinds)('$detail', (names) => {
     expect([record.uniquenumber, record.contactname, record.reference, record.tag]).toEqual(['', '', '', []]);
   });
 
+  it('keeps tags trimmed, in order, without repeats; refuses a blank one naming it', async () => {
+    const record = await calls().detail(await calls().add({ amount: 1, tag: [' ด่วน ', 'VIP', 'ด่วน'] }));
+    expect(record.tag).toEqual(['ด่วน', 'VIP']);
+    expect(await calls().refuse({ amount: 1, tag: ['ok', '  '] })).toEqual({
+      code: '100',
+      description: 'tag[1] is required',
+    });
+  });
+
   it('links contactid to the store contact of exactly that name, else 0', async () => {
     const contact = await callFor(sandbox, 'AddContact', {
       body: { code: `LINK-${names.kind}`, name: `บริษัท ลิงก์ ${names.kind} จำกัด` },

@@ -127,12 +127,12 @@ describe('AddMoneyTransfer and GetMoneyTransferDetail', () => {
     [
       'an unknown paying id',
       () => ({ amount: 1, fromPaymentMethodId: 999_999, toPaymentMethodName: BANK }),
-      /^fromPaymentMethodId names no payment method of this store \(999999\)$/,
+      /^fromPaymentMethodId 999999 is not a payment method of this store \(see GetPaymentMethods\)$/,
     ],
     [
       'an unknown receiving name',
       () => ({ amount: 1, fromPaymentMethodName: CASH, toPaymentMethodName: 'Bitcoin' }),
-      /^toPaymentMethodName names no payment method of this store \(Bitcoin\)$/,
+      /^toPaymentMethodName Bitcoin is not a payment method of this store \(see GetPaymentMethods\)$/,
     ],
     [
       'the same method on both sides (ids)',

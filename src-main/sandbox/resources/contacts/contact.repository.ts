@@ -1,7 +1,7 @@
 // Contacts: the contacts table, its list query, and the lookups finance uses to link a document's
 // contact. Code is unique per store (the handlers answer a validation error before the index would).
 import type { Database } from 'better-sqlite3';
-import { WhereBuilder } from '../finance/where-builder.repository.js';
+import { DocumentWhere } from '../documents/document-where.repository.js';
 
 export const contactSchemaSql = `
 CREATE TABLE IF NOT EXISTS contacts (
@@ -121,11 +121,11 @@ export interface ContactFilter {
   readonly ids: readonly number[] | undefined;
 }
 
-function filterWhere(storeId: number, filter: ContactFilter): WhereBuilder {
-  return new WhereBuilder()
+function filterWhere(storeId: number, filter: ContactFilter): DocumentWhere {
+  return new DocumentWhere()
     .add('store_id = ?', storeId)
     .keyword(['name', 'code', 'phone', 'email'], filter.keyword)
-    .idIn('id', filter.ids);
+    .oneOf('id', filter.ids);
 }
 
 /** One page of matching contacts, newest first. */

@@ -3,7 +3,7 @@
 // parent_kind = kind.
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { WhereBuilder } from './where-builder.repository.js';
+import { DocumentWhere } from '../documents/document-where.repository.js';
 
 export type FinanceKind = 'income' | 'expense';
 
@@ -155,15 +155,15 @@ export function touchFinanceDocument(db: Database, storeId: number, id: number, 
   );
 }
 
-function filterWhere(storeId: number, kind: FinanceKind, filter: FinanceDocumentFilter): WhereBuilder {
-  const where = new WhereBuilder()
+function filterWhere(storeId: number, kind: FinanceKind, filter: FinanceDocumentFilter): DocumentWhere {
+  const where = new DocumentWhere()
     .add('d.store_id = ?', storeId)
     .add('d.kind = ?', kind)
     .range('d.document_date', filter.documentDate)
     .range('d.created_at', filter.created)
     .range('d.updated_at', filter.updated)
     .keyword(['d.contact_name', 'd.reference', 'd.description'], filter.keyword)
-    .idIn('d.id', filter.ids);
+    .oneOf('d.id', filter.ids);
   const { fromMs, toMs } = filter.payment;
   if (fromMs !== null || toMs !== null) {
     where.add(

@@ -12,7 +12,7 @@ import {
   type PagingQuery,
   type TimeRange,
 } from '../../list-helpers.js';
-import { formatThaiDate, parseThaiDate, parseThaiDateTime } from '../../thai-time.js';
+import { parseThaiDateTime } from '../../thai-time.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import {
   computeDocument,
@@ -24,6 +24,8 @@ import {
 } from '../../../../src-shared/money/index.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { findContactIdByName } from '../contacts/contact.repository.js';
+import { documentDay, readTags } from '../documents/document-common.js';
+import { requirePaymentMethod } from '../documents/payment-method.js';
 import {
   countFinanceDocuments,
   findFinanceDocument,
@@ -33,7 +35,6 @@ import {
   type FinanceKind,
 } from './finance-document.repository.js';
 import { financeRecords, type FinanceRecordParts } from './finance-document.view.js';
-import { requirePaymentMethodNamed } from './payment-method.js';
 
 /** The body fields AddIncome and AddExpense share (zod output of their rows). */
 export interface FinanceBody {
@@ -61,8 +62,6 @@ export interface FinanceBody {
 export interface FinanceBodyNames {
   /** AddIncome's customerbranchno, AddExpense's contactbranchno. */
   readonly contactbranchno: string | undefined;
-  /** The date field's name: incomedate or expensedate. */
-  readonly dateField: 'incomedate' | 'expensedate';
   /** Its value (yyyy-MM-dd, a Thai day); today when absent. */
   readonly date: string | undefined;
 }
@@ -103,11 +102,10 @@ export function createFinanceDocument(context: StoreContext, create: CreateFinan
       vatamount: figures.document.vatamount,
       vattype: figures.document.vattype,
       discount: normalisedDiscount(body.discount),
-      document_date:
-        names.date === undefined ? thaiMidnight(createdAt) : readDate(names.dateField, names.date),
+      document_date: documentDay(names.date, createdAt),
       reference: body.reference ?? '',
       description: body.description ?? '',
-      tags: JSON.stringify(body.tag ?? []),
+      tags: JSON.stringify(readTags(body.tag)),
       uniquenumber: create.uniquenumber ?? '',
       created_at: createdAt,
       updated_at: createdAt,
@@ -180,15 +178,11 @@ function readCreationPayment(
   if (amount < 0) throw validation('paymentamount', 'must not be negative');
   // Less than half a satang rounds to no payment at all.
   if (roundMoney(amount) === 0 && amount !== 0) throw validation('paymentamount', 'must be at least 0.01');
-  const methodName = body.paymentmethod?.trim() ?? '';
-  if (methodName === '') {
-    if (amount > 0) throw validation('paymentmethod', 'is required when paymentamount is given');
-    return null;
-  }
-  const method = requirePaymentMethodNamed(db, storeId, 'paymentmethod', methodName);
+  if (amount === 0 && (body.paymentmethod?.trim() ?? '') === '') return null;
+  const name = requirePaymentMethod(db, storeId, body.paymentmethod);
   if (amount === 0) return null;
   const paidAt = body.paymentdate === undefined ? nowMs : readDateTime('paymentdate', body.paymentdate);
-  return { name: method.name, amount, paidAt };
+  return { name, amount, paidAt };
 }
 
 export interface PaymentQuery {
@@ -205,12 +199,12 @@ export function addFinancePayment(
   const { db, store, now, query } = context;
   const document = requireDocument(context, kind);
   if (roundMoney(query.paymentamount) <= 0) throw validation('paymentamount', 'must be greater than 0');
-  const method = requirePaymentMethodNamed(db, store.id, 'paymentmethod', query.paymentmethod);
+  const name = requirePaymentMethod(db, store.id, query.paymentmethod);
   const paidAt = query.paymentdate === undefined ? now() : readDateTime('paymentdate', query.paymentdate);
   addPayment(db, store.id, {
     kind,
     parentId: document.id,
-    name: method.name,
+    name,
     amount: query.paymentamount,
     paidAt,
   });
@@ -280,17 +274,7 @@ function requireDocument(
   return document;
 }
 
-function thaiMidnight(instant: number): number {
-  return parseThaiDate(formatThaiDate(instant)) ?? instant;
-}
-
 /** The row's schema already checked the text; a failure here would be a bug, reported by field anyway. */
-function readDate(field: string, text: string): number {
-  const instant = parseThaiDate(text);
-  if (instant === undefined) throw validation(field, 'must be a date yyyy-MM-dd');
-  return instant;
-}
-
 function readDateTime(field: string, text: string): number {
   const instant = parseThaiDateTime(text);
   if (instant === undefined) throw validation(field, 'must be a date and time yyyy-MM-dd HH:mm');

@@ -29,7 +29,6 @@ export const financeHandlers = {
       // The spec names the contact branch number customerbranchno in this body only.
       names: {
         contactbranchno: context.body.customerbranchno,
-        dateField: 'incomedate',
         date: context.body.incomedate,
       },
     }),
@@ -41,7 +40,6 @@ export const financeHandlers = {
       body: context.body,
       names: {
         contactbranchno: context.body.contactbranchno,
-        dateField: 'expensedate',
         date: context.body.expensedate,
       },
     }),

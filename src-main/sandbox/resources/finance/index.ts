@@ -15,5 +15,3 @@ export const schemaSql = [
   financeDocumentSchemaSql,
   moneyTransferSchemaSql,
 ].join('\n');
-
-export { API_USER } from './api-user.js';

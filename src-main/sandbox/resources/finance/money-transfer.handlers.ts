@@ -12,7 +12,7 @@ import {
   thaiDateTimeString,
   thaiIsoDateTime,
 } from '../../list-helpers.js';
-import { formatThaiDate, parseThaiDate } from '../../thai-time.js';
+import { documentDay } from '../documents/document-common.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { apiCreator } from './api-user.js';
@@ -67,12 +67,10 @@ export const moneyTransferHandlers = {
       throw validation(field, `must differ from the paying side (${from.name})`);
     }
     const createdAt = now();
-    const actionDate = parseThaiDate(body.actiondate ?? formatThaiDate(createdAt));
-    if (actionDate === undefined) throw validation('actiondate', 'must be a date yyyy-MM-dd');
     const id = insertMoneyTransfer(db, store.id, {
       status: 'Success',
       amount,
-      action_date: actionDate,
+      action_date: documentDay(body.actiondate, createdAt),
       from_method_id: from.id,
       from_method_name: from.name,
       to_method_id: to.id,

@@ -2,7 +2,7 @@
 // creation, as documents copy contact data, so a renamed method does not rewrite history.
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { WhereBuilder } from './where-builder.repository.js';
+import { DocumentWhere } from '../documents/document-where.repository.js';
 
 export const moneyTransferSchemaSql = `
 CREATE TABLE IF NOT EXISTS money_transfers (
@@ -71,13 +71,13 @@ export function findMoneyTransfer(db: Database, storeId: number, id: number): Mo
     .get(storeId, id);
 }
 
-function filterWhere(storeId: number, filter: MoneyTransferFilter): WhereBuilder {
-  return new WhereBuilder()
+function filterWhere(storeId: number, filter: MoneyTransferFilter): DocumentWhere {
+  return new DocumentWhere()
     .add('store_id = ?', storeId)
     .range('action_date', filter.actionDate)
     .range('created_at', filter.created)
     .keyword(['reference', 'description', 'from_method_name', 'to_method_name'], filter.keyword)
-    .idIn('id', filter.ids);
+    .oneOf('id', filter.ids);
 }
 
 /** One page of matching transfers, newest first (by creation). */

@@ -1,20 +1,12 @@
-// The payment methods a finance write names: they must be payment methods of the store (GetPaymentMethods).
+// The two sides of a money transfer: payment methods of the store, each named by id or by name.
+// (Incomes and expenses name theirs by name only, with documents' requirePaymentMethod, so every
+// payment of the sandbox is refused in the same words.)
 import type { Database } from '../../handler.js';
 import { validation } from '../../handler.js';
 import { findReferenceByName, type ReferenceRow } from '../merchant/index.js';
 import { findPaymentMethodById } from './payment-method.repository.js';
 
-/** The store's payment method of this exact name (trimmed), or a validation error naming `field`. */
-export function requirePaymentMethodNamed(
-  db: Database,
-  storeId: number,
-  field: string,
-  name: string,
-): ReferenceRow {
-  const method = findReferenceByName(db, storeId, 'paymentmethod', name.trim());
-  if (!method) throw validation(field, `names no payment method of this store (${name})`);
-  return method;
-}
+const NOT_A_METHOD = 'is not a payment method of this store (see GetPaymentMethods)';
 
 /**
  * A payment method given by id or by name (id wins when not 0; a name given with it must agree), or a
@@ -27,10 +19,13 @@ export function requirePaymentMethod(
   given: { readonly id: number | undefined; readonly name: string | undefined },
 ): ReferenceRow {
   const name = given.name?.trim() ?? '';
-  if (given.id === undefined || given.id === 0)
-    return requirePaymentMethodNamed(db, storeId, fields.nameField, name);
+  if (given.id === undefined || given.id === 0) {
+    const method = findReferenceByName(db, storeId, 'paymentmethod', name);
+    if (!method) throw validation(fields.nameField, `${name} ${NOT_A_METHOD}`);
+    return method;
+  }
   const method = findPaymentMethodById(db, storeId, given.id);
-  if (!method) throw validation(fields.idField, `names no payment method of this store (${given.id})`);
+  if (!method) throw validation(fields.idField, `${given.id} ${NOT_A_METHOD}`);
   if (name !== '' && name !== method.name) {
     throw validation(
       fields.nameField,
