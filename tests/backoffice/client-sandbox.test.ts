@@ -117,8 +117,8 @@ describe('faults', () => {
     ['http500', 'after', 'HTTP 500'],
     ['res500', 'before', '500'],
     ['res500', 'after', '500'],
-    ['reset', 'before', /^(ECONNRESET|UND_ERR_SOCKET)$/],
-    ['reset', 'after', /^(ECONNRESET|UND_ERR_SOCKET)$/],
+    ['reset', 'before', /^(ECONNRESET|EPIPE|UND_ERR_SOCKET)$/],
+    ['reset', 'after', /^(ECONNRESET|EPIPE|UND_ERR_SOCKET)$/],
   ];
 
   it.each(faults)('%s %s the write commits is unclear, sent once', async (mode, timing, code) => {
