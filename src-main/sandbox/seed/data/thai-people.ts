@@ -95,6 +95,22 @@ export const companyNames: readonly NamePair[] = [
   ['กรีนฟาร์มออร์แกนิก', 'greenfarmorganic'],
   ['สามพรานเทรดดิ้ง', 'sampran'],
   ['บางนาคอมเมอร์เชียล', 'bangnacommercial'],
+  ['รุ่งอรุณการค้า', 'rungarun'],
+  ['ศรีสยามเคมีภัณฑ์', 'srisiamchem'],
+  ['ไทยพัฒนาอาหาร', 'thaipattanafood'],
+  ['โชคดีพลาสติก', 'chokdeeplastic'],
+  ['ทรัพย์ทวีค้าส่ง', 'subtaweewholesale'],
+  ['นำชัยเทรดดิ้ง', 'namchaitrading'],
+  ['สหมิตรซัพพลาย', 'sahamitsupply'],
+  ['เกียรติเจริญอุตสาหกรรม', 'kiatcharoen'],
+  ['ราชพฤกษ์มาร์ท', 'ratchaphruekmart'],
+  ['บ้านและสวนดีไซน์', 'banlaesuandesign'],
+  ['เมืองทองแพ็คเกจ', 'muangthongpack'],
+  ['อุดมสุขฟาร์ม', 'udomsukfarm'],
+  ['ชัยพฤกษ์เครื่องครัว', 'chaiyaphruekkitchen'],
+  ['ทวีผลเกษตร', 'taweephonagri'],
+  ['ไพศาลค้าไม้', 'phaisantimber'],
+  ['ศิริมงคลโอสถ', 'sirimongkolosot'],
 ];
 
 /** Company forms; {name} is replaced by the trading name. */
