@@ -1,12 +1,25 @@
 // The registry of resource modules: merges their handler maps and table schemas for the core.
 // Each module is `resources/<name>/index.ts` exporting `handlers` (satisfies Partial<Handlers>) and
-// `schemaSql`. Modules not written yet are left out here; the server answers their endpoints with
-// '100' "Not implemented in the sandbox: <name>" and tests list them.
+// `schemaSql`. An endpoint no module handles answers '100' "Not implemented in the sandbox: <name>",
+// and a test keeps that list empty.
 import type { Handlers, ResourceModule } from '../handler.js';
+import * as bundles from './bundles/index.js';
+import * as contacts from './contacts/index.js';
+import * as documents from './documents/index.js';
+import * as files from './files/index.js';
+import * as finance from './finance/index.js';
 import * as merchant from './merchant/index.js';
+import * as products from './products/index.js';
 
+// Order matters for schemaSql: modules whose tables others reference come first.
 export const resourceModules: Readonly<Record<string, ResourceModule>> = {
   merchant,
+  products,
+  bundles,
+  contacts,
+  documents,
+  finance,
+  files,
 };
 
 /** Every handler of every module; a name defined twice is a programming error caught at start. */
