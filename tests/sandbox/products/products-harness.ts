@@ -223,3 +223,21 @@ export function addProductsInProcess(sandbox: ProductSandbox, skus: readonly str
     }),
   )();
 }
+
+/** A new product with `stock` in W0001 and `available` (default: the same) there. */
+export async function productWithStock(
+  sandbox: TestSandbox,
+  stock: number,
+  available = stock,
+): Promise<{ id: number; sku: string }> {
+  const sku = freshSku('STK');
+  const id = await addProduct(sandbox, { sku });
+  if (stock !== 0)
+    await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [{ productid: id, stock }]);
+  if (available !== stock) {
+    await sendStockList(sandbox, 'UpdateProductAvailableStockList', 'W0001', [
+      { productid: id, stock: available },
+    ]);
+  }
+  return { id, sku };
+}

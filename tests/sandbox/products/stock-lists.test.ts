@@ -1,17 +1,9 @@
 // The four stock-list operations over HTTP: per-line lists, mixed batches, per-warehouse figures,
-// unknown warehouses, refused requests, and the movement log every change writes.
+// unknown warehouses and refused requests (the movement log: stock-movements.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adjustStock,
-  findProductRef,
-  listStockMovements,
-  readStock,
-} from '../../../src-main/sandbox/resources/products/index.js';
-import {
-  START,
-  addProduct,
   figures,
-  freshSku,
+  productWithStock,
   sendStockList,
   startProductSandbox,
   verdictOf,
@@ -19,33 +11,17 @@ import {
 } from './products-harness.js';
 
 let sandbox: ProductSandbox;
-let storeId: number;
 
 beforeAll(async () => {
   sandbox = await startProductSandbox();
-  storeId = sandbox.handle.stores[0]?.id ?? 0;
 });
 afterAll(async () => {
   await sandbox.close();
 });
 
-/** A new product with `stock` in W0001 and `available` (default: the same) there. */
-async function productWith(stock: number, available = stock): Promise<{ id: number; sku: string }> {
-  const sku = freshSku('STK');
-  const id = await addProduct(sandbox, { sku });
-  if (stock !== 0)
-    await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [{ productid: id, stock }]);
-  if (available !== stock) {
-    await sendStockList(sandbox, 'UpdateProductAvailableStockList', 'W0001', [
-      { productid: id, stock: available },
-    ]);
-  }
-  return { id, sku };
-}
-
 describe('UpdateProductStockList', () => {
   it('sets stock absolutely and moves available by the same delta (reservations kept)', async () => {
-    const { id, sku } = await productWith(10, 7);
+    const { id, sku } = await productWithStock(sandbox, 10, 7);
     const result = await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [{ sku, stock: 25 }]);
     expect(result).toEqual({
       success: 1,
@@ -60,7 +36,7 @@ describe('UpdateProductStockList', () => {
   });
 
   it('lists an unchanged value under notupdatelist, a negative one and an unknown product under faillist', async () => {
-    const { id, sku } = await productWith(4);
+    const { id, sku } = await productWithStock(sandbox, 4);
     const result = await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [
       { productid: id, stock: 4 },
       { productid: id, stock: -1 },
@@ -83,7 +59,7 @@ describe('UpdateProductStockList', () => {
   });
 
   it('lets available go below zero when stock is set under the reserved quantity', async () => {
-    const { id } = await productWith(10, 4);
+    const { id } = await productWithStock(sandbox, 10, 4);
     await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [{ productid: id, stock: 2 }]);
     expect(await figures(sandbox, id)).toEqual({ stock: 2, available: -4 });
   });
@@ -91,7 +67,7 @@ describe('UpdateProductStockList', () => {
 
 describe('IncreaseProductStockList / DecreaseProductStockList', () => {
   it('apply deltas to both figures; the success line shows the resulting stock', async () => {
-    const { id, sku } = await productWith(10, 8);
+    const { id, sku } = await productWithStock(sandbox, 10, 8);
     const up = await sendStockList(sandbox, 'IncreaseProductStockList', 'W0001', [
       { productid: id, stock: 2.5 },
     ]);
@@ -102,7 +78,7 @@ describe('IncreaseProductStockList / DecreaseProductStockList', () => {
   });
 
   it('refuse a decrease below zero (faillist) and leave the figures alone; to exactly zero is fine', async () => {
-    const { id, sku } = await productWith(3);
+    const { id, sku } = await productWithStock(sandbox, 3);
     const refused = await sendStockList(sandbox, 'DecreaseProductStockList', 'W0001', [
       { productid: id, stock: 4 },
     ]);
@@ -115,7 +91,7 @@ describe('IncreaseProductStockList / DecreaseProductStockList', () => {
   });
 
   it('list a zero delta under notupdatelist and a negative one under faillist', async () => {
-    const { id } = await productWith(3);
+    const { id } = await productWithStock(sandbox, 3);
     for (const name of ['IncreaseProductStockList', 'DecreaseProductStockList'] as const) {
       const result = await sendStockList(sandbox, name, 'W0001', [
         { productid: id, stock: 0 },
@@ -127,7 +103,7 @@ describe('IncreaseProductStockList / DecreaseProductStockList', () => {
   });
 
   it('keep decimals exact to 6 places (0.1 + 0.2 is 0.3)', async () => {
-    const { id } = await productWith(0);
+    const { id } = await productWithStock(sandbox, 0);
     await sendStockList(sandbox, 'IncreaseProductStockList', 'W0001', [
       { productid: id, stock: 0.1 },
       { productid: id, stock: 0.2 },
@@ -138,7 +114,7 @@ describe('IncreaseProductStockList / DecreaseProductStockList', () => {
 
 describe('UpdateProductAvailableStockList', () => {
   it('sets available stock only; equal → notupdatelist; negative → faillist', async () => {
-    const { id, sku } = await productWith(10);
+    const { id, sku } = await productWithStock(sandbox, 10);
     const result = await sendStockList(sandbox, 'UpdateProductAvailableStockList', 'W0001', [
       { productid: id, stock: 6 },
       { productid: id, stock: 6 },
@@ -158,8 +134,8 @@ describe('UpdateProductAvailableStockList', () => {
 
 describe('every stock list', () => {
   it('applies a mixed batch line by line, in order, several lines for one product included', async () => {
-    const a = await productWith(5);
-    const b = await productWith(1);
+    const a = await productWithStock(sandbox, 5);
+    const b = await productWithStock(sandbox, 1);
     const result = await sendStockList(sandbox, 'IncreaseProductStockList', 'W0002', [
       { productid: a.id, stock: 2 },
       { sku: 'UNKNOWN', stock: 1 },
@@ -184,8 +160,8 @@ describe('every stock list', () => {
   });
 
   it('takes productid over sku when both are given', async () => {
-    const a = await productWith(0);
-    const b = await productWith(0);
+    const a = await productWithStock(sandbox, 0);
+    const b = await productWithStock(sandbox, 0);
     const result = await sendStockList(sandbox, 'UpdateProductStockList', 'W0001', [
       { productid: a.id, sku: b.sku, stock: 9 },
     ]);
@@ -199,7 +175,7 @@ describe('every stock list', () => {
     'DecreaseProductStockList',
     'UpdateProductAvailableStockList',
   ] as const)('%s: an unknown warehouse answers Access Denied. and changes nothing', async (name) => {
-    const { id } = await productWith(2);
+    const { id } = await productWithStock(sandbox, 2);
     const answer = await sandbox.call(name, {
       query: { warehousecode: 'W404' },
       body: { stocks: [{ productid: id, stock: 1 }] },
@@ -221,7 +197,7 @@ describe('every stock list', () => {
     ['no lines', () => ({ stocks: [] }), 'stocks'],
     ['no body', () => undefined, 'body is required'],
   ] as const)('refuses %s naming the field, and changes nothing', async (_label, makeBody, field) => {
-    const { id } = await productWith(2);
+    const { id } = await productWithStock(sandbox, 2);
     const body = makeBody(id);
     const answer = await sandbox.call('UpdateProductStockList', {
       query: { warehousecode: 'W0001' },
@@ -238,100 +214,5 @@ describe('every stock list', () => {
       body: { stocks: [{ sku: 'X', stock: 1 }] },
     });
     expect(verdictOf(answer.body).description).toContain('warehousecode');
-  });
-});
-
-describe('the movement log and the stock functions other resources use', () => {
-  it('records every change with deltas, resulting figures, the endpoint and the time', async () => {
-    const { id } = await productWith(0);
-    sandbox.clock.set(START + 1000);
-    await sendStockList(sandbox, 'UpdateProductStockList', 'W0002', [{ productid: id, stock: 8 }]);
-    await sendStockList(sandbox, 'UpdateProductAvailableStockList', 'W0002', [{ productid: id, stock: 5 }]);
-    await sendStockList(sandbox, 'DecreaseProductStockList', 'W0002', [{ productid: id, stock: 1 }]);
-    await sendStockList(sandbox, 'UpdateProductStockList', 'W0002', [{ productid: id, stock: 7 }]);
-    sandbox.clock.set(START);
-    const movements = listStockMovements(sandbox.handle.db, storeId, { productId: id });
-    expect(
-      movements.map(({ warehouseCode, stockDelta, availableDelta, stock, availablestock, reason, at }) => ({
-        warehouseCode,
-        stockDelta,
-        availableDelta,
-        stock,
-        availablestock,
-        reason,
-        at,
-      })),
-    ).toEqual([
-      {
-        warehouseCode: 'W0002',
-        stockDelta: 8,
-        availableDelta: 8,
-        stock: 8,
-        availablestock: 8,
-        reason: 'UpdateProductStockList',
-        at: START + 1000,
-      },
-      {
-        warehouseCode: 'W0002',
-        stockDelta: 0,
-        availableDelta: -3,
-        stock: 8,
-        availablestock: 5,
-        reason: 'UpdateProductAvailableStockList',
-        at: START + 1000,
-      },
-      {
-        warehouseCode: 'W0002',
-        stockDelta: -1,
-        availableDelta: -1,
-        stock: 7,
-        availablestock: 4,
-        reason: 'DecreaseProductStockList',
-        at: START + 1000,
-      },
-    ]);
-  });
-
-  it('logs AddProduct stock and the stock DeleteProduct takes away', async () => {
-    const id = await addProduct(sandbox, { stock: '6' });
-    await sendStockList(sandbox, 'UpdateProductStockList', 'W0002', [{ productid: id, stock: 2 }]);
-    await sandbox.call('DeleteProduct', { query: { id } });
-    const movements = listStockMovements(sandbox.handle.db, storeId, { productId: id });
-    expect(
-      movements.map(({ warehouseCode, stockDelta, reason }) => [warehouseCode, stockDelta, reason]),
-    ).toEqual([
-      ['W0001', 6, 'AddProduct'],
-      ['W0002', 2, 'UpdateProductStockList'],
-      ['W0001', -6, 'DeleteProduct'],
-      ['W0002', -2, 'DeleteProduct'],
-    ]);
-  });
-
-  it('findProductRef, readStock and adjustStock work for other resources', async () => {
-    const { id, sku } = await productWith(5, 3);
-    const db = sandbox.handle.db;
-    expect(findProductRef(db, storeId, { sku })).toEqual({ id, sku, name: 'สินค้าทดสอบ', unittext: '' });
-    expect(findProductRef(db, storeId, { productId: id, sku: 'ignored' })?.id).toBe(id);
-    expect(findProductRef(db, storeId, { productId: 0, sku })?.id).toBe(id);
-    expect(findProductRef(db, storeId + 1000, { sku })).toBeUndefined();
-    expect(readStock(db, storeId, id, 'W0001')).toEqual({ stock: 5, availablestock: 3 });
-    expect(readStock(db, storeId, id, 'W0002')).toEqual({ stock: 0, availablestock: 0 });
-    expect(readStock(db, storeId, id, 'NOPE')).toEqual({ stock: 0, availablestock: 0 });
-    const after = adjustStock(db, storeId, {
-      warehouseCode: 'W0001',
-      productId: id,
-      delta: -2,
-      reason: 'Test',
-      at: START,
-    });
-    expect(after).toEqual({ stock: 3, availablestock: 1 });
-    expect(listStockMovements(db, storeId, { productId: id }).at(-1)).toMatchObject({
-      stockDelta: -2,
-      reason: 'Test',
-      stock: 3,
-    });
-    expect(() =>
-      adjustStock(db, storeId, { warehouseCode: 'NOPE', productId: id, delta: 1, reason: 'Test', at: START }),
-    ).toThrow('Access Denied.');
   });
 });

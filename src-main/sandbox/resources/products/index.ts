@@ -21,14 +21,13 @@ export const productsModule: ResourceModule = { handlers, schemaSql };
 export {
   adjustStock,
   findProductRef,
-  listStockMovements,
   readStock,
+  roundQuantity,
   stockTotals,
-  type MovementFilter,
   type ProductRef,
   type StockFigures,
-  type StockMovement,
 } from './stock.repository.js';
+export { listStockMovements, type MovementFilter, type StockMovement } from './stock-movement.repository.js';
 export { assignVariation, insertVariation, setProductActiveAndCreated } from './seed-support.js';
 export { productImagePath, readProductImage, type StoredImage } from './image.repository.js';
 export { listSerialNumbers, type SerialNumber } from './serial.repository.js';

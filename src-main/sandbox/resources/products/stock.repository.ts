@@ -1,6 +1,6 @@
-// Stock per product × warehouse, and the movement log every change writes. Other resources (documents
-// that move goods, the demo seed, drift checks) use findProductRef, readStock, adjustStock and
-// listStockMovements; the four stock-list endpoints use applyStockFigures.
+// Stock per product × warehouse, and the movement log every change writes (read it with
+// stock-movement.repository.ts). Other resources (documents that move goods, the demo seed) use
+// findProductRef, readStock and adjustStock; the four stock-list endpoints use applyStockFigures.
 import type { Database } from 'better-sqlite3';
 import { accessDenied, validation } from '../../sandbox-error.js';
 import { cachedStatement } from './statement-cache.js';
@@ -15,35 +15,6 @@ export interface ProductRef {
 export interface StockFigures {
   readonly stock: number;
   readonly availablestock: number;
-}
-
-export interface StockMovement {
-  readonly id: number;
-  readonly productId: number;
-  readonly warehouseCode: string;
-  /** Change of `stock` (0 for UpdateProductAvailableStockList). */
-  readonly stockDelta: number;
-  /** Change of `availablestock`. */
-  readonly availableDelta: number;
-  /** The figures after the change. */
-  readonly stock: number;
-  readonly availablestock: number;
-  /** The endpoint (or other operation) that made the change. */
-  readonly reason: string;
-  /** Epoch ms (context.now()). */
-  readonly at: number;
-}
-
-interface MovementRow {
-  readonly id: number;
-  readonly product_id: number;
-  readonly warehouse_code: string;
-  readonly stock_delta: number;
-  readonly available_delta: number;
-  readonly stock: number;
-  readonly availablestock: number;
-  readonly reason: string;
-  readonly at: number;
 }
 
 interface WarehouseIdRow {
@@ -256,59 +227,4 @@ export function deleteStockRows(db: Database, storeId: number, productId: number
     db,
     'DELETE FROM product_stock WHERE store_id = ? AND product_id = ?',
   ).run(storeId, productId);
-}
-
-export interface MovementFilter {
-  readonly productId?: number;
-  /** Only movements with an id greater than this (resume a reader). */
-  readonly afterId?: number;
-  /** Only movements at or after this instant (epoch ms). */
-  readonly fromMs?: number;
-  /** Only movements before this instant (epoch ms). */
-  readonly toMs?: number;
-  /** At most this many, oldest first (default 1000). */
-  readonly limit?: number;
-}
-
-interface MovementQuery {
-  readonly storeId: number;
-  readonly productId: number | null;
-  readonly afterId: number;
-  readonly fromMs: number | null;
-  readonly toMs: number | null;
-  readonly limit: number;
-}
-
-/** The movement log of a store, oldest first. */
-export function listStockMovements(
-  db: Database,
-  storeId: number,
-  filter: MovementFilter = {},
-): StockMovement[] {
-  const rows = cachedStatement<[MovementQuery], MovementRow>(
-    db,
-    `SELECT id, product_id, warehouse_code, stock_delta, available_delta, stock, availablestock, reason, at
-     FROM stock_movements
-     WHERE store_id = @storeId AND (@productId IS NULL OR product_id = @productId) AND id > @afterId
-       AND (@fromMs IS NULL OR at >= @fromMs) AND (@toMs IS NULL OR at < @toMs)
-     ORDER BY id LIMIT @limit`,
-  ).all({
-    storeId,
-    productId: filter.productId ?? null,
-    afterId: filter.afterId ?? 0,
-    fromMs: filter.fromMs ?? null,
-    toMs: filter.toMs ?? null,
-    limit: filter.limit ?? 1000,
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    productId: row.product_id,
-    warehouseCode: row.warehouse_code,
-    stockDelta: row.stock_delta,
-    availableDelta: row.available_delta,
-    stock: row.stock,
-    availablestock: row.availablestock,
-    reason: row.reason,
-    at: row.at,
-  }));
 }
