@@ -252,6 +252,11 @@ describe.each(financeKinds)('$add money', (names) => {
         /^list\[1\]\.name /,
       ],
       [
+        'an item with a blank name',
+        { amount: 100, list: [{ name: '  ', totalprice: 100 }] },
+        /^list\[0\]\.name is required$/,
+      ],
+      [
         'an item with a text totalprice',
         { amount: 100, list: [{ name: 'a', totalprice: '100' }] },
         /^list\[0\]\.totalprice /,

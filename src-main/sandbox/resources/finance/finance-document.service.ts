@@ -62,7 +62,7 @@ export interface FinanceBody {
 export interface FinanceBodyNames {
   /** AddIncome's customerbranchno, AddExpense's contactbranchno. */
   readonly contactbranchno: string | undefined;
-  /** Its value (yyyy-MM-dd, a Thai day); today when absent. */
+  /** incomedate or expensedate (yyyy-MM-dd, a Thai day); today when absent. */
   readonly date: string | undefined;
 }
 
@@ -80,9 +80,9 @@ export function createFinanceDocument(context: StoreContext, create: CreateFinan
   const { kind, body, names } = create;
   // First, so a resend of an applied create answers 900 whatever its body says now.
   assertUniqueNumberUnused(db, store.id, create.endpoint, create.uniquenumber);
-  const figures = computeFigures(body);
-  const payment = readCreationPayment(db, store.id, body, now());
   const createdAt = now();
+  const figures = computeFigures(body);
+  const payment = readCreationPayment(db, store.id, body, createdAt);
   const contactname = body.contactname?.trim() ?? '';
   const id = insertFinanceDocument(
     db,
@@ -131,6 +131,7 @@ function computeFigures(body: FinanceBody) {
   if (body.amount < 0) throw validation('amount', 'must not be negative');
   const list = body.list ?? [];
   for (const [index, item] of list.entries()) {
+    if (item.name.trim() === '') throw validation(`list[${index}].name`, 'is required');
     if (item.totalprice < 0) throw validation(`list[${index}].totalprice`, 'must not be negative');
   }
   if (body.vattype !== undefined && !isVatType(body.vattype))
