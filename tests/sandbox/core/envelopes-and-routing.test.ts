@@ -56,6 +56,10 @@ describe('authentication', () => {
 });
 
 describe('routing', () => {
+  it('has a handler for every endpoint of the table (lists any that are missing)', () => {
+    expect(sandbox.handle.missingHandlers, 'answered "Not implemented in the sandbox"').toEqual([]);
+  });
+
   it('answers HTTP 404 for an unknown path', async () => {
     expect((await sandbox.request('GET', '/v4/Warehouse/GetNothing')).status).toBe(404);
     expect((await sandbox.request('GET', '/v3/Warehouse/GetWarehouses')).status).toBe(404);
