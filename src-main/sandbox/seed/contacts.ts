@@ -185,6 +185,27 @@ function mobile(random: Random): string {
   return `0${random.pick(['6', '8', '9'])}${random.int(0, 9)}-${random.int(100, 999)}-${random.int(1000, 9999)}`;
 }
 
+/** The customer fields a document copies from a contact. */
+export function customerFieldsOf(contact: AddContactBody) {
+  return {
+    customername: contact.name,
+    customeridnumber: contact.idnumber ?? '',
+    customerphone: contact.phone ?? '',
+    customeremail: contact.email ?? '',
+    customeraddress: contact.address ?? '',
+    customerbranchname: contact.branchname ?? '',
+    customerbranchno: contact.branchno ?? '',
+  };
+}
+
+export function contactsWithRole(
+  contacts: readonly GeneratedContact[],
+  role: GeneratedContact['role'],
+): readonly GeneratedContact[] {
+  const matching = contacts.filter((contact) => contact.role === role);
+  return matching.length > 0 ? matching : contacts;
+}
+
 /**
  * A Thai 13-digit id with its check digit: the first twelve digits weighted 13 down to 2, the check
  * digit is (11 − sum mod 11) mod 10. Companies start 0105 (Bangkok juristic persons), people 1 or 3.

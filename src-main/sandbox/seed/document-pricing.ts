@@ -3,9 +3,9 @@
 import type { z } from 'zod';
 import type { documentLine } from '../../../src-shared/api/endpoints/document-bodies.js';
 import { priceDocument, type VatType } from '../../../src-shared/money/index.js';
-import type { AddContactBody, GeneratedContact } from './contacts.js';
 import type { GeneratedProduct } from './products.js';
 import type { Random } from './prng.js';
+import { isWeighed } from './stock.js';
 
 export type DocumentLineBody = z.input<typeof documentLine>;
 
@@ -67,27 +67,6 @@ export function pickVatType(random: Random): VatType {
 
 /** A quantity: whole units, or kilograms to a tenth for goods sold by weight. */
 export function pickQuantity(random: Random, product: GeneratedProduct, high: number): number {
-  if (product.body.unittext === 'กิโลกรัม') return random.int(5, high * 10) / 10;
+  if (isWeighed(product.body.unittext)) return random.int(5, high * 10) / 10;
   return random.int(1, high);
-}
-
-/** The customer fields a document copies from a contact. */
-export function customerFieldsOf(contact: AddContactBody) {
-  return {
-    customername: contact.name,
-    customeridnumber: contact.idnumber ?? '',
-    customerphone: contact.phone ?? '',
-    customeremail: contact.email ?? '',
-    customeraddress: contact.address ?? '',
-    customerbranchname: contact.branchname ?? '',
-    customerbranchno: contact.branchno ?? '',
-  };
-}
-
-export function contactsWithRole(
-  contacts: readonly GeneratedContact[],
-  role: GeneratedContact['role'],
-): readonly GeneratedContact[] {
-  const matching = contacts.filter((contact) => contact.role === role);
-  return matching.length > 0 ? matching : contacts;
 }

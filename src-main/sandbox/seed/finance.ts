@@ -8,7 +8,7 @@ import {
   laterBusinessTime,
   thaiMonthKey,
 } from './calendar.js';
-import type { AddContactBody } from './contacts.js';
+import { contactsWithRole, type AddContactBody } from './contacts.js';
 import {
   expenseItems,
   financeTags,
@@ -16,10 +16,9 @@ import {
   transferDescriptions,
   type FinanceItemTemplate,
 } from './data/finance-items.js';
-import { contactsWithRole, pickVatType, priceItems } from './document-pricing.js';
+import { pickVatType, priceItems } from './document-pricing.js';
 import { createRandom, type Random } from './prng.js';
-import type { DocumentSources } from './quotations.js';
-import { step, type SeedStep } from './steps.js';
+import { step, type DocumentSources, type SeedStep } from './steps.js';
 
 export const INCOMES = 40;
 export const EXPENSES = 40;
@@ -38,7 +37,8 @@ export function generateFinance(sources: DocumentSources): SeedStep[] {
 function financeDocuments(sources: DocumentSources, kind: FinanceKind, count: number): SeedStep[] {
   const random = createRandom(sources.seed, `${kind}s`);
   const templates = kind === 'income' ? incomeItems : expenseItems;
-  const counterparts = contactsWithRole(sources.contacts, kind === 'income' ? 'customer' : 'supplier');
+  const role = kind === 'income' ? 'customer' : 'supplier';
+  const counterparts = contactsWithRole(sources.contacts, role).map((contact) => contact.body);
   const methods = sources.paymentMethods.length > 0 ? sources.paymentMethods : ['เงินสด'];
   const steps: SeedStep[] = [];
   for (let index = 1; index <= count; index += 1) {
@@ -69,12 +69,7 @@ function financeDocuments(sources: DocumentSources, kind: FinanceKind, count: nu
       vatamount,
       vattype,
       ...(discount ? { discount } : {}),
-      ...counterpart(
-        random,
-        kind,
-        template,
-        counterparts.map((contact) => contact.body),
-      ),
+      ...counterpart(random, kind, template, counterparts),
       ...payment,
       reference: `${kind === 'income' ? 'INV' : 'BILL'}-${month}-${String(index).padStart(3, '0')}`,
       ...(random.chance(0.2) ? { tag: [random.pick(financeTags)] } : {}),

@@ -1,31 +1,16 @@
 // Demo quotations over the last four months: to people and businesses, through the store's sales
 // channels, in all three vattypes; some approved (at creation or later), some voided, some tagged.
 import { businessTime, formatThaiDate, laterBusinessTime, thaiMonthKey } from './calendar.js';
-import type { GeneratedContact } from './contacts.js';
 import {
-  contactsWithRole,
-  customerFieldsOf,
   pickQuantity,
   pickVatType,
   priceProductDocument,
   type DocumentDraft,
   type LineDraft,
 } from './document-pricing.js';
-import type { ProductPool } from './product-pool.js';
+import { contactsWithRole, customerFieldsOf } from './contacts.js';
 import { createRandom, type Random } from './prng.js';
-import { step, type SeedStep } from './steps.js';
-
-/** What every document generator draws on. */
-export interface DocumentSources {
-  readonly seed: string;
-  readonly anchor: number;
-  readonly pool: ProductPool;
-  readonly contacts: readonly GeneratedContact[];
-  /** Names of the store's payment methods (GetPaymentMethods): payments must name one. */
-  readonly paymentMethods: readonly string[];
-  /** Names of the store's sales channels (GetSalesChannels). */
-  readonly salesChannels: readonly string[];
-}
+import { step, type DocumentSources, type SeedStep } from './steps.js';
 
 export const QUOTATIONS = 30;
 const quotationTags = ['ลูกค้าประจำ', 'งานด่วน', 'รอยืนยัน', 'ส่งต่างจังหวัด'];
@@ -74,9 +59,7 @@ export function generateQuotations(sources: DocumentSources): SeedStep[] {
           quotationdate: formatThaiDate(at),
           saleschannel: random.pick(sources.salesChannels.length > 0 ? sources.salesChannels : ['หน้าร้าน']),
           ...(random.chance(0.5) ? { description: random.pick(descriptions) } : {}),
-          ...(customer.body.code.startsWith('CUS') && random.chance(0.3)
-            ? { reference: `PR-${month}-${random.int(100, 999)}` }
-            : {}),
+          ...(random.chance(0.3) ? { reference: `PR-${month}-${random.int(100, 999)}` } : {}),
           ...(approvedAtOnce ? { status: 'Success' as const } : {}),
           list: priced.list,
         },

@@ -8,17 +8,12 @@ import {
   laterBusinessTime,
   thaiMonthKey,
 } from './calendar.js';
-import {
-  contactsWithRole,
-  customerFieldsOf,
-  priceProductDocument,
-  type LineDraft,
-} from './document-pricing.js';
+import { priceProductDocument, type LineDraft } from './document-pricing.js';
 import type { GeneratedProduct } from './products.js';
+import { contactsWithRole, customerFieldsOf } from './contacts.js';
 import { createRandom, type Random } from './prng.js';
-import type { DocumentSources } from './quotations.js';
-import { step, type SeedStep } from './steps.js';
-import type { WarehouseCode } from './stock.js';
+import { step, type DocumentSources, type SeedStep } from './steps.js';
+import { isWeighed, type WarehouseCode } from './stock.js';
 
 export const RETURN_PURCHASE_ORDERS = 20;
 /** Purchase orders the files module seeds (PO-0001…): returns refer to them by number. */
@@ -125,7 +120,7 @@ function returnLines(
 }
 
 function quantityWithin(random: Random, product: GeneratedProduct, limit: number): number | undefined {
-  if (product.body.unittext === 'กิโลกรัม') {
+  if (isWeighed(product.body.unittext)) {
     return limit >= 0.5 ? random.int(5, Math.min(100, Math.floor(limit * 10))) / 10 : undefined;
   }
   return limit >= 1 ? random.int(1, Math.min(10, Math.floor(limit))) : undefined;

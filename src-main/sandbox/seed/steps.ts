@@ -3,6 +3,8 @@
 // records made by earlier steps (their ids are known only when the steps run).
 import type { z } from 'zod';
 import type { EndpointName, Endpoints } from '../../../src-shared/api/endpoints/index.js';
+import type { GeneratedContact } from './contacts.js';
+import type { ProductPool } from './product-pool.js';
 
 export type BodyInput<N extends EndpointName> = Endpoints[N]['body'] extends z.ZodType
   ? z.input<Endpoints[N]['body']>
@@ -53,4 +55,16 @@ export function chronological(steps: readonly SeedStep[]): SeedStep[] {
     .map((value, position) => ({ value, position }))
     .sort((left, right) => left.value.at - right.value.at || left.position - right.position)
     .map(({ value }) => value);
+}
+
+/** What every document generator draws on. */
+export interface DocumentSources {
+  readonly seed: string;
+  readonly anchor: number;
+  readonly pool: ProductPool;
+  readonly contacts: readonly GeneratedContact[];
+  /** Names of the store's payment methods (GetPaymentMethods): payments must name one. */
+  readonly paymentMethods: readonly string[];
+  /** Names of the store's sales channels (GetSalesChannels). */
+  readonly salesChannels: readonly string[];
 }

@@ -14,14 +14,16 @@ const MINUTE_MS = 60 * 1000;
 export const CATALOGUE_SPAN_MS = 730 * DAY_MS;
 
 /** Goods sold by weight are counted to a tenth of a kilogram. */
-const WEIGHED_UNITS = new Set(['กิโลกรัม']);
+export function isWeighed(unit: string | undefined): boolean {
+  return unit === 'กิโลกรัม';
+}
 
 /**
  * Stock of one product: the main warehouse keeps almost everything, the second about half, the
  * regional one a few lines. Inactive products keep a remnant in the main warehouse at most.
  */
 export function generateStock(random: Random, unit: string, active: boolean): StockByWarehouse {
-  const weighed = WEIGHED_UNITS.has(unit);
+  const weighed = isWeighed(unit);
   if (!active) return random.chance(0.5) ? { W0001: quantity(random, 5, weighed) } : {};
   const stock: Partial<Record<WarehouseCode, number>> = {};
   if (random.chance(0.92)) {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { generateDemoStore } from '../../../src-main/sandbox/seed/index.js';
 import { createSeedRunner, type SeedRunner } from '../../../src-main/sandbox/seed/runner.js';
-import { WAREHOUSE_CODES, type WarehouseCode } from '../../../src-main/sandbox/seed/stock.js';
+import { WAREHOUSE_CODES } from '../../../src-main/sandbox/seed/stock.js';
+import { expectedStock } from './expected-stock.js';
 import { ANCHOR, REFERENCE } from './seed-fixtures.js';
 import { seedTestStore, type SeededStore } from './seeded-store.js';
 
@@ -63,18 +64,15 @@ describe('a demo store', () => {
   });
 
   it('shows each warehouse the generated stock less what successful returns sent back', () => {
-    const returned = returnedQuantities();
     for (const code of WAREHOUSE_CODES) {
+      const expected = expectedStock(demo, code);
       const stock = new Map<string, number>();
       for (let page = 1; (page - 1) * 500 < demo.catalogue.products.length; page += 1) {
         const answer = list('GetProducts', { warehousecode: code, page: String(page) });
         for (const item of answer.list) stock.set(String(item['sku']), Number(item['stock']));
       }
-      for (const product of demo.catalogue.products) {
-        const { sku } = product.body;
-        const expected = (product.facts.stock[code] ?? 0) - (returned.get(`${sku}@${code}`) ?? 0);
-        expect(stock.get(sku), `${sku} in ${code}`).toBeCloseTo(expected, 6);
-      }
+      for (const [sku, quantity] of expected)
+        expect(stock.get(sku), `${sku} in ${code}`).toBeCloseTo(quantity, 6);
     }
   });
 
@@ -106,23 +104,4 @@ describe('a demo store', () => {
 /** The parent-id part of a detail read. */
 function detailOf(parentId: number) {
   return { at: ANCHOR, query: {}, body: undefined, parentId };
-}
-
-/** Quantities that left each warehouse through return purchase orders that became Success. */
-function returnedQuantities(): Map<string, number> {
-  const succeeded = new Set(
-    demo.steps.flatMap((item) =>
-      item.endpoint === 'UpdateReturnPurchaseOrderStatus' && item.query.statu === '1' ? [item.target] : [],
-    ),
-  );
-  const returned = new Map<string, number>();
-  for (const item of demo.steps) {
-    if (item.endpoint !== 'AddReturnPurchaseOrder') continue;
-    if (item.body.status !== 'Success' && !succeeded.has(item.creates)) continue;
-    for (const line of item.body.list ?? []) {
-      const key = `${line.sku}@${(item.body.warehousecode ?? 'W0001') as WarehouseCode}`;
-      returned.set(key, (returned.get(key) ?? 0) + line.number);
-    }
-  }
-  return returned;
 }
