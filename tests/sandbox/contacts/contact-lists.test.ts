@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { insertContact } from '../../../src-main/sandbox/resources/contacts/contact.repository.js';
-import { DEFAULT_STORE, type TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, startModuleSandbox, storeId } from '../finance/module-sandbox.js';
+import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
+import { callFor, storeId } from '../finance/sandbox-calls.js';
 
 const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 const BULK_STORE: StoreCredentials = { name: 'bulk', apikey: 'bulk-key', apisecret: 'bulk-secret' };
@@ -43,7 +43,7 @@ async function select(query: Record<string, string | number>, headers?: Record<s
 }
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ seed: 'empty', stores: [DEFAULT_STORE, OTHER_STORE, BULK_STORE] });
+  sandbox = await startTestSandbox({ seed: 'empty', stores: [DEFAULT_STORE, OTHER_STORE, BULK_STORE] });
   const a = await addContact({ code: 'CUST-001', name: 'ร้านสมชาย การค้า', phone: '081-234-5678' });
   const b = await addContact({ code: 'CUST-002', name: 'Somchai Trading', email: 'buy@somchai.example' });
   const c = await addContact({

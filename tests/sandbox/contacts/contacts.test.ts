@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { addContactExtras } from '../../../src-main/sandbox/resources/contacts/index.js';
-import { DEFAULT_STORE, type TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, startModuleSandbox, storeId } from '../finance/module-sandbox.js';
+import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
+import { callFor, storeId } from '../finance/sandbox-calls.js';
 
 const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ stores: [DEFAULT_STORE, OTHER_STORE] });
+  sandbox = await startTestSandbox({ stores: [DEFAULT_STORE, OTHER_STORE] });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -4,8 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
-import { DEFAULT_STORE, type CallOptions, type TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, startModuleSandbox } from '../finance/module-sandbox.js';
+import {
+  DEFAULT_STORE,
+  type CallOptions,
+  type TestSandbox,
+  startTestSandbox,
+} from '../../support/sandbox-harness.js';
+import { callFor } from '../finance/sandbox-calls.js';
 import { addOrders, addQuotation, type Parent } from './file-parents.js';
 
 const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
@@ -14,7 +19,7 @@ const MAX_UPLOAD_BYTES = 64 * 1024;
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({
+  sandbox = await startTestSandbox({
     stores: [DEFAULT_STORE, OTHER_STORE],
     maxUploadBytes: MAX_UPLOAD_BYTES,
   });

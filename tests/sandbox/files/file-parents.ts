@@ -9,7 +9,7 @@ import {
 } from '../../../src-main/sandbox/resources/files/attachment.repository.js';
 import { seedOrdersAndPurchaseOrders } from '../../../src-main/sandbox/resources/files/index.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, storeId } from '../finance/module-sandbox.js';
+import { callFor, storeId } from '../finance/sandbox-calls.js';
 
 export interface Parent {
   readonly id: number;

@@ -7,15 +7,15 @@ import {
   insertParent,
 } from '../../../src-main/sandbox/resources/files/attachment.repository.js';
 import { seedOrdersAndPurchaseOrders } from '../../../src-main/sandbox/resources/files/index.js';
-import { DEFAULT_STORE, type TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, startModuleSandbox, storeId } from '../finance/module-sandbox.js';
+import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
+import { callFor, storeId } from '../finance/sandbox-calls.js';
 
 const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ seed: 'empty', stores: [DEFAULT_STORE, OTHER_STORE] });
+  sandbox = await startTestSandbox({ seed: 'empty', stores: [DEFAULT_STORE, OTHER_STORE] });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';
 import type { CallOptions, TestSandbox } from '../../support/sandbox-harness.js';
-import { callFor } from './module-sandbox.js';
+import { callFor } from './sandbox-calls.js';
 
 export interface FinanceKindNames {
   readonly kind: 'income' | 'expense';

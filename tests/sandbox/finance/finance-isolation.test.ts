@@ -2,9 +2,9 @@
 // contacts are invisible to, and untouchable by, another store of the same sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
-import { DEFAULT_STORE, type TestSandbox } from '../../support/sandbox-harness.js';
+import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, PROMPTPAY, financeCalls, financeKinds } from './finance-calls.js';
-import { callFor, startModuleSandbox } from './module-sandbox.js';
+import { callFor } from './sandbox-calls.js';
 
 const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 const other = { as: OTHER_STORE };
@@ -12,7 +12,7 @@ const other = { as: OTHER_STORE };
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ stores: [DEFAULT_STORE, OTHER_STORE] });
+  sandbox = await startTestSandbox({ stores: [DEFAULT_STORE, OTHER_STORE] });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -2,15 +2,16 @@
 // datetime ranges by minute, payments, keyword, id list), newest first, count and paging. The store
 // starts empty so counts are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../support/sandbox-harness.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, financeCalls, financeKinds, thai, type FinanceKindNames } from './finance-calls.js';
-import { addPaymentMethods, startModuleSandbox, storeId } from './module-sandbox.js';
+import { addPaymentMethods, storeId } from './sandbox-calls.js';
 
 let sandbox: TestSandbox;
 let clock = thai('2026-03-01 09:00');
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ seed: 'empty', now: () => clock });
+  sandbox = await startTestSandbox({ seed: 'empty', now: () => clock });
   addPaymentMethods(sandbox, storeId(sandbox), [CASH]);
 });
 afterAll(async () => {

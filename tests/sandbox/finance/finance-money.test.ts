@@ -1,14 +1,14 @@
 // Money on AddIncome/AddExpense over real HTTP: the three vattypes, the derived vattype, discounts and
 // the refusals naming the field at fault. Every figure below is worked out by hand in its comment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../support/sandbox-harness.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import { financeCalls, financeKinds, type FinanceRecord } from './finance-calls.js';
-import { startModuleSandbox } from './module-sandbox.js';
 
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox();
+  sandbox = await startTestSandbox();
 });
 afterAll(async () => {
   await sandbox.close();

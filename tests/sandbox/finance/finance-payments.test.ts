@@ -1,15 +1,15 @@
 // Payments on incomes and expenses over real HTTP: at creation and by UpdateIncomePayment /
 // UpdateExpensePayment, paymentstatus through Pending, Partial Payment, Paid and Excess Payment.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../support/sandbox-harness.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, PROMPTPAY, financeCalls, financeKinds, thai } from './finance-calls.js';
-import { startModuleSandbox } from './module-sandbox.js';
 
 let sandbox: TestSandbox;
 let clock = thai('2026-03-10 10:00');
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ now: () => clock });
+  sandbox = await startTestSandbox({ now: () => clock });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -1,16 +1,17 @@
 // The IncomeTransaction/ExpenseTransaction records over real HTTP: every field as stored, dates and
 // their ...String twins in Thai time, the API user, the contact link, and detail refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../support/sandbox-harness.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import { financeCalls, financeKinds, thai } from './finance-calls.js';
-import { callFor, startModuleSandbox } from './module-sandbox.js';
+import { callFor } from './sandbox-calls.js';
 
 let sandbox: TestSandbox;
 // 00:30 in Bangkok is still the previous day in UTC: every date below must follow Thai time.
 let clock = thai('2026-03-10 00:30');
 
 beforeAll(async () => {
-  sandbox = await startModuleSandbox({ now: () => clock });
+  sandbox = await startTestSandbox({ now: () => clock });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -1,9 +1,10 @@
 // Money transfers over real HTTP: AddMoneyTransfer (our body: amount, from/to payment method by id or
 // name, actiondate, reference, description), GetMoneyTransfers with its filters, and the flat detail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../support/sandbox-harness.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, PROMPTPAY, thai } from './finance-calls.js';
-import { addPaymentMethods, callFor, startModuleSandbox, storeId } from './module-sandbox.js';
+import { addPaymentMethods, callFor, storeId } from './sandbox-calls.js';
 
 const BANK = 'โอนเงิน ธนาคารกสิกรไทย';
 
@@ -15,7 +16,7 @@ let bank: number;
 
 beforeAll(async () => {
   // An empty store (with three payment methods) so list counts are exact.
-  sandbox = await startModuleSandbox({ seed: 'empty', now: () => clock });
+  sandbox = await startTestSandbox({ seed: 'empty', now: () => clock });
   [cash = 0, promptPay = 0, bank = 0] = addPaymentMethods(sandbox, storeId(sandbox), [CASH, PROMPTPAY, BANK]);
 });
 afterAll(async () => {
