@@ -155,7 +155,7 @@ describe('UpdateBundle, ActiveBundle, DeleteBundle', () => {
     expect((await bundleDetail(sandbox, id)).active).toBe(true);
     expect(await callVerdict(sandbox, 'ActiveBundle', { query: { id } })).toEqual({
       code: '200',
-      description: 'Success (the bundle was already active)',
+      description: 'Success (nothing changed: the bundle is already active)',
     });
     expect((await callVerdict(sandbox, 'ActiveBundle')).description).toBe('Invalid ID. id is required');
   });

@@ -37,7 +37,7 @@ describe('AddProduct', () => {
       sell_vat_status: 2,
       purchase_vat_status: 1,
       producttype: 0,
-      tag: ['ขายดี', ' ขายดี ', 'ใหม่', ''],
+      tag: ['ขายดี', ' ขายดี ', 'ใหม่'],
       properties: [
         { name: 'ประเทศผู้ผลิต', value: 'ไทย' },
         { name: 'อายุการเก็บรักษา', value: '24 เดือน' },
@@ -123,6 +123,8 @@ describe('AddProduct', () => {
     ['purchase_vat_status out of range', { purchase_vat_status: 3 }, 'purchase_vat_status'],
     ['producttype out of range', { producttype: 2 }, 'producttype'],
     ['tag not a list', { tag: 'x' }, 'tag'],
+    ['a blank tag', { tag: ['ok', ' '] }, 'tag[1]'],
+    ['a tag over 100 characters', { tag: ['ก'.repeat(101)] }, 'tag[0]'],
     ['property without id or name', { properties: [{ value: 'x' }] }, 'properties[0].name'],
     ['property with an unknown id', { properties: [{ id: 999999, value: 'x' }] }, 'properties[0].id'],
   ];
@@ -238,7 +240,7 @@ describe('ActiveProduct / DisableProduct', () => {
     expect((await productDetail(sandbox, id)).active).toBe(false);
     expect(await callVerdict(sandbox, 'DisableProduct', { query: { id } })).toEqual({
       code: '200',
-      description: 'Success (the product was already disabled)',
+      description: 'Success (nothing changed: the product is already disabled)',
     });
     expect((await productDetail(sandbox, id)).active).toBe(false);
     expect(await callVerdict(sandbox, 'ActiveProduct', { query: { id } })).toEqual({
@@ -248,7 +250,7 @@ describe('ActiveProduct / DisableProduct', () => {
     expect((await productDetail(sandbox, id)).active).toBe(true);
     expect(await callVerdict(sandbox, 'ActiveProduct', { query: { id } })).toEqual({
       code: '200',
-      description: 'Success (the product was already active)',
+      description: 'Success (nothing changed: the product is already active)',
     });
   });
 

@@ -117,6 +117,13 @@ describe('DeleteSerialNo', () => {
       description: 'Success (not found: D-9)',
     });
     expect(listSerialNumbers(sandbox.handle.db, storeId, id)).toEqual([]);
+    const sku = (await productDetail(sandbox, id)).sku;
+    expect(
+      await callVerdict(sandbox, 'DeleteSerialNo', { query: { id }, body: { serialsNo: ['D-1'] } }),
+    ).toEqual({
+      code: '200',
+      description: `Success (nothing changed: product ${sku} has no serial D-1)`,
+    });
     const bad = await callVerdict(sandbox, 'DeleteSerialNo', { query: { id }, body: { serialsNo: 'D-1' } });
     expect(bad.description).toContain('serialsNo');
   });

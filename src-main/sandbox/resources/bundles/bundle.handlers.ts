@@ -103,7 +103,7 @@ export const bundleHandlers = {
   ActiveBundle: ({ db, store, parent, now }) => {
     const bundle = requireBundle(db, store.id, parent.id);
     const changed = setBundleActiveRow(db, store.id, bundle.id, true, now());
-    return changed ? {} : { description: 'Success (the bundle was already active)' };
+    return changed ? {} : { description: 'Success (nothing changed: the bundle is already active)' };
   },
 
   DeleteBundle: ({ db, store, parent }) => {

@@ -20,9 +20,20 @@ export function readDecimalText(field: string, value: string | undefined): strin
   return text;
 }
 
-/** Tags as stored: trimmed, empty ones dropped, each once, in the order sent. */
+/** Longest tag, as for document tags (docs/sandbox/states.md, rule 4). */
+const MAX_TAG_LENGTH = 100;
+
+/** Tags as stored: trimmed, each once, in the order sent; a blank or over-long tag is refused. */
 export function normaliseTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+  const trimmed = tags.map((tag, index) => {
+    const text = tag.trim();
+    if (text === '') throw validation(`tag[${index}]`, 'must not be blank');
+    if ([...text].length > MAX_TAG_LENGTH) {
+      throw validation(`tag[${index}]`, `must be at most ${MAX_TAG_LENGTH} characters`);
+    }
+    return text;
+  });
+  return [...new Set(trimmed)];
 }
 
 /** A sku no product and no bundle of the store uses yet (skus name one thing in documents). */

@@ -139,13 +139,13 @@ export const productWriteHandlers = {
   ActiveProduct: ({ db, store, parent, now }) => {
     const product = requireProduct(db, store.id, parent.id);
     const changed = setProductActive(db, store.id, product.id, true, now());
-    return changed ? {} : { description: 'Success (the product was already active)' };
+    return changed ? {} : { description: 'Success (nothing changed: the product is already active)' };
   },
 
   DisableProduct: ({ db, store, parent, now }) => {
     const product = requireProduct(db, store.id, parent.id);
     const changed = setProductActive(db, store.id, product.id, false, now());
-    return changed ? {} : { description: 'Success (the product was already disabled)' };
+    return changed ? {} : { description: 'Success (nothing changed: the product is already disabled)' };
   },
 
   DeleteProduct: ({ db, store, parent, now }) => {

@@ -53,13 +53,19 @@ export const serialImageHandlers = {
     return { payload: { serialsNoSuccess, serialsNoFailed } };
   },
 
-  /** Removes the named serial numbers; names the product does not have are reported, not refused. */
+  /**
+   * Removes the named serial numbers. Names the product does not have are reported, not refused: the
+   * outbox may resend a delete whose answer was lost, and the serial is gone either way.
+   */
   DeleteSerialNo: ({ db, store, parent, body }) => {
     const product = requireProduct(db, store.id, parent.id);
-    const missing = body.serialsNo
-      .map((name) => name.trim())
-      .filter((name) => !deleteSerial(db, store.id, product.id, name));
-    return missing.length === 0 ? {} : { description: `Success (not found: ${missing.join(', ')})` };
+    const names = [...new Set(body.serialsNo.map((name) => name.trim()))];
+    const missing = names.filter((name) => !deleteSerial(db, store.id, product.id, name));
+    if (missing.length === 0) return {};
+    const list = missing.join(', ');
+    return missing.length === names.length
+      ? { description: `Success (nothing changed: product ${product.sku} has no serial ${list})` }
+      : { description: `Success (not found: ${list})` };
   },
 
   UpdateProductImage: ({ db, store, parent, file, now }) => {
