@@ -135,7 +135,11 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
         try {
           await app.close();
         } finally {
-          db.close();
+          try {
+            quota.close();
+          } finally {
+            db.close();
+          }
         }
       },
     };

@@ -10,13 +10,6 @@ export function readQuotaUsage(db: Database, storeId: number, day: string): numb
   return row?.requests ?? 0;
 }
 
-export function addQuotaUsage(db: Database, storeId: number, day: string): void {
-  db.prepare(
-    `INSERT INTO quota_usage (store_id, day, requests) VALUES (?, ?, 1)
-     ON CONFLICT (store_id, day) DO UPDATE SET requests = requests + 1`,
-  ).run(storeId, day);
-}
-
 export function writeQuotaUsage(db: Database, storeId: number, day: string, requests: number): void {
   db.prepare(
     `INSERT INTO quota_usage (store_id, day, requests) VALUES (?, ?, ?)
