@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { insertContact } from '../../../src-main/sandbox/resources/contacts/contact.repository.js';
 import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, storeId } from '../finance/sandbox-calls.js';
+import { callFor, storeId, OTHER_STORE } from '../finance/sandbox-calls.js';
 
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 const BULK_STORE: StoreCredentials = { name: 'bulk', apikey: 'bulk-key', apisecret: 'bulk-secret' };
 
 let sandbox: TestSandbox;

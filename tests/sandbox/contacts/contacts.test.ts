@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { addContactExtras } from '../../../src-main/sandbox/resources/contacts/index.js';
 import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, storeId } from '../finance/sandbox-calls.js';
-
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
+import { callFor, storeId, OTHER_STORE } from '../finance/sandbox-calls.js';
 
 let sandbox: TestSandbox;
 

@@ -10,10 +10,9 @@ import {
   type TestSandbox,
   startTestSandbox,
 } from '../../support/sandbox-harness.js';
-import { callFor } from '../finance/sandbox-calls.js';
+import { callFor, OTHER_STORE } from '../finance/sandbox-calls.js';
 import { addOrders, addQuotation, type Parent } from './file-parents.js';
 
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 const MAX_UPLOAD_BYTES = 64 * 1024;
 
 let sandbox: TestSandbox;

@@ -1,16 +1,13 @@
 // seedOrdersAndPurchaseOrders (for the demo seeder) and the empty seed: an empty store has no orders
 // or purchase orders, so every Order/PurchaseOrder file endpoint answers Invalid ID there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import {
   countParents,
   insertParent,
 } from '../../../src-main/sandbox/resources/files/attachment.repository.js';
 import { seedOrdersAndPurchaseOrders } from '../../../src-main/sandbox/resources/files/index.js';
 import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
-import { callFor, storeId } from '../finance/sandbox-calls.js';
-
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
+import { callFor, storeId, OTHER_STORE } from '../finance/sandbox-calls.js';
 
 let sandbox: TestSandbox;
 

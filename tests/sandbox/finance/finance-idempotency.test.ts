@@ -6,9 +6,7 @@ import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, PROMPTPAY } from './finance-calls.js';
-import { callFor } from './sandbox-calls.js';
-
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
+import { callFor, OTHER_STORE } from './sandbox-calls.js';
 
 let sandbox: TestSandbox;
 

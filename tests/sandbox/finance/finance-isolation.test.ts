@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { DEFAULT_STORE, type TestSandbox, startTestSandbox } from '../../support/sandbox-harness.js';
 import { CASH, PROMPTPAY, financeCalls, financeKinds } from './finance-calls.js';
-import { callFor } from './sandbox-calls.js';
+import { callFor, OTHER_STORE } from './sandbox-calls.js';
 
-const OTHER_STORE: StoreCredentials = { name: 'branch-2', apikey: 'branch-key', apisecret: 'branch-secret' };
 const other = { as: OTHER_STORE };
 
 let sandbox: TestSandbox;

@@ -1,8 +1,16 @@
 // Calls the finance, contacts and files tests share: the store's id, a verdict-and-body call, and
 // payment methods for stores that start empty.
+import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { insertReference } from '../../../src-main/sandbox/resources/merchant/merchant.repository.js';
 import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';
 import { verdict, type CallOptions, type TestSandbox } from '../../support/sandbox-harness.js';
+
+/** A second store for isolation tests (the first is the harness's DEFAULT_STORE). */
+export const OTHER_STORE: StoreCredentials = {
+  name: 'branch-2',
+  apikey: 'branch-key',
+  apisecret: 'branch-secret',
+};
 
 /** The id of the first store the sandbox serves (or the one named). */
 export function storeId(sandbox: TestSandbox, name?: string): number {
