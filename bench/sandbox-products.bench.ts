@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { endpoints } from '../src-shared/api/endpoints/index.js';
 import type { SandboxHandle, StoreCredentials } from '../src-main/sandbox/index.js';
 import { startSandbox } from '../src-main/sandbox/index.js';
-import * as bundles from '../src-main/sandbox/resources/bundles/index.js';
 import * as products from '../src-main/sandbox/resources/products/index.js';
 import { median, ms, percentile } from './support/stats.js';
 
@@ -52,19 +51,14 @@ function productBody(index: number): AddProductBody {
 }
 
 async function start(folder: string, checkResponses = true): Promise<SandboxHandle> {
-  const handle = await startSandbox({
+  return startSandbox({
     dataFile: join(folder, 'bench.sqlite'),
     seed: 'empty',
     stores: [STORE],
-    handlers: { ...products.handlers, ...bundles.handlers },
     quotaPerDay: 10_000_000,
     checkResponses,
     log: () => undefined,
   });
-  // Until the core's registry lists the modules, their tables are created here (idempotent after).
-  handle.db.exec(products.schemaSql);
-  handle.db.exec(bundles.schemaSql);
-  return handle;
 }
 
 function storeOf(handle: SandboxHandle) {

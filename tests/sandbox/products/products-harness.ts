@@ -2,7 +2,6 @@
 // empty seed, a second warehouse, a clock the tests move, and small typed helpers for the answers.
 import { expect } from 'vitest';
 import { endpoints, type EndpointName } from '../../../src-shared/api/endpoints/index.js';
-import * as bundles from '../../../src-main/sandbox/resources/bundles/index.js';
 import * as products from '../../../src-main/sandbox/resources/products/index.js';
 import {
   startTestSandbox,
@@ -76,11 +75,7 @@ export interface Verdict {
   description: string;
 }
 
-/**
- * Starts the sandbox with an empty seed (W0001) plus W0002. The product and bundle modules' handlers
- * and tables are passed in explicitly so the tests run whether or not the core's registry lists them
- * yet (both are idempotent once it does).
- */
+/** Starts the sandbox with an empty seed (W0001) plus W0002 and a clock the test moves. */
 export async function startProductSandbox(options: TestSandboxOptions = {}): Promise<ProductSandbox> {
   let current = START;
   const clock: Clock = {
@@ -95,11 +90,8 @@ export async function startProductSandbox(options: TestSandboxOptions = {}): Pro
   const sandbox = await startTestSandbox({
     seed: 'empty',
     now: () => current,
-    handlers: { ...products.handlers, ...bundles.handlers },
     ...options,
   });
-  sandbox.handle.db.exec(products.schemaSql);
-  sandbox.handle.db.exec(bundles.schemaSql);
   const added = await sandbox.call('AddWarehouse', { body: { code: 'W0002', name: 'Second' } });
   expect(verdict(added.body)?.code).toBe('200');
   return Object.assign(sandbox, { clock });
