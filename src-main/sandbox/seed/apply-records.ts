@@ -38,27 +38,20 @@ export function applyBundles(
   }
 }
 
-/**
- * Runs the steps in order, giving each follow-up the id its target got. A step whose endpoint has no
- * registered handler is left out, and so are the follow-ups of a record that was not made.
- */
-export function applySteps(runner: SeedRunner, steps: readonly SeedStep[], productsApplied: boolean): void {
+/** Runs the steps in order, giving each follow-up the id its target got. */
+export function applySteps(runner: SeedRunner, steps: readonly SeedStep[]): void {
   const ids = new Map<string, number>();
   for (const item of steps) {
-    if (!runner.has(item.endpoint)) continue;
-    if (needsProducts(item.endpoint) && !productsApplied) continue;
     const parentId = item.target === undefined ? undefined : ids.get(item.target);
-    if (item.target !== undefined && parentId === undefined) continue;
+    if (item.target !== undefined && parentId === undefined) {
+      throw new Error(`demo seed: ${item.endpoint} acts on ${item.target}, which no earlier step made`);
+    }
     const id = runStep(runner, item, parentId);
     if (item.creates !== undefined) {
       if (id === undefined) throw new Error(`demo seed: ${item.endpoint} ${item.creates} answered no id`);
       ids.set(item.creates, id);
     }
   }
-}
-
-function needsProducts(endpoint: DocumentEndpoint): boolean {
-  return endpoint === 'AddQuotation' || endpoint === 'AddReturnPurchaseOrder';
 }
 
 function runStep<N extends DocumentEndpoint>(

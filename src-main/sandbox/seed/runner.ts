@@ -17,15 +17,12 @@ export interface SeedRequest<N extends EndpointName> {
 }
 
 export interface SeedRunner {
-  /** True when every named endpoint has a registered handler. */
-  has(...names: readonly EndpointName[]): boolean;
   /** Runs one request; a refusal or invalid input throws an Error naming the endpoint and what was sent. */
   run<N extends EndpointName>(name: N, request: SeedRequest<N>, label: string): HandlerResult<N>;
 }
 
 export function createSeedRunner(context: StoreContext, handlers: Partial<Handlers>): SeedRunner {
   return {
-    has: (...names) => names.every((name) => typeof handlers[name] === 'function'),
     run(name, request, label) {
       const endpoint = endpoints[name];
       const handler: Handler<typeof name> | undefined = handlers[name];
