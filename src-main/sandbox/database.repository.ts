@@ -83,13 +83,3 @@ export function openSandboxDatabase(file: string, resourceSchemaSql: readonly st
     throw error;
   }
 }
-
-/** Test support: marks a data file as written by a future schema version. */
-export function markSchemaVersion(file: string, version: number): void {
-  const db = new BetterSqlite3(file);
-  try {
-    db.pragma(`user_version = ${Math.trunc(version)}`);
-  } finally {
-    db.close();
-  }
-}

@@ -67,10 +67,6 @@ export class FaultInjector {
     this.set(settings);
   }
 
-  get current(): FaultSettings {
-    return this.settings;
-  }
-
   /** Changes some settings; the others keep their value. A given seed restarts the PRNG. */
   set(partial: Partial<FaultSettings>): void {
     const next = { ...this.settings, ...partial };

@@ -8,7 +8,7 @@ import { FaultInjector, type FaultSettings, type ScheduledFault } from './faults
 import type { Handlers, SandboxStore } from './handler.js';
 import { DEFAULT_QUOTA_PER_DAY, QuotaCounter } from './quota.js';
 import { handlers as resourceHandlers, schemaSql } from './resources/index.js';
-import { loadSeeder, type SeedKind } from './seeding.js';
+import { seedNewStore, type SeedKind } from './seeding.js';
 import { buildServer } from './server.js';
 import { StoreDirectory, type StoreCredentials } from './stores.js';
 
@@ -79,14 +79,13 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
   if (names.size !== storeList.length) throw new Error('Each --store name may be given once');
   if (storeList.length === 0) throw new Error('The sandbox needs at least one store');
   const seed = options.seed ?? 'demo';
-  const seeder = await loadSeeder();
   const db = openSandboxDatabase(options.dataFile, schemaSql);
   try {
     const stores = new StoreDirectory(db);
     const served = storeList.map((credentials) =>
       stores.register(credentials, {
         seed,
-        seeder,
+        seeder: seedNewStore,
         now,
         ...(options.products === undefined ? {} : { products: options.products }),
       }),

@@ -15,7 +15,5 @@ export interface SeedOptions {
 /** The seeder's entry point. Synchronous: it runs inside the transaction that creates the store. */
 export type SeedStore = (context: StoreContext, options: SeedOptions) => void;
 
-/** The seeder the core calls for each new store (async so a lazily loaded seeder stays possible). */
-export async function loadSeeder(): Promise<SeedStore> {
-  return seedStore;
-}
+/** The seeder the core calls for each new store. */
+export const seedNewStore: SeedStore = seedStore;

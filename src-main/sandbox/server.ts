@@ -70,7 +70,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Up
   return upload;
 }
 
-async function process(
+async function answer(
   environment: ServerEnvironment,
   definition: EndpointDef,
   request: FastifyRequest,
@@ -132,8 +132,11 @@ async function handle(
     headerText(request, 'apisecret'),
   );
   if (!store) {
-    const answer = failure(definition, { code: ResultCode.generalError, description: ResultText.invalidApi });
-    return void reply.code(answer.status).send(answer.body);
+    const refused = failure(definition, {
+      code: ResultCode.generalError,
+      description: ResultText.invalidApi,
+    });
+    return void reply.code(refused.status).send(refused.body);
   }
   try {
     environment.quota.consume(store.id);
@@ -143,9 +146,9 @@ async function handle(
   }
   const fault = environment.faults.pick(definition.name);
   if (fault?.timing === 'before') return applyFault(definition, fault, request, reply);
-  const answer = await process(environment, definition, request, store);
+  const result = await answer(environment, definition, request, store);
   if (fault?.timing === 'after') return applyFault(definition, fault, request, reply);
-  return void reply.code(answer.status).send(answer.body);
+  return void reply.code(result.status).send(result.body);
 }
 
 export async function buildServer(environment: ServerEnvironment): Promise<FastifyInstance> {

@@ -25,7 +25,7 @@ function sha256(text: string): Buffer {
 export interface RegisterOptions {
   readonly seed: SeedKind;
   readonly products?: number;
-  readonly seeder: SeedStore | undefined;
+  readonly seeder: SeedStore;
   readonly now: () => number;
 }
 
@@ -62,7 +62,7 @@ export class StoreDirectory {
         now: options.now,
       };
       seedMerchantReference(context, options.seed);
-      options.seeder?.(context, {
+      options.seeder(context, {
         seed: options.seed,
         ...(options.products === undefined ? {} : { products: options.products }),
       });
@@ -93,10 +93,6 @@ export class StoreDirectory {
   find(name: string): SandboxStore | undefined {
     const store = this.served.get(name);
     return store ? { id: store.id, name: store.name } : undefined;
-  }
-
-  list(): SandboxStore[] {
-    return [...this.served.values()].map(({ id, name }) => ({ id, name }));
   }
 
   /** Until restored (or restarted), the store's credentials answer "Invalid API". */

@@ -1,7 +1,8 @@
 // Turns zod issues into the sandbox's validation answer: code 100 naming the field path, e.g.
 // "list[0].sku is required" or "returnpurchaseorderdate must be a date yyyy-MM-dd".
 import type { z } from 'zod';
-import { validation } from './sandbox-error.js';
+import { ResultCode } from '../../src-shared/api/envelopes.js';
+import { SandboxError } from './sandbox-error.js';
 
 const MAX_REPORTED_ISSUES = 5;
 
@@ -52,7 +53,5 @@ export function describeIssues(error: z.ZodError, input: unknown, rootName: stri
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, rootName: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const text = describeIssues(result.error, input, rootName);
-  const firstSpace = text.indexOf(' ');
-  throw validation(text.slice(0, firstSpace), text.slice(firstSpace + 1));
+  throw new SandboxError(ResultCode.generalError, describeIssues(result.error, input, rootName));
 }

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSchemaVersion } from '../../../src-main/sandbox/database.repository.js';
 import { SandboxDataFileError, startSandbox } from '../../../src-main/sandbox/index.js';
 import { startTestSandbox, verdict, type TestSandbox } from '../../support/sandbox-harness.js';
 
@@ -94,7 +93,9 @@ describe('data files it refuses', () => {
     try {
       const first = await startSandbox({ dataFile: file, seed: 'empty', log: () => {} });
       await first.close();
-      markSchemaVersion(file, 999);
+      const db = new BetterSqlite3(file);
+      db.pragma('user_version = 999');
+      db.close();
       await expect(startSandbox({ dataFile: file, seed: 'empty' })).rejects.toThrow(
         expect.objectContaining({
           name: 'SandboxDataFileError',

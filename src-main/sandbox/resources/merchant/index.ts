@@ -8,4 +8,4 @@ export const schemaSql = merchantSchemaSql;
 export { requireWarehouse } from './merchant.handlers.js';
 export { findWarehouseByCode, findReferenceByName, listAllWarehouses } from './merchant.repository.js';
 export type { ReferenceKind, ReferenceRow, WarehouseRow } from './merchant.repository.js';
-export { seedMerchantReference, type SeedKind } from './merchant.seed.js';
+export { seedMerchantReference } from './merchant.seed.js';

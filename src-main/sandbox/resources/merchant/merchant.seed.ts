@@ -1,8 +1,7 @@
 // Reference data of a new store: merchant profile, warehouses, payment methods, channels.
 import type { StoreContext } from '../../handler.js';
+import type { SeedKind } from '../../seeding.js';
 import { insertReference, insertWarehouse, writeMerchantProfile } from './merchant.repository.js';
-
-export type SeedKind = 'demo' | 'empty';
 
 const demoWarehouses = [
   { code: 'W0001', name: 'คลังสินค้าหลัก', address: '99 ถนนพระราม 4 แขวงคลองเตย เขตคลองเตย กรุงเทพฯ 10110' },
