@@ -78,7 +78,7 @@ function runStockList(name: StockListName, context: StockListContext): StockList
   const faillist: LineResult[] = [];
   const notupdatelist: LineResult[] = [];
   for (const line of body.stocks) {
-    const product = findProductRef(db, store.id, { productId: line.productid, sku: line.sku });
+    const product = findProductRef(db, store.id, { productId: line.productid, sku: line.sku?.trim() });
     if (!product) {
       faillist.push({ productid: line.productid ?? 0, sku: line.sku ?? '', stock: line.stock });
       continue;

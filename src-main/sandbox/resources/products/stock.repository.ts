@@ -220,11 +220,3 @@ export function firstWarehouse(db: Database, storeId: number): { id: number; cod
     'SELECT id, code FROM warehouses WHERE store_id = ? ORDER BY id LIMIT 1',
   ).get(storeId);
 }
-
-/** Removes a product's stock rows (DeleteProduct); its movements stay as history. */
-export function deleteStockRows(db: Database, storeId: number, productId: number): void {
-  cachedStatement<[number, number]>(
-    db,
-    'DELETE FROM product_stock WHERE store_id = ? AND product_id = ?',
-  ).run(storeId, productId);
-}
