@@ -2,13 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adjustStock,
+  assignVariation,
   findProductRef,
+  insertVariation,
   listStockMovements,
   readStock,
+  setProductActiveAndCreated,
 } from '../../../src-main/sandbox/resources/products/index.js';
 import {
   START,
   addProduct,
+  listProducts,
+  productDetail,
   productWithStock,
   sendStockList,
   startProductSandbox,
@@ -118,5 +123,37 @@ describe('the movement log and the stock functions other resources use', () => {
     expect(() =>
       adjustStock(db, storeId, { warehouseCode: 'NOPE', productId: id, delta: 1, reason: 'Test', at: START }),
     ).toThrow('Access Denied.');
+  });
+});
+
+describe('seed support', () => {
+  it('setProductActiveAndCreated back-dates a product and sets its flag', async () => {
+    const id = await addProduct(sandbox);
+    setProductActiveAndCreated(sandbox.handle.db, storeId, id, {
+      active: false,
+      createdAt: Date.parse('2026-01-15T05:00:00Z'),
+    });
+    const day = { createdafter: '2026-01-15', createdbefore: '2026-01-15' };
+    const page = await listProducts(sandbox, day);
+    expect(page.list.map((product) => [product.id, product.active])).toEqual([[id, false]]);
+    expect(
+      (await listProducts(sandbox, { updatedafter: '2026-01-15', updatedbefore: '2026-01-15' })).count,
+    ).toBe(1);
+  });
+
+  it('assignVariation refuses an unknown product or variation', async () => {
+    const db = sandbox.handle.db;
+    const id = await addProduct(sandbox);
+    const variation = insertVariation(db, storeId, {
+      sku: 'V',
+      name: 'v',
+      variants: [{ variantname: 'a', name: 'n' }],
+    });
+    expect(() => assignVariation(db, storeId, 999999, variation.id, [])).toThrow('productId');
+    expect(() => assignVariation(db, storeId, id, 999999, [])).toThrow('variationId');
+    assignVariation(db, storeId, id, variation.id, [
+      { variantid: variation.variantIds[0] ?? 0, variantname: 'a', name: 'n' },
+    ]);
+    expect((await productDetail(sandbox, id)).variationid).toBe(variation.id);
   });
 });
