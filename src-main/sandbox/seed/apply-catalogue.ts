@@ -81,6 +81,7 @@ function assignVariations(context: StoreContext, catalogue: Catalogue, ids: read
     const { id, variantIds } = insertVariation(db, store.id, {
       sku: variation.sku,
       name: variation.name,
+      // Seed support takes mutable arrays; the generated ones are read-only.
       variants: variation.variants.map((variant) => ({ ...variant })),
     });
     const byValue = new Map(
