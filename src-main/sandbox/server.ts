@@ -15,6 +15,7 @@ import { dispatch, type DispatchEnvironment } from './dispatch.js';
 import type { Fault, FaultInjector } from './faults.js';
 import type { UploadedFile } from './handler.js';
 import type { QuotaCounter } from './quota.js';
+import { registerPublicRoutes } from './public-routes.js';
 import { parseRequest } from './request-parsing.js';
 import { failureBody, type ResultBody } from './sandbox-envelopes.js';
 import { SandboxError, validation } from './sandbox-error.js';
@@ -179,6 +180,8 @@ export async function buildServer(environment: ServerEnvironment): Promise<Fasti
       handler: (request, reply) => handle(environment, definition, request, reply),
     });
   }
+
+  registerPublicRoutes(app, environment.db);
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.url.split('?')[0] ?? '').toLowerCase();
