@@ -1,18 +1,10 @@
 // Names the first problem of a zod failure the way the sandbox names fields: "stocks[0].sku".
 import type { z } from 'zod';
+import { formatPath } from '../../src-shared/api/issues.js';
 
 export interface FirstIssue {
   readonly path: string;
   readonly message: string;
-}
-
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else text += text === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return text;
 }
 
 export function firstIssue(error: z.ZodError): FirstIssue {

@@ -2,7 +2,7 @@
 import type { EndpointDef } from '../../src-shared/api/define.js';
 import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
 import { successSchema } from '../../src-shared/api/responses.js';
-import { describeIssues } from './validation.js';
+import { describeIssues } from '../../src-shared/api/issues.js';
 
 export interface ResultBody {
   readonly code: string;
