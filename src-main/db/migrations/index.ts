@@ -1,0 +1,13 @@
+// Every migration of the app database, in order. Add new ones at the end; never edit a released one.
+import type { Migration } from '../migrate.js';
+import { catalogueMigration } from './0001-catalogue.js';
+import { syncStateMigration } from './0002-sync-state.js';
+import { outboxMigration } from './0003-outbox.js';
+import { countingMigration } from './0004-counting.js';
+
+export const migrations: readonly Migration[] = [
+  catalogueMigration,
+  syncStateMigration,
+  outboxMigration,
+  countingMigration,
+];
