@@ -1,0 +1,163 @@
+// Queueing writes: the caller's local change and its outbox rows commit in one SQLite transaction.
+// Every function is synchronous and runs as a savepoint when called inside the caller's own
+// db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { z } from 'zod';
+import type { endpoints } from '../../src-shared/api/endpoints/index.js';
+import { describeIssues } from '../../src-shared/api/issues.js';
+import { isDriftPolicy, type DriftPolicy } from './drift.js';
+import { signalEnqueued } from './enqueue-signal.js';
+import { documentKey, stockBatchKey, stockOrderKey } from './operation-keys.js';
+import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
+import { incomeBodySchema } from './kinds/income-schema.js';
+
+export type { DriftPolicy } from './drift.js';
+export type { StockChange } from './operation.repository.js';
+
+export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
+
+/** A programming error of the caller: the write is refused before anything is stored. */
+export class OutboxInputError extends RangeError {
+  override readonly name = 'OutboxInputError';
+}
+
+export interface StockCountInput {
+  readonly sessionId: string;
+  readonly warehouseCode: string;
+  readonly policy: DriftPolicy;
+  readonly lines: ReadonlyArray<{
+    readonly productId: number;
+    readonly sku: string;
+    readonly counted: number;
+    readonly countedAgainst: number;
+  }>;
+}
+
+export interface StockChangeInput {
+  readonly warehouseCode: string;
+  readonly change: StockChange;
+  readonly lines: ReadonlyArray<{ readonly productId: number; readonly sku: string; readonly value: number }>;
+}
+
+const STOCK_CHANGES: readonly StockChange[] = ['set', 'increase', 'decrease', 'setAvailable'];
+
+/** Queues a committed count: one row per line, each carrying the figure it was counted against. */
+export function enqueueStockCount(db: Database, input: StockCountInput): { operationIds: number[] } {
+  const warehouseCode = requireWarehouse(input.warehouseCode);
+  if (!isDriftPolicy(input.policy))
+    throw new OutboxInputError(`Unknown drift policy ${String(input.policy)}`);
+  if (input.sessionId.trim() === '') throw new OutboxInputError('A count needs its session id');
+  input.lines.forEach((line, index) => {
+    requireProduct(line, `lines[${index}]`);
+    requireQuantity(line.counted, `lines[${index}].counted`);
+    if (!Number.isFinite(line.countedAgainst)) {
+      throw new OutboxInputError(`lines[${index}].countedAgainst must be a finite number`);
+    }
+  });
+  const now = Date.now();
+  const operationIds = db.transaction(() =>
+    input.lines.map((line) =>
+      insertStockLine(db, {
+        kind: 'stockCount',
+        orderKey: stockOrderKey(warehouseCode, line.productId, line.sku),
+        batchKey: stockBatchKey('count', warehouseCode),
+        warehouseCode,
+        productId: line.productId,
+        sku: line.sku.trim(),
+        change: 'count',
+        value: line.counted,
+        countedAgainst: line.countedAgainst,
+        policy: input.policy,
+        sessionId: input.sessionId,
+        now,
+      }),
+    ),
+  )();
+  if (operationIds.length > 0) signalEnqueued(db);
+  return { operationIds };
+}
+
+/** Queues stock-list lines: absolute sets (stock or available stock) or increases/decreases. */
+export function enqueueStockChange(db: Database, input: StockChangeInput): { operationIds: number[] } {
+  const warehouseCode = requireWarehouse(input.warehouseCode);
+  if (!STOCK_CHANGES.includes(input.change)) {
+    throw new OutboxInputError(`Unknown stock change ${String(input.change)}`);
+  }
+  input.lines.forEach((line, index) => {
+    requireProduct(line, `lines[${index}]`);
+    requireQuantity(line.value, `lines[${index}].value`);
+  });
+  const now = Date.now();
+  const operationIds = db.transaction(() =>
+    input.lines.map((line) =>
+      insertStockLine(db, {
+        kind: 'stockChange',
+        orderKey: stockOrderKey(warehouseCode, line.productId, line.sku),
+        batchKey: stockBatchKey(input.change, warehouseCode),
+        warehouseCode,
+        productId: line.productId,
+        sku: line.sku.trim(),
+        change: input.change,
+        value: line.value,
+        countedAgainst: null,
+        policy: null,
+        sessionId: null,
+        now,
+      }),
+    ),
+  )();
+  if (operationIds.length > 0) signalEnqueued(db);
+  return { operationIds };
+}
+
+/**
+ * Queues an income (with its payment, when the body has one). The uniquenumber is made here and stored
+ * with the row, so every resend, after any retry or restart, carries the same key (900 = applied).
+ */
+export function enqueueIncome(
+  db: Database,
+  input: { readonly body: AddIncomeBody },
+): { operationId: number; uniquenumber: string } {
+  const checked = incomeBodySchema.safeParse(input.body);
+  if (!checked.success) {
+    throw new OutboxInputError(`Income refused: ${describeIssues(checked.error, input.body, 'body')}`);
+  }
+  const uniquenumber = newUniqueNumber();
+  const operationId = db.transaction(() =>
+    insertDocument(db, {
+      kind: 'income',
+      orderKey: documentKey('income', uniquenumber),
+      batchKey: documentKey('income', uniquenumber),
+      payload: JSON.stringify(input.body),
+      uniqueNumber: uniquenumber,
+      now: Date.now(),
+    }),
+  )();
+  signalEnqueued(db);
+  return { operationId, uniquenumber };
+}
+
+/** 32 hex characters: unique across PCs without coordination, short enough for any text field. */
+function newUniqueNumber(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
+function requireWarehouse(code: string): string {
+  const trimmed = code.trim();
+  if (trimmed === '') throw new OutboxInputError('A stock line needs a warehouse code');
+  return trimmed;
+}
+
+function requireProduct(line: { readonly productId: number; readonly sku: string }, where: string): void {
+  if (!Number.isInteger(line.productId) || line.productId < 0) {
+    throw new OutboxInputError(`${where}.productId must be a whole number ≥ 0`);
+  }
+  if (line.productId === 0 && line.sku.trim() === '') {
+    throw new OutboxInputError(`${where} needs a productId or a sku`);
+  }
+}
+
+function requireQuantity(value: number, where: string): void {
+  if (!Number.isFinite(value) || value < 0) throw new OutboxInputError(`${where} must be a number ≥ 0`);
+}

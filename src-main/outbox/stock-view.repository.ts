@@ -1,0 +1,40 @@
+// Reads the stock lines not yet done (every state but done and discarded) for the local view.
+import type { Database, Statement } from 'better-sqlite3';
+import type { DriftPolicy } from './drift.js';
+import type { StockLineChange } from './operation.repository.js';
+
+export interface OpenStockLineRow {
+  readonly product_id: number;
+  readonly change: StockLineChange;
+  readonly value: number;
+  readonly counted_against: number | null;
+  readonly policy: DriftPolicy | null;
+  readonly sent_target: number | null;
+}
+
+const cache = new WeakMap<Database, Statement<[string, string], OpenStockLineRow>>();
+
+function statement(db: Database): Statement<[string, string], OpenStockLineRow> {
+  let prepared = cache.get(db);
+  if (!prepared) {
+    prepared = db.prepare<[string, string], OpenStockLineRow>(
+      `SELECT product_id, change, value, counted_against, policy, sent_target
+         FROM outbox_operations
+        WHERE warehouse_code = ?
+          AND product_id IN (SELECT value FROM json_each(?))
+          AND state NOT IN ('done', 'discarded')
+        ORDER BY id`,
+    );
+    cache.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** Open stock lines of these products in this warehouse, oldest first. */
+export function openStockLines(
+  db: Database,
+  warehouseCode: string,
+  productIds: readonly number[],
+): OpenStockLineRow[] {
+  return statement(db).all(warehouseCode, JSON.stringify(productIds));
+}
