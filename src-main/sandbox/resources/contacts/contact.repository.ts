@@ -1,7 +1,7 @@
 // Contacts: the contacts table, its list query, and the lookups finance uses to link a document's
 // contact. Code is unique per store (the handlers answer a validation error before the index would).
 import type { Database } from 'better-sqlite3';
-import { DocumentWhere } from '../documents/document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 
 export const contactSchemaSql = `
 CREATE TABLE IF NOT EXISTS contacts (
@@ -121,8 +121,8 @@ export interface ContactFilter {
   readonly ids: readonly number[] | undefined;
 }
 
-function filterWhere(storeId: number, filter: ContactFilter): DocumentWhere {
-  return new DocumentWhere()
+function filterWhere(storeId: number, filter: ContactFilter): SqlWhere {
+  return new SqlWhere()
     .add('store_id = ?', storeId)
     .keyword(['name', 'code', 'phone', 'email'], filter.keyword)
     .oneOf('id', filter.ids);

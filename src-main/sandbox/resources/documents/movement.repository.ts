@@ -2,7 +2,7 @@
 // The moved lines are the order's own lines (orders have no edit endpoint, so they cannot differ).
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { DocumentWhere } from './document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 
 export const movementSchemaSql = `
 CREATE TABLE IF NOT EXISTS return_purchase_order_movements (
@@ -57,7 +57,7 @@ export function listMovements(
   filter: { actionDate: TimeRange; warehousecode?: string | undefined },
   page: { limit: number; offset: number },
 ): { rows: MovementRow[]; count: number } {
-  const where = new DocumentWhere()
+  const where = new SqlWhere()
     .add('store_id = ?', storeId)
     .range('action_date', filter.actionDate)
     .equals('warehousecode', filter.warehousecode);

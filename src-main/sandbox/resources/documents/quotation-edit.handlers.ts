@@ -4,7 +4,7 @@
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { parseThaiDate } from '../../thai-time.js';
-import { readTags } from './document-common.js';
+import { readTags } from '../shared/tags.js';
 import { buildLines } from './document-line.builder.js';
 import { linesByDocument, replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney, type ComputedMoney, type LineBody } from './document-money.js';

@@ -2,7 +2,7 @@
 // one page newest first (highest id first).
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { DocumentWhere } from './document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 import type { QuotationRow } from './quotation.repository.js';
 
 export interface QuotationFilter {
@@ -33,7 +33,7 @@ export function listQuotations(
   filter: QuotationFilter,
   page: { limit: number; offset: number },
 ): { rows: QuotationRow[]; count: number; totalAmount: number } {
-  const where = new DocumentWhere()
+  const where = new SqlWhere()
     .add('store_id = ?', storeId)
     .range('document_date', filter.documentDate)
     .range('created_at', filter.created)

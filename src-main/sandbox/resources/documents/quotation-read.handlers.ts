@@ -2,7 +2,7 @@
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import type { Handlers } from '../../handler.js';
 import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
-import { auditRange, textFilter } from './document-filters.js';
+import { auditRange, textFilter } from '../shared/list-filters.js';
 import { QUOTATION_STATUS_CODES } from './document-states.js';
 import { requireQuotation } from './lookup.js';
 import { listQuotations } from './quotation-list.repository.js';

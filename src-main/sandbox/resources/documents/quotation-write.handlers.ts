@@ -4,15 +4,10 @@ import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { parseThaiDate } from '../../thai-time.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
-import {
-  API_USER,
-  CURRENCY,
-  documentDay,
-  readTag,
-  readTags,
-  thaiToday,
-  unchanged,
-} from './document-common.js';
+import { API_USER } from '../shared/api-user.js';
+import { readTag, readTags } from '../shared/tags.js';
+import { documentDay, thaiToday } from '../shared/thai-day.js';
+import { CURRENCY, unchanged } from './document-common.js';
 import { buildLines } from './document-line.builder.js';
 import { addTag, deleteTag, replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';

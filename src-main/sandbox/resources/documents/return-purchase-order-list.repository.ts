@@ -2,7 +2,7 @@
 // one page newest first (highest id first).
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { DocumentWhere } from './document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 import { ORDERS_WITH_PAYMENTS, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
 
 /** The filters, already read from the query (ranges in epoch ms, keyword checked). */
@@ -33,8 +33,8 @@ export interface ReturnPurchaseOrderPage {
 /** Keyword matches the number, the customer (name, code, phone) and the reference. */
 const KEYWORD_COLUMNS = ['number', 'customername', 'customercode', 'customerphone', 'reference'] as const;
 
-function whereOf(filter: ReturnPurchaseOrderFilter): DocumentWhere {
-  const where = new DocumentWhere()
+function whereOf(filter: ReturnPurchaseOrderFilter): SqlWhere {
+  const where = new SqlWhere()
     .range('document_date', filter.documentDate)
     .range('created_at', filter.created)
     .range('updated_at', filter.updated)
@@ -46,7 +46,7 @@ function whereOf(filter: ReturnPurchaseOrderFilter): DocumentWhere {
     .oneOf('id', filter.ids)
     .oneOf('number', filter.numbers);
   if (filter.paid !== undefined) {
-    const paid = new DocumentWhere().range('p.paid_at', filter.paid);
+    const paid = new SqlWhere().range('p.paid_at', filter.paid);
     where.add(
       `EXISTS (SELECT 1 FROM payments p WHERE p.store_id = orders.store_id
          AND p.parent_kind = 'returnPurchaseOrder' AND p.parent_id = orders.id AND ${paid.sql})`,

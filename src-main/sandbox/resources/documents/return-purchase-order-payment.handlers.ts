@@ -3,11 +3,12 @@ import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { parseThaiDateTime } from '../../thai-time.js';
 import { addPayment, deletePayments } from '../payments/payment.repository.js';
-import { readTag, unchanged } from './document-common.js';
+import { requirePaymentMethod } from '../shared/payment-method.js';
+import { readTag } from '../shared/tags.js';
+import { unchanged } from './document-common.js';
 import { addTag, deleteTag } from './document-lines.repository.js';
 import { assertReturnPurchaseOrderPayable } from './document-states.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
-import { requirePaymentMethod } from './payment-method.js';
 import { touchReturnPurchaseOrder, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
 
 function refOf(order: ReturnPurchaseOrderRow) {

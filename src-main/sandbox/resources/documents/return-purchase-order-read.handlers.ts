@@ -3,7 +3,7 @@ import type { Handlers } from '../../handler.js';
 import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { requireWarehouse } from '../merchant/index.js';
-import { auditRange, textFilter } from './document-filters.js';
+import { auditRange, textFilter } from '../shared/list-filters.js';
 import { linesByDocument } from './document-lines.repository.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
 import { findMovement, listMovements } from './movement.repository.js';

@@ -6,13 +6,15 @@ import { validation } from '../../sandbox-error.js';
 import { parseThaiDate } from '../../thai-time.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { listAllWarehouses, requireWarehouse } from '../merchant/index.js';
-import { API_USER, CURRENCY, documentDay, thaiToday, unchanged } from './document-common.js';
+import { API_USER } from '../shared/api-user.js';
+import { requirePaymentMethod } from '../shared/payment-method.js';
+import { documentDay, thaiToday } from '../shared/thai-day.js';
+import { CURRENCY, unchanged } from './document-common.js';
 import { buildLines } from './document-line.builder.js';
 import { linesByDocument, replaceLines } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { returnPurchaseOrderMove, STATU_TARGETS } from './document-states.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
-import { requirePaymentMethod } from './payment-method.js';
 import { bringGoodsBack, moveGoodsOut } from './return-purchase-order-stock.js';
 import {
   insertReturnPurchaseOrder,

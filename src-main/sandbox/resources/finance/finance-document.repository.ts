@@ -3,7 +3,7 @@
 // parent_kind = kind.
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { DocumentWhere } from '../documents/document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 
 export type FinanceKind = 'income' | 'expense';
 
@@ -155,8 +155,8 @@ export function touchFinanceDocument(db: Database, storeId: number, id: number, 
   );
 }
 
-function filterWhere(storeId: number, kind: FinanceKind, filter: FinanceDocumentFilter): DocumentWhere {
-  const where = new DocumentWhere()
+function filterWhere(storeId: number, kind: FinanceKind, filter: FinanceDocumentFilter): SqlWhere {
+  const where = new SqlWhere()
     .add('d.store_id = ?', storeId)
     .add('d.kind = ?', kind)
     .range('d.document_date', filter.documentDate)

@@ -24,8 +24,9 @@ import {
 } from '../../../../src-shared/money/index.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { findContactIdByName } from '../contacts/contact.repository.js';
-import { documentDay, readTags } from '../documents/document-common.js';
-import { requirePaymentMethod } from '../documents/payment-method.js';
+import { requirePaymentMethod } from '../shared/payment-method.js';
+import { readTags } from '../shared/tags.js';
+import { documentDay } from '../shared/thai-day.js';
 import {
   countFinanceDocuments,
   findFinanceDocument,

@@ -4,7 +4,7 @@ import type { Database } from '../../handler.js';
 import { thaiDateString, thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
-import { apiCreator } from './api-user.js';
+import { apiCreator } from '../shared/api-user.js';
 import { itemsByDocument, type FinanceDocumentRow, type FinanceKind } from './finance-document.repository.js';
 
 interface FinanceItemView {

@@ -12,10 +12,10 @@ import {
   thaiDateTimeString,
   thaiIsoDateTime,
 } from '../../list-helpers.js';
-import { documentDay } from '../documents/document-common.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
-import { apiCreator } from './api-user.js';
+import { apiCreator } from '../shared/api-user.js';
+import { documentDay } from '../shared/thai-day.js';
 import {
   countMoneyTransfers,
   findMoneyTransfer,

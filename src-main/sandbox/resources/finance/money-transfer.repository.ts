@@ -2,7 +2,7 @@
 // creation, as documents copy contact data, so a renamed method does not rewrite history.
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
-import { DocumentWhere } from '../documents/document-where.repository.js';
+import { SqlWhere } from '../shared/sql-where.js';
 
 export const moneyTransferSchemaSql = `
 CREATE TABLE IF NOT EXISTS money_transfers (
@@ -71,8 +71,8 @@ export function findMoneyTransfer(db: Database, storeId: number, id: number): Mo
     .get(storeId, id);
 }
 
-function filterWhere(storeId: number, filter: MoneyTransferFilter): DocumentWhere {
-  return new DocumentWhere()
+function filterWhere(storeId: number, filter: MoneyTransferFilter): SqlWhere {
+  return new SqlWhere()
     .add('store_id = ?', storeId)
     .range('action_date', filter.actionDate)
     .range('created_at', filter.created)

@@ -1,12 +1,11 @@
 // The two sides of a money transfer: payment methods of the store, each named by id or by name.
-// (Incomes and expenses name theirs by name only, with documents' requirePaymentMethod, so every
-// payment of the sandbox is refused in the same words.)
+// (Incomes and expenses name theirs by name only, with shared/payment-method.ts, whose words every
+// payment of the sandbox is refused in.)
 import type { Database } from '../../handler.js';
 import { validation } from '../../handler.js';
 import { findReferenceByName, type ReferenceRow } from '../merchant/index.js';
+import { NOT_A_PAYMENT_METHOD } from '../shared/payment-method.js';
 import { findPaymentMethodById } from './payment-method.repository.js';
-
-const NOT_A_METHOD = 'is not a payment method of this store (see GetPaymentMethods)';
 
 /**
  * A payment method given by id or by name (id wins when not 0; a name given with it must agree), or a
@@ -21,11 +20,11 @@ export function requirePaymentMethod(
   const name = given.name?.trim() ?? '';
   if (given.id === undefined || given.id === 0) {
     const method = findReferenceByName(db, storeId, 'paymentmethod', name);
-    if (!method) throw validation(fields.nameField, `${name} ${NOT_A_METHOD}`);
+    if (!method) throw validation(fields.nameField, `${name} ${NOT_A_PAYMENT_METHOD}`);
     return method;
   }
   const method = findPaymentMethodById(db, storeId, given.id);
-  if (!method) throw validation(fields.idField, `${given.id} ${NOT_A_METHOD}`);
+  if (!method) throw validation(fields.idField, `${given.id} ${NOT_A_PAYMENT_METHOD}`);
   if (name !== '' && name !== method.name) {
     throw validation(
       fields.nameField,

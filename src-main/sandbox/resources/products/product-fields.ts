@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { invalidId, validation } from '../../sandbox-error.js';
 import { findBundleBySku } from '../bundles/bundle-usage.repository.js';
+import { MAX_TAG_LENGTH } from '../shared/tags.js';
 import { findProductIdBySku, readProductRow, type ProductRow } from './product.repository.js';
 
 /** Prices, dimensions and AddProduct's stock: a non-negative decimal written as text. */
@@ -20,10 +21,7 @@ export function readDecimalText(field: string, value: string | undefined): strin
   return text;
 }
 
-/** Longest tag, as for document tags (docs/sandbox/states.md, rule 4). */
-const MAX_TAG_LENGTH = 100;
-
-/** Tags as stored: trimmed, each once, in the order sent; a blank or over-long tag is refused. */
+/** Tags (each at most MAX_TAG_LENGTH characters, as document tags: docs/sandbox/states.md, rule 4) as stored: trimmed, each once, in the order sent; a blank or over-long tag is refused. */
 export function normaliseTags(tags: readonly string[]): string[] {
   const trimmed = tags.map((tag, index) => {
     const text = tag.trim();

@@ -1,4 +1,4 @@
-// Reading the list filters the two document lists share.
+// Reading list filters that several lists share (documents, incomes and expenses).
 import { dayRange, intersectRanges, minuteRange, type TimeRange } from '../../list-helpers.js';
 
 /** A text filter: absent or blank filters nothing. */

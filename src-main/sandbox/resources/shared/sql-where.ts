@@ -1,10 +1,11 @@
-// WHERE clauses of the document lists, built from fixed SQL fragments with every value bound, so each
-// list filters, counts and totals in SQL and pages with LIMIT/OFFSET.
+// WHERE clauses of the lists (documents, incomes and expenses, money transfers, contacts), built from
+// fixed SQL fragments with every value bound, so each list filters, counts and totals in SQL and pages
+// with LIMIT/OFFSET.
 import type { TimeRange } from '../../list-helpers.js';
 
 export type SqlValue = string | number;
 
-export class DocumentWhere {
+export class SqlWhere {
   private readonly clauses: string[] = [];
   readonly params: SqlValue[] = [];
 
