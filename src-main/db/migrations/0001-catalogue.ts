@@ -1,11 +1,184 @@
-// Catalogue: products with stock per warehouse, reference data, FTS search.
+// Catalogue: products with stock per warehouse, reference data, FTS search. Server state only: what a
+// local write has not yet sent lives in the outbox, never here.
+//
+// Every record keeps its full JSON (`record_json`), so fields the spec does not name survive a round
+// trip; columns hold only what the app queries or shows. Keys are the server's ids: numbers and skus
+// repeat in real stores.
+//
+// Search: `product_search` is an external-content FTS5 table over products(name, sku, barcode,
+// search_words), kept in step by triggers. Triggers rather than statements in the repository because
+// then no write path (an upsert, a delete, a future repair script) can leave the index behind, and the
+// trigger hands FTS5 the exact old values its 'delete' needs (a wrong old value corrupts the index).
+// The update trigger fires only when an indexed column changed, so a re-sync of unchanged products
+// costs no index work. External content (not contentless) lets `integrity-check` compare the index
+// with the products table and `rebuild` repair it.
 import type { Migration } from '../migrate.js';
+
+const products = `
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  sku TEXT NOT NULL DEFAULT '',
+  -- The barcode as a scanner would send it (control characters and outer spaces removed).
+  barcode TEXT NOT NULL DEFAULT '',
+  -- The barcode in the form lookups compare (a UPC-A as its EAN-13); NULL when there is none.
+  barcode_key TEXT,
+  name TEXT NOT NULL DEFAULT '',
+  -- Thai runs of the name split into words (Intl.Segmenter), so a word inside a run can be found.
+  search_words TEXT NOT NULL DEFAULT '',
+  sellprice REAL,
+  purchaseprice REAL,
+  unittext TEXT NOT NULL DEFAULT '',
+  category_id INTEGER,
+  category_name TEXT,
+  variation_id INTEGER,
+  producttype INTEGER,
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  imagepath TEXT NOT NULL DEFAULT '',
+  sharelink TEXT NOT NULL DEFAULT '',
+  variants_json TEXT NOT NULL DEFAULT '[]',
+  properties_json TEXT NOT NULL DEFAULT '[]',
+  tags_json TEXT NOT NULL DEFAULT '[]',
+  record_json TEXT NOT NULL,
+  synced_at INTEGER NOT NULL
+) STRICT;
+-- Both lookups want "active first, then the lowest id" among equal codes: the index hands them in that order.
+CREATE INDEX products_by_barcode ON products (barcode_key, active DESC, id) WHERE barcode_key IS NOT NULL;
+CREATE INDEX products_by_sku ON products (sku, active DESC, id);
+
+CREATE TABLE product_stock (
+  product_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  warehouse_code TEXT NOT NULL,
+  stock REAL NOT NULL,
+  availablestock REAL NOT NULL,
+  synced_at INTEGER NOT NULL,
+  PRIMARY KEY (warehouse_code, product_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX product_stock_by_product ON product_stock (product_id);
+`;
+
+const search = `
+CREATE VIRTUAL TABLE product_search USING fts5 (
+  name, sku, barcode, search_words,
+  content = 'products', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '2 3'
+);
+CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN
+  INSERT INTO product_search (rowid, name, sku, barcode, search_words)
+  VALUES (new.id, new.name, new.sku, new.barcode, new.search_words);
+END;
+CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN
+  INSERT INTO product_search (product_search, rowid, name, sku, barcode, search_words)
+  VALUES ('delete', old.id, old.name, old.sku, old.barcode, old.search_words);
+END;
+CREATE TRIGGER products_search_update AFTER UPDATE OF name, sku, barcode, search_words ON products
+WHEN old.name IS NOT new.name OR old.sku IS NOT new.sku OR old.barcode IS NOT new.barcode
+  OR old.search_words IS NOT new.search_words
+BEGIN
+  INSERT INTO product_search (product_search, rowid, name, sku, barcode, search_words)
+  VALUES ('delete', old.id, old.name, old.sku, old.barcode, old.search_words);
+  INSERT INTO product_search (rowid, name, sku, barcode, search_words)
+  VALUES (new.id, new.name, new.sku, new.barcode, new.search_words);
+END;
+`;
+
+const bundlesAndContacts = `
+CREATE TABLE bundles (
+  id INTEGER PRIMARY KEY,
+  sku TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  sellprice REAL,
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  imagepath TEXT NOT NULL DEFAULT '',
+  record_json TEXT NOT NULL
+) STRICT;
+CREATE INDEX bundles_by_sku ON bundles (sku);
+-- product_id has no foreign key: a bundle may name a product the catalogue has not pulled yet.
+CREATE TABLE bundle_items (
+  bundle_id INTEGER NOT NULL REFERENCES bundles (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  product_id INTEGER,
+  sku TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  quantity REAL NOT NULL,
+  PRIMARY KEY (bundle_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX bundle_items_by_product ON bundle_items (product_id);
+
+CREATE TABLE contacts (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL DEFAULT '',
+  code TEXT NOT NULL DEFAULT '',
+  idnumber TEXT NOT NULL DEFAULT '',
+  phone TEXT NOT NULL DEFAULT '',
+  email TEXT NOT NULL DEFAULT '',
+  address TEXT NOT NULL DEFAULT '',
+  branchname TEXT NOT NULL DEFAULT '',
+  branchno TEXT NOT NULL DEFAULT '',
+  tags_json TEXT NOT NULL DEFAULT '[]',
+  properties_json TEXT NOT NULL DEFAULT '[]',
+  -- Sub-contacts and shipping addresses are only shown, never queried: JSON keeps them whole.
+  sub_contacts_json TEXT NOT NULL DEFAULT '[]',
+  shipping_addresses_json TEXT NOT NULL DEFAULT '[]',
+  record_json TEXT NOT NULL
+) STRICT;
+CREATE INDEX contacts_by_code ON contacts (code);
+CREATE INDEX contacts_by_name ON contacts (name);
+`;
+
+const referenceData = `
+CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', record_json TEXT NOT NULL) STRICT;
+
+CREATE TABLE variations (
+  id INTEGER PRIMARY KEY,
+  sku TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  record_json TEXT NOT NULL
+) STRICT;
+CREATE TABLE variation_variants (
+  variation_id INTEGER NOT NULL REFERENCES variations (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  variant_id INTEGER,
+  variantname TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (variation_id, position)
+) STRICT, WITHOUT ROWID;
+
+-- code is not declared unique: a store's data is taken as it comes, never refused.
+CREATE TABLE warehouses (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  address TEXT NOT NULL DEFAULT '',
+  record_json TEXT NOT NULL
+) STRICT;
+CREATE INDEX warehouses_by_code ON warehouses (code);
+
+CREATE TABLE payment_methods (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', record_json TEXT NOT NULL) STRICT;
+CREATE TABLE sales_channels (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', record_json TEXT NOT NULL) STRICT;
+CREATE TABLE shipping_channels (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', record_json TEXT NOT NULL) STRICT;
+
+-- One row: the store this database belongs to.
+CREATE TABLE merchant_profile (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  id INTEGER NOT NULL,
+  name TEXT NOT NULL DEFAULT '',
+  phone TEXT NOT NULL DEFAULT '',
+  email TEXT NOT NULL DEFAULT '',
+  address TEXT NOT NULL DEFAULT '',
+  taxid TEXT NOT NULL DEFAULT '',
+  fax TEXT NOT NULL DEFAULT '',
+  website TEXT NOT NULL DEFAULT '',
+  record_json TEXT NOT NULL
+) STRICT;
+`;
 
 export const catalogueMigration: Migration = {
   version: 1,
   name: '0001-catalogue',
   up(db) {
-    // Filled in by the owner of this migration; every statement here runs in one transaction.
-    db.exec('SELECT 1');
+    db.exec(products);
+    db.exec(search);
+    db.exec(bundlesAndContacts);
+    db.exec(referenceData);
   },
 };

@@ -1,0 +1,102 @@
+// The catalogue's reads: every statement is prepared once and answered from an index (the scan path
+// runs one of them per scan; the search box one per keystroke).
+import type { Database, Statement } from 'better-sqlite3';
+import type { ProductDetailRow, ProductViewRow, StockRow } from './catalogue-views.js';
+
+const VIEW_COLUMNS = 'id, sku, barcode, name, unittext, sellprice, purchaseprice, active, imagepath';
+const PRODUCT_VIEW_COLUMNS = VIEW_COLUMNS.split(', ')
+  .map((column) => `products.${column}`)
+  .join(', ');
+
+/**
+ * Column weights of bm25 in the order of product_search's columns (name, sku, barcode, search_words):
+ * a hit in the name or a code counts more than one in the split Thai words, which repeat the name.
+ */
+const BM25 = 'bm25(product_search, 4.0, 3.0, 3.0, 1.0)';
+
+export interface ServerStockRow {
+  stock: number;
+  availablestock: number;
+  synced_at: number;
+}
+
+export interface WarehouseStockRow {
+  product_id: number;
+  stock: number;
+}
+
+export class CatalogueLookupRepository {
+  private readonly byBarcodeKey: Statement<[string], ProductViewRow>;
+  private readonly bySku: Statement<[string], ProductViewRow>;
+  private readonly byExactCode: Statement<
+    { code: string; key: string | null; limit: number },
+    ProductViewRow
+  >;
+  private readonly byMatch: Statement<[string, number], ProductViewRow>;
+  private readonly detail: Statement<[number], ProductDetailRow>;
+  private readonly stockOfProduct: Statement<[number], StockRow>;
+  private readonly stockInWarehouse: Statement<[string, number], ServerStockRow>;
+  private readonly warehouseStock: Statement<[string], WarehouseStockRow>;
+
+  constructor(db: Database) {
+    // Equal codes: active first, then the lowest id, read straight from the index's order.
+    this.byBarcodeKey = db.prepare(
+      `SELECT ${VIEW_COLUMNS} FROM products WHERE barcode_key = ? ORDER BY active DESC, id LIMIT 1`,
+    );
+    this.bySku = db.prepare(
+      `SELECT ${VIEW_COLUMNS} FROM products WHERE sku = ? ORDER BY active DESC, id LIMIT 1`,
+    );
+    this.byExactCode = db.prepare(
+      `SELECT ${VIEW_COLUMNS} FROM products WHERE sku = @code OR barcode_key = @key
+       ORDER BY barcode_key IS @key DESC, active DESC, id LIMIT @limit`,
+    );
+    this.byMatch = db.prepare(
+      `SELECT ${PRODUCT_VIEW_COLUMNS} FROM product_search JOIN products ON products.id = product_search.rowid
+       WHERE product_search MATCH ? ORDER BY ${BM25}, products.id LIMIT ?`,
+    );
+    this.detail = db.prepare(
+      `SELECT ${VIEW_COLUMNS}, category_id, category_name, variants_json, properties_json, tags_json
+       FROM products WHERE id = ?`,
+    );
+    this.stockOfProduct = db.prepare(
+      'SELECT warehouse_code, stock, availablestock FROM product_stock WHERE product_id = ? ORDER BY warehouse_code',
+    );
+    this.stockInWarehouse = db.prepare(
+      'SELECT stock, availablestock, synced_at FROM product_stock WHERE warehouse_code = ? AND product_id = ?',
+    );
+    this.warehouseStock = db.prepare(
+      'SELECT product_id, stock FROM product_stock WHERE warehouse_code = ? ORDER BY product_id',
+    );
+  }
+
+  findByBarcodeKey(key: string): ProductViewRow | undefined {
+    return this.byBarcodeKey.get(key);
+  }
+
+  findBySku(sku: string): ProductViewRow | undefined {
+    return this.bySku.get(sku);
+  }
+
+  /** Products whose sku equals the code or whose barcode equals the key: barcode hits first. */
+  findExactCodes(code: string, barcodeKey: string | undefined, limit: number): ProductViewRow[] {
+    return this.byExactCode.all({ code, key: barcodeKey ?? null, limit });
+  }
+
+  /** Products matching an FTS5 expression, best bm25 rank first. */
+  match(expression: string, limit: number): ProductViewRow[] {
+    return this.byMatch.all(expression, limit);
+  }
+
+  product(id: number): { row: ProductDetailRow; stock: StockRow[] } | undefined {
+    const row = this.detail.get(id);
+    return row === undefined ? undefined : { row, stock: this.stockOfProduct.all(id) };
+  }
+
+  serverStock(productId: number, warehouseCode: string): ServerStockRow | undefined {
+    return this.stockInWarehouse.get(warehouseCode, productId);
+  }
+
+  productsInWarehouse(warehouseCode: string): WarehouseStockRow[] {
+    return this.warehouseStock.all(warehouseCode);
+  }
+}

@@ -1,0 +1,96 @@
+// Finding products: by a scanned code (every scan, so one indexed query, well under a millisecond)
+// and by typed text (every keystroke of the search box). Server state only: the effect of pending
+// local writes is the outbox's local view, laid over these figures by the caller.
+import type { Database } from '../db/database.js';
+import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey } from './catalogue-codes.js';
+import { CatalogueLookupRepository } from './catalogue-lookup.repository.js';
+import { matchExpression } from './catalogue-search-text.js';
+import {
+  productDetailView,
+  productView,
+  type ProductDetailView,
+  type ProductView,
+} from './catalogue-views.js';
+
+export type { ProductDetailView, ProductView, StockInWarehouse, WarehouseView } from './catalogue-views.js';
+
+export interface SearchOptions {
+  /** At most this many products; 50 unless given. */
+  readonly limit?: number;
+}
+
+export interface ServerStock {
+  readonly stock: number;
+  readonly availablestock: number;
+  /** Epoch ms of the pull that wrote the figures. */
+  readonly syncedAt: number;
+}
+
+const DEFAULT_SEARCH_LIMIT = 50;
+const MAX_SEARCH_LIMIT = 500;
+
+export class CatalogueLookup {
+  private readonly repository: CatalogueLookupRepository;
+
+  constructor(db: Database) {
+    this.repository = new CatalogueLookupRepository(db);
+  }
+
+  /** A scanned code: barcode first (a UPC-A also as its EAN-13), then exact sku; active products preferred. */
+  lookupCode(code: string): ProductView | undefined {
+    const cleaned = normaliseScannedCode(code);
+    if (cleaned === '') return undefined;
+    return this.findByBarcode(cleaned) ?? this.findBySku(cleaned);
+  }
+
+  findByBarcode(code: string): ProductView | undefined {
+    const key = barcodeKey(code);
+    if (key === undefined) return undefined;
+    const row = this.repository.findByBarcodeKey(key);
+    return row === undefined ? undefined : productView(row);
+  }
+
+  /** Exact and case-sensitive: skus may differ by case alone. */
+  findBySku(sku: string): ProductView | undefined {
+    if (sku === '') return undefined;
+    const row = this.repository.findBySku(sku);
+    return row === undefined ? undefined : productView(row);
+  }
+
+  /**
+   * Products whose name, sku or barcode has words starting with the typed words (every word must
+   * match), best first; a product whose sku or barcode is exactly the typed text comes before all.
+   */
+  search(text: string, options: SearchOptions = {}): ProductView[] {
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_SEARCH_LIMIT), 0), MAX_SEARCH_LIMIT);
+    if (limit === 0) return [];
+    const code = normaliseScannedCode(text);
+    const exact = code === '' ? [] : this.repository.findExactCodes(code, barcodeKey(code), limit);
+    const expression = matchExpression(text);
+    const matched = expression === undefined ? [] : this.repository.match(expression, limit);
+    const seen = new Set(exact.map((row) => row.id));
+    const rows = [...exact, ...matched.filter((row) => !seen.has(row.id))].slice(0, limit);
+    return rows.map(productView);
+  }
+
+  product(id: number): ProductDetailView | undefined {
+    const found = this.repository.product(id);
+    return found === undefined ? undefined : productDetailView(found.row, found.stock);
+  }
+
+  /** The last pulled figures of one product in one warehouse; undefined when none were pulled. */
+  serverStock(productId: number, warehouseCode: string): ServerStock | undefined {
+    const row = this.repository.serverStock(productId, warehouseCode);
+    return row === undefined
+      ? undefined
+      : { stock: row.stock, availablestock: row.availablestock, syncedAt: row.synced_at };
+  }
+
+  /** Every product with a stock row in the warehouse, by id: what a full count compares against. */
+  productsInWarehouse(warehouseCode: string): Array<{ productId: number; stock: number }> {
+    return this.repository
+      .productsInWarehouse(warehouseCode)
+      .map((row) => ({ productId: row.product_id, stock: row.stock }));
+  }
+}

@@ -1,0 +1,162 @@
+// The catalogue store's writes: server state as the sync pulls it. Each call is one transaction with
+// cached statements (200,000 products load in seconds); called inside a caller's transaction it nests
+// as a savepoint. The search index follows the products table by trigger (see migration 0001).
+import type { Database, Statement } from 'better-sqlite3';
+import type {
+  BundleDetailRecord,
+  CategoryRecord,
+  ContactDetailRecord,
+  MerchantProfileRecord,
+  NamedReferenceRecord,
+  ProductRecord,
+  VariationRecord,
+  WarehouseRecord,
+} from '../../src-shared/api/records.js';
+import { CatalogueReferenceRepository } from './catalogue-reference.repository.js';
+import {
+  PRODUCT_COLUMNS,
+  productRowValues,
+  stockValues,
+  type ProductRowValues,
+} from './catalogue-product-rows.js';
+import type { NamedView, WarehouseView } from './catalogue-views.js';
+
+export interface UpsertProductsOptions {
+  /** With a code, the records' stock and availablestock are that warehouse's figures and are stored for it. */
+  readonly warehouseCode?: string;
+  /** Epoch ms of the pull the records come from. */
+  readonly syncedAt: number;
+}
+
+interface StockParameters {
+  productId: number;
+  warehouseCode: string;
+  stock: number | null;
+  availablestock: number | null;
+  syncedAt: number;
+}
+
+const updatedColumns = PRODUCT_COLUMNS.filter((column) => column !== 'id')
+  .map((column) => `${column} = excluded.${column}`)
+  .join(', ');
+
+export class CatalogueRepository {
+  private readonly upsertProduct: Statement<ProductRowValues>;
+  private readonly upsertStock: Statement<StockParameters>;
+  private readonly deleteStockOf: Statement<[number]>;
+  private readonly deleteProduct: Statement<[number]>;
+  private readonly listProductIds: Statement<[], number>;
+  private readonly reference: CatalogueReferenceRepository;
+
+  constructor(private readonly db: Database) {
+    // Upsert, never INSERT OR REPLACE: a replace deletes the row first, which would cascade to its stock.
+    this.upsertProduct = db.prepare(
+      `INSERT INTO products (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${updatedColumns}`,
+    );
+    // A figure the record lacks keeps the stored one (a new row starts from 0, or from stock for available).
+    this.upsertStock = db.prepare(
+      `INSERT INTO product_stock (product_id, warehouse_code, stock, availablestock, synced_at)
+       VALUES (@productId, @warehouseCode, coalesce(@stock, 0), coalesce(@availablestock, @stock, 0), @syncedAt)
+       ON CONFLICT (warehouse_code, product_id) DO UPDATE SET
+         stock = coalesce(@stock, stock), availablestock = coalesce(@availablestock, availablestock),
+         synced_at = excluded.synced_at`,
+    );
+    this.deleteStockOf = db.prepare('DELETE FROM product_stock WHERE product_id = ?');
+    this.deleteProduct = db.prepare('DELETE FROM products WHERE id = ?');
+    this.listProductIds = db.prepare<[], number>('SELECT id FROM products ORDER BY id').pluck();
+    this.reference = new CatalogueReferenceRepository(db);
+  }
+
+  /** Upserts by id; the newest call's product fields win. */
+  upsertProducts(records: readonly ProductRecord[], options: UpsertProductsOptions): void {
+    const { warehouseCode, syncedAt } = options;
+    this.db.transaction(() => {
+      for (const record of records) {
+        this.upsertProduct.run(...productRowValues(record, syncedAt));
+        if (warehouseCode === undefined) continue;
+        const figures = stockValues(record);
+        if (figures === undefined) continue;
+        this.upsertStock.run({
+          productId: record.id,
+          warehouseCode,
+          stock: figures.stock ?? null,
+          availablestock: figures.availablestock ?? null,
+          syncedAt,
+        });
+      }
+    })();
+  }
+
+  /** Removes products with their stock rows and search entries; unknown ids are ignored. */
+  deleteProducts(ids: readonly number[]): void {
+    this.db.transaction(() => {
+      for (const id of ids) {
+        // Explicit, not only ON DELETE CASCADE: the delete must not depend on the connection's foreign_keys.
+        this.deleteStockOf.run(id);
+        this.deleteProduct.run(id);
+      }
+    })();
+  }
+
+  /** Every product id held, ascending: what the deletion sweep compares with the server's list. */
+  productIds(): number[] {
+    return this.listProductIds.all();
+  }
+
+  replaceWarehouses(records: readonly WarehouseRecord[]): void {
+    this.db.transaction(() => this.reference.replaceWarehouses(records))();
+  }
+
+  warehouses(): WarehouseView[] {
+    return this.reference.warehouses();
+  }
+
+  replaceCategories(records: readonly CategoryRecord[]): void {
+    this.db.transaction(() => this.reference.replaceCategories(records))();
+  }
+
+  categories(): NamedView[] {
+    return this.reference.categories();
+  }
+
+  replaceVariations(records: readonly VariationRecord[]): void {
+    this.db.transaction(() => this.reference.replaceVariations(records))();
+  }
+
+  upsertBundles(records: readonly BundleDetailRecord[]): void {
+    this.db.transaction(() => this.reference.upsertBundles(records))();
+  }
+
+  upsertContacts(records: readonly ContactDetailRecord[]): void {
+    this.db.transaction(() => this.reference.upsertContacts(records))();
+  }
+
+  replacePaymentMethods(records: readonly NamedReferenceRecord[]): void {
+    this.db.transaction(() => this.reference.replaceNamed('payment_methods', records))();
+  }
+
+  paymentMethods(): NamedView[] {
+    return this.reference.listNamed('payment_methods');
+  }
+
+  replaceSalesChannels(records: readonly NamedReferenceRecord[]): void {
+    this.db.transaction(() => this.reference.replaceNamed('sales_channels', records))();
+  }
+
+  salesChannels(): NamedView[] {
+    return this.reference.listNamed('sales_channels');
+  }
+
+  replaceShippingChannels(records: readonly NamedReferenceRecord[]): void {
+    this.db.transaction(() => this.reference.replaceNamed('shipping_channels', records))();
+  }
+
+  shippingChannels(): NamedView[] {
+    return this.reference.listNamed('shipping_channels');
+  }
+
+  setMerchantProfile(record: MerchantProfileRecord): void {
+    this.reference.setMerchantProfile(record);
+  }
+}
