@@ -1,0 +1,109 @@
+// Committing a session: the session's state change and its outbox operation(s) are written in ONE
+// SQLite transaction, so a crash leaves either an open session with nothing queued or a committed
+// session whose counts will be sent — never a count queued twice or a committed count never queued.
+import { enqueueStockCount } from '../outbox/enqueue.js';
+import { notCountedProducts } from './count-review.js';
+import type { SessionRow } from './count-session.repository.js';
+import { toSessionView } from './count-views.js';
+import { newProductLine, openSession } from './counting-context.js';
+import type { CountingContext } from './counting-context.js';
+import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
+import type { CommitInput, CommitResult, DriftPolicy, SessionView } from './counting-types.js';
+import { DRIFT_POLICIES } from './counting-types.js';
+
+/** The counter name on the "set to 0" events a commit writes for products nobody counted. */
+export const NOT_COUNTED_COUNTER = '(not counted: 0 at commit)';
+
+export function commitSession(context: CountingContext, input: CommitInput): CommitResult {
+  const notCounted = input.notCounted ?? 'leave';
+  if (notCounted !== 'leave' && notCounted !== 'zero') {
+    throw new CountingError(
+      'invalidInput',
+      `Not-counted products are left alone or counted as 0 (got ${String(notCounted)})`,
+    );
+  }
+  return context.db
+    .transaction((): CommitResult => {
+      const { repository } = context;
+      const session = openSession(context, input.sessionId);
+      const unresolved = repository.progress(session.id)?.unknown_codes ?? 0;
+      if (unresolved > 0 && input.discardUnknownCodes !== true)
+        throw new UnresolvedUnknownCodesError(unresolved);
+      const unknownCodesDiscarded = unresolved > 0 ? repository.discardOpenUnknownLines(session.id) : 0;
+      const at = context.now();
+      if (notCounted === 'zero') countNotCountedAsZero(context, session, at);
+
+      const lines = repository
+        .lines(session.id)
+        .filter((line) => line.kind === 'product' && line.live_events > 0)
+        .map((line) => ({
+          productId: line.product_id ?? 0,
+          sku: line.sku ?? '',
+          counted: line.counted,
+          countedAgainst: line.counted_against ?? 0,
+        }));
+      if (lines.length === 0) {
+        throw new CountingError('nothingToCommit', 'Nothing was counted in this session: discard it instead');
+      }
+      const { operationIds } = enqueueStockCount(context.db, {
+        sessionId: session.id,
+        warehouseCode: session.warehouse_code,
+        policy: driftPolicyOf(session),
+        lines,
+      });
+      if (!repository.closeSession(session.id, 'committed', at, notCounted, operationIds)) {
+        throw new CountingError('sessionClosed', `Count session ${session.id} was closed meanwhile`);
+      }
+      const committed = sessionViewAfterCommit(context, session.id);
+      return { session: committed, operationIds, linesSent: lines.length, unknownCodesDiscarded };
+    })
+    .immediate();
+}
+
+/** Products with expected stock and no counted line get a line set to 0, counted against today's figure. */
+function countNotCountedAsZero(context: CountingContext, session: SessionRow, at: number): void {
+  const { repository, lookup } = context;
+  const counted = new Set(
+    repository
+      .lines(session.id)
+      .filter((line) => line.kind === 'product' && line.live_events > 0)
+      .map((line) => line.product_id ?? 0),
+  );
+  for (const { productId, expected } of notCountedProducts(context, session.warehouse_code, counted)) {
+    const existing = repository.productLine(session.id, productId);
+    let lineId = existing?.id;
+    if (lineId === undefined) {
+      const product = lookup.product(productId);
+      if (!product) continue; // productsInWarehouse named it, so the catalogue has it; nothing to name otherwise
+      lineId = repository.insertProductLine(
+        newProductLine(session.id, product, expected, 'notCountedAsZero', at),
+      ).id;
+    } else {
+      repository.markNotCountedAsZero(lineId, expected, at);
+    }
+    repository.insertEvent({
+      sessionId: session.id,
+      lineId,
+      counter: NOT_COUNTED_COUNTER,
+      kind: 'set',
+      quantity: 0,
+      code: null,
+      mergedLineId: null,
+      at,
+    });
+    repository.addEventToLine(lineId, 0, 0, at);
+  }
+}
+
+function driftPolicyOf(session: SessionRow): DriftPolicy {
+  const policy = DRIFT_POLICIES.find((candidate) => candidate === session.drift_policy);
+  if (!policy)
+    throw new Error(`Count session ${session.id} has an unexpected drift policy ${session.drift_policy}`);
+  return policy;
+}
+
+function sessionViewAfterCommit(context: CountingContext, sessionId: string): SessionView {
+  const row = context.repository.session(sessionId);
+  if (!row) throw new Error(`Count session ${sessionId} vanished during its commit`);
+  return toSessionView(row, context.repository.progress(sessionId));
+}

@@ -1,0 +1,197 @@
+// The review of a session before (or after) commit: per counted line the figure it was counted against,
+// the count, the variance in units and in value (purchase price), today's expected figure and the drift
+// since counting; the products with stock nobody counted; the unknown codes.
+import { fromSatang, toSatang } from '../../src-shared/money/index.js';
+import { roundQuantity } from './count-quantity.js';
+import type { LineRow, SessionRow } from './count-session.repository.js';
+import { toSessionView, toUnknownLineView } from './count-views.js';
+import type { CountingContext } from './counting-context.js';
+import type { SessionView, UnknownState } from './counting-types.js';
+
+export type ReviewFilter = 'all' | 'variance' | 'notCounted' | 'unknown' | 'drifted';
+
+export const REVIEW_FILTERS: readonly ReviewFilter[] = [
+  'all',
+  'variance',
+  'notCounted',
+  'unknown',
+  'drifted',
+];
+
+export interface CountedReviewRow {
+  readonly kind: 'counted';
+  readonly lineId: number;
+  readonly productId: number;
+  readonly sku: string;
+  readonly barcode: string;
+  readonly name: string;
+  readonly unittext: string;
+  readonly purchaseprice: number;
+  /** Expected at the first scan (the snapshot the commit carries). */
+  readonly countedAgainst: number;
+  readonly counted: number;
+  /** counted − countedAgainst. */
+  readonly variance: number;
+  /** variance × purchase price, in baht rounded to satang. */
+  readonly varianceValue: number;
+  /** Expected now (local view). */
+  readonly expected: number;
+  /** expected − countedAgainst: what moved since the line was counted. */
+  readonly drift: number;
+  /** True for a line the commit added because the user chose to count not-counted products as 0. */
+  readonly notCountedAsZero: boolean;
+}
+
+export interface NotCountedReviewRow {
+  readonly kind: 'notCounted';
+  readonly productId: number;
+  readonly sku: string;
+  readonly barcode: string;
+  readonly name: string;
+  readonly unittext: string;
+  readonly purchaseprice: number;
+  readonly expected: number;
+}
+
+export interface UnknownReviewRow {
+  readonly kind: 'unknown';
+  readonly lineId: number;
+  readonly code: string;
+  readonly counted: number;
+  readonly scans: number;
+  readonly state: UnknownState;
+}
+
+export type ReviewRow = CountedReviewRow | NotCountedReviewRow | UnknownReviewRow;
+
+export interface ReviewTotals {
+  readonly countedLines: number;
+  readonly countedUnits: number;
+  readonly linesWithVariance: number;
+  readonly varianceUnits: number;
+  readonly varianceValue: number;
+  readonly drifted: number;
+  readonly notCounted: number;
+  readonly unknownCodes: number;
+}
+
+export interface SessionReview {
+  readonly session: SessionView;
+  readonly filter: ReviewFilter;
+  readonly totals: ReviewTotals;
+  readonly rows: readonly ReviewRow[];
+}
+
+export function reviewSession(
+  context: CountingContext,
+  session: SessionRow,
+  filter: ReviewFilter,
+): SessionReview {
+  const lines = context.repository.lines(session.id);
+  const counted = countedRows(context, session, lines);
+  const countedIds = new Set(counted.map((row) => row.productId));
+  const notCounted = notCountedProducts(context, session.warehouse_code, countedIds);
+  // An unknown code whose every scan was undone is nothing to review; a resolved one lives in its product.
+  const unknown = lines
+    .filter((line) => line.kind === 'unknown' && line.live_events > 0 && line.unknown_state !== 'resolved')
+    .map((line): UnknownReviewRow => {
+      const view = toUnknownLineView(line);
+      return {
+        kind: 'unknown',
+        lineId: view.lineId,
+        code: view.code,
+        counted: view.counted,
+        scans: view.scans,
+        state: view.state,
+      };
+    });
+  const withVariance = counted.filter((row) => row.variance !== 0);
+  const drifted = counted.filter((row) => row.drift !== 0);
+  const totals: ReviewTotals = {
+    countedLines: counted.length,
+    countedUnits: roundQuantity(counted.reduce((sum, row) => sum + row.counted, 0)),
+    linesWithVariance: withVariance.length,
+    varianceUnits: roundQuantity(counted.reduce((sum, row) => sum + row.variance, 0)),
+    varianceValue: fromSatang(counted.reduce((sum, row) => sum + toSatang(row.varianceValue), 0)),
+    drifted: drifted.length,
+    notCounted: notCounted.length,
+    unknownCodes: unknown.filter((row) => row.state === 'open').length,
+  };
+  const notCountedRows = (): NotCountedReviewRow[] =>
+    notCounted.map(({ productId, expected }) => notCountedRow(context, productId, expected));
+  const rows: readonly ReviewRow[] = {
+    all: () => [...counted, ...notCountedRows(), ...unknown],
+    variance: () => withVariance,
+    notCounted: notCountedRows,
+    unknown: () => unknown,
+    drifted: () => drifted,
+  }[filter]();
+  return { session: toSessionView(session, context.repository.progress(session.id)), filter, totals, rows };
+}
+
+function countedRows(
+  context: CountingContext,
+  session: SessionRow,
+  lines: readonly LineRow[],
+): CountedReviewRow[] {
+  const productLines = lines.filter((line) => line.kind === 'product' && line.live_events > 0);
+  const ids = productLines.map((line) => line.product_id ?? 0);
+  const expectedNow = context.expected.ofMany(session.warehouse_code, ids);
+  return productLines.map((line) => {
+    const productId = line.product_id ?? 0;
+    const countedAgainst = line.counted_against ?? 0;
+    const variance = roundQuantity(line.counted - countedAgainst);
+    const purchaseprice = line.purchase_price ?? 0;
+    const expected = expectedNow.get(productId) ?? 0;
+    return {
+      kind: 'counted',
+      lineId: line.id,
+      productId,
+      sku: line.sku ?? '',
+      barcode: line.barcode ?? '',
+      name: line.name ?? '',
+      unittext: line.unittext ?? '',
+      purchaseprice,
+      countedAgainst,
+      counted: line.counted,
+      variance,
+      varianceValue: fromSatang(toSatang(variance * purchaseprice)),
+      expected,
+      drift: roundQuantity(expected - countedAgainst),
+      notCountedAsZero: line.origin === 'notCountedAsZero',
+    };
+  });
+}
+
+/**
+ * Products of the warehouse that nobody counted and that the local view expects to be there (stock
+ * other than 0 once pending outbox operations are applied), in the catalogue's order.
+ */
+export function notCountedProducts(
+  context: CountingContext,
+  warehouseCode: string,
+  countedIds: ReadonlySet<number>,
+): Array<{ productId: number; expected: number }> {
+  const candidates = context.lookup
+    .productsInWarehouse(warehouseCode)
+    .map((entry) => entry.productId)
+    .filter((productId) => !countedIds.has(productId));
+  const expected = context.expected.ofMany(warehouseCode, candidates);
+  return candidates
+    .map((productId) => ({ productId, expected: expected.get(productId) ?? 0 }))
+    .filter((entry) => entry.expected !== 0);
+}
+
+function notCountedRow(context: CountingContext, productId: number, expected: number): NotCountedReviewRow {
+  const product = context.lookup.product(productId);
+  return {
+    kind: 'notCounted',
+    productId,
+    sku: product?.sku ?? '',
+    barcode: product?.barcode ?? '',
+    name: product?.name ?? '',
+    unittext: product?.unittext ?? '',
+    purchaseprice: product?.purchaseprice ?? 0,
+    expected,
+  };
+}

@@ -1,0 +1,97 @@
+// Rows of migration 0004 turned into the views the service returns.
+import type { LineRow, ProgressRow, SessionRow } from './count-session.repository.js';
+import { DRIFT_POLICIES } from './counting-types.js';
+import type {
+  CountLineView,
+  DriftPolicy,
+  NotCountedChoice,
+  ProductLineView,
+  SessionState,
+  SessionView,
+  UnknownLineView,
+  UnknownState,
+} from './counting-types.js';
+
+const SESSION_STATES: readonly SessionState[] = ['open', 'committed', 'discarded'];
+const UNKNOWN_STATES: readonly UnknownState[] = ['open', 'resolved', 'discarded'];
+const NOT_COUNTED_CHOICES: readonly NotCountedChoice[] = ['leave', 'zero'];
+
+/** A CHECK constraint guards each of these columns; reading anything else means a damaged file. */
+function oneOf<T extends string>(allowed: readonly T[], value: string | null, column: string): T {
+  const found = allowed.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`count_${column} holds an unexpected value: ${String(value)}`);
+  return found;
+}
+
+function operationIds(json: string | null): number[] {
+  if (json === null) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+}
+
+export function toSessionView(row: SessionRow, progress: ProgressRow | undefined): SessionView {
+  return {
+    id: row.id,
+    name: row.name,
+    warehouseCode: row.warehouse_code,
+    blind: row.blind === 1,
+    driftPolicy: oneOf<DriftPolicy>(DRIFT_POLICIES, row.drift_policy, 'sessions.drift_policy'),
+    state: oneOf(SESSION_STATES, row.state, 'sessions.state'),
+    createdAt: row.created_at,
+    closedAt: row.closed_at ?? undefined,
+    notCounted:
+      row.not_counted === null ? undefined : oneOf(NOT_COUNTED_CHOICES, row.not_counted, 'sessions'),
+    outboxOperationIds: operationIds(row.outbox_operation_ids),
+    progress: {
+      linesCounted: progress?.lines_counted ?? 0,
+      units: progress?.units ?? 0,
+      unknownCodes: progress?.unknown_codes ?? 0,
+    },
+  };
+}
+
+export function toProductLineView(row: LineRow, expected: number): ProductLineView {
+  if (row.kind !== 'product' || row.product_id === null || row.sku === null || row.counted_against === null) {
+    throw new Error(`Count line ${row.id} is not a product line`);
+  }
+  return {
+    kind: 'product',
+    lineId: row.id,
+    sessionId: row.session_id,
+    product: {
+      id: row.product_id,
+      sku: row.sku,
+      barcode: row.barcode ?? '',
+      name: row.name ?? '',
+      unittext: row.unittext ?? '',
+      purchaseprice: row.purchase_price ?? 0,
+    },
+    counted: row.counted,
+    scans: row.scans,
+    isCounted: row.live_events > 0,
+    countedAgainst: row.counted_against,
+    expected,
+  };
+}
+
+export function toUnknownLineView(row: LineRow): UnknownLineView {
+  if (row.kind !== 'unknown' || row.code === null) throw new Error(`Count line ${row.id} is not a code line`);
+  return {
+    kind: 'unknown',
+    lineId: row.id,
+    sessionId: row.session_id,
+    code: row.code,
+    counted: row.counted,
+    scans: row.scans,
+    isCounted: row.live_events > 0,
+    state: oneOf(UNKNOWN_STATES, row.unknown_state, 'lines.unknown_state'),
+    resolvedProductId: row.resolved_product_id ?? undefined,
+  };
+}
+
+/** `expectedOf` is asked only for product lines (unknown codes have no expected figure). */
+export function toLineView(row: LineRow, expectedOf: (productId: number) => number): CountLineView {
+  return row.kind === 'product' && row.product_id !== null
+    ? toProductLineView(row, expectedOf(row.product_id))
+    : toUnknownLineView(row);
+}

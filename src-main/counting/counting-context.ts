@@ -1,0 +1,74 @@
+// What the parts of the counting service share: one database, its statements, the catalogue, the
+// local view of stock and the clock.
+import type { Database } from 'better-sqlite3';
+import type { CatalogueLookup, ProductView } from '../catalog/catalogue-lookup.js';
+import type {
+  CountSessionRepository,
+  LineRow,
+  NewProductLine,
+  SessionRow,
+} from './count-session.repository.js';
+import { CountingError, invalidInput, sessionClosed, sessionNotFound } from './counting-errors.js';
+import type { ExpectedStock } from './expected-stock.js';
+
+export interface CountingContext {
+  readonly db: Database;
+  readonly repository: CountSessionRepository;
+  readonly lookup: CatalogueLookup;
+  readonly expected: ExpectedStock;
+  readonly now: () => number;
+}
+
+export function existingSession(context: CountingContext, sessionId: string): SessionRow {
+  const session = context.repository.session(sessionId);
+  if (!session) throw sessionNotFound(sessionId);
+  return session;
+}
+
+/** The session, which must still be open: committed and discarded sessions are read-only. */
+export function openSession(context: CountingContext, sessionId: string): SessionRow {
+  const session = existingSession(context, sessionId);
+  if (session.state !== 'open') throw sessionClosed(sessionId, session.state);
+  return session;
+}
+
+export function lineOfSession(context: CountingContext, sessionId: string, lineId: number): LineRow {
+  const line = Number.isSafeInteger(lineId) ? context.repository.line(lineId) : undefined;
+  if (!line || line.session_id !== sessionId) {
+    throw new CountingError('lineNotFound', `Count session ${sessionId} has no line ${String(lineId)}`);
+  }
+  return line;
+}
+
+export function newProductLine(
+  sessionId: string,
+  product: ProductView,
+  countedAgainst: number,
+  origin: NewProductLine['origin'],
+  at: number,
+): NewProductLine {
+  return {
+    sessionId,
+    productId: product.id,
+    sku: product.sku,
+    barcode: product.barcode,
+    name: product.name,
+    unittext: product.unittext,
+    purchasePrice: product.purchaseprice,
+    countedAgainst,
+    origin,
+    at,
+  };
+}
+
+/** What a person calls a line in messages: the sku, or the unknown code. */
+export function lineLabel(line: LineRow): string {
+  return line.kind === 'product'
+    ? `${line.sku ?? ''} (product ${String(line.product_id)})`
+    : `code ${line.code ?? ''}`;
+}
+
+export function checkedSessionId(sessionId: string): string {
+  if (typeof sessionId !== 'string' || sessionId.trim() === '') throw invalidInput('The session id is blank');
+  return sessionId;
+}

@@ -1,0 +1,179 @@
+// Count sessions: the service behind the screen warehouse staff use all day. Everything is local and
+// synchronous (SQLite, WAL, synchronous=FULL): a count, once the call returns, survives a power cut.
+// Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { formatThaiDateTime } from '../../src-shared/time/index.js';
+import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
+import { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { commitSession } from './count-commit.js';
+import { countSessionCsv } from './count-csv.js';
+import { CountLineService } from './count-lines.service.js';
+import { REVIEW_FILTERS, reviewSession, type ReviewFilter, type SessionReview } from './count-review.js';
+import { CountSessionRepository } from './count-session.repository.js';
+import { toLineView, toSessionView } from './count-views.js';
+import { existingSession, lineOfSession, openSession, type CountingContext } from './counting-context.js';
+import { CountingError, invalidInput } from './counting-errors.js';
+import { DRIFT_POLICIES } from './counting-types.js';
+import type {
+  CommitInput,
+  CommitResult,
+  CountLineView,
+  CreateSessionInput,
+  LineQuantityInput,
+  ResolveUnknownInput,
+  ResolveUnknownResult,
+  ScanInput,
+  SessionState,
+  SessionView,
+  UndoInput,
+  UndoResult,
+} from './counting-types.js';
+import { ExpectedStock } from './expected-stock.js';
+
+const MAX_SESSION_NAME = 200;
+const SESSION_STATES: readonly SessionState[] = ['open', 'committed', 'discarded'];
+
+export interface CountingServiceOptions {
+  /** Epoch milliseconds; tests pass a fixed clock. */
+  readonly now?: () => number;
+}
+
+export class CountingService {
+  readonly #context: CountingContext;
+  readonly #catalogue: CatalogueRepository;
+  readonly #lines: CountLineService;
+
+  constructor(db: Database, options: CountingServiceOptions = {}) {
+    const lookup = new CatalogueLookup(db);
+    this.#context = {
+      db,
+      repository: new CountSessionRepository(db),
+      lookup,
+      expected: new ExpectedStock(db, lookup),
+      now: options.now ?? Date.now,
+    };
+    this.#catalogue = new CatalogueRepository(db);
+    this.#lines = new CountLineService(this.#context);
+  }
+
+  /** Opens a session on a warehouse the local catalogue knows. */
+  createSession(input: CreateSessionInput): SessionView {
+    const warehouseCode = typeof input.warehouseCode === 'string' ? input.warehouseCode.trim() : '';
+    const driftPolicy = input.driftPolicy ?? 'ask';
+    if (!DRIFT_POLICIES.includes(driftPolicy)) {
+      throw invalidInput(
+        `The drift policy is one of ${DRIFT_POLICIES.join(', ')} (got ${String(driftPolicy)})`,
+      );
+    }
+    const at = this.#context.now();
+    const name = (input.name ?? '').trim() || `${warehouseCode} ${formatThaiDateTime(at)}`;
+    if (name.length > MAX_SESSION_NAME)
+      throw invalidInput(`The session name is longer than ${MAX_SESSION_NAME} characters`);
+    return this.#context.db
+      .transaction(() => {
+        if (!this.#catalogue.warehouses().some((warehouse) => warehouse.code === warehouseCode)) {
+          throw new CountingError(
+            'unknownWarehouse',
+            `No warehouse "${warehouseCode}" in the local catalogue (sync the warehouses, or check the code)`,
+          );
+        }
+        const id = randomUUID();
+        this.#context.repository.insertSession({
+          id,
+          name,
+          warehouse_code: warehouseCode,
+          blind: input.blind === true ? 1 : 0,
+          drift_policy: driftPolicy,
+          state: 'open',
+          created_at: at,
+          closed_at: null,
+          not_counted: null,
+          outbox_operation_ids: null,
+        });
+        return this.session(id);
+      })
+      .immediate();
+  }
+
+  /** Sessions, newest first, with their progress; optionally only those in one state. */
+  listSessions(filter: { readonly state?: SessionState } = {}): SessionView[] {
+    if (filter.state !== undefined && !SESSION_STATES.includes(filter.state)) {
+      throw invalidInput(`A session is ${SESSION_STATES.join(', ')} (got ${String(filter.state)})`);
+    }
+    const progress = this.#context.repository.progressOfAll();
+    return this.#context.repository
+      .sessions(filter.state)
+      .map((row) => toSessionView(row, progress.get(row.id)));
+  }
+
+  session(sessionId: string): SessionView {
+    const row = existingSession(this.#context, sessionId);
+    return toSessionView(row, this.#context.repository.progress(row.id));
+  }
+
+  /** Every line of the session in the order they were first counted (unknown codes included). */
+  lines(sessionId: string): CountLineView[] {
+    const session = existingSession(this.#context, sessionId);
+    const rows = this.#context.repository.lines(session.id);
+    const productIds = rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
+    const expected = this.#context.expected.ofMany(session.warehouse_code, productIds);
+    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0));
+  }
+
+  line(sessionId: string, lineId: number): CountLineView {
+    const session = existingSession(this.#context, sessionId);
+    const row = lineOfSession(this.#context, session.id, lineId);
+    return toLineView(row, (productId) => this.#context.expected.of(session.warehouse_code, productId));
+  }
+
+  scan(input: ScanInput): CountLineView {
+    return this.#lines.scan(input);
+  }
+
+  setQuantity(input: LineQuantityInput): CountLineView {
+    return this.#lines.setQuantity(input);
+  }
+
+  adjustQuantity(input: LineQuantityInput): CountLineView {
+    return this.#lines.adjustQuantity(input);
+  }
+
+  undoLast(input: UndoInput): UndoResult {
+    return this.#lines.undoLast(input);
+  }
+
+  resolveUnknown(input: ResolveUnknownInput): ResolveUnknownResult {
+    return this.#lines.resolveUnknown(input);
+  }
+
+  review(sessionId: string, filter: ReviewFilter = 'all'): SessionReview {
+    if (!REVIEW_FILTERS.includes(filter)) {
+      throw invalidInput(`The review filter is one of ${REVIEW_FILTERS.join(', ')} (got ${String(filter)})`);
+    }
+    // One read transaction: the lines and the stock figures they are compared with are of one moment.
+    return this.#context.db.transaction(() =>
+      reviewSession(this.#context, existingSession(this.#context, sessionId), filter),
+    )();
+  }
+
+  commit(input: CommitInput): CommitResult {
+    return commitSession(this.#context, input);
+  }
+
+  /** Abandons an open session: nothing is sent; it stays listed, read-only, as discarded. */
+  discardSession(sessionId: string): SessionView {
+    return this.#context.db
+      .transaction(() => {
+        const session = openSession(this.#context, sessionId);
+        this.#context.repository.closeSession(session.id, 'discarded', this.#context.now(), null, null);
+        return this.session(session.id);
+      })
+      .immediate();
+  }
+
+  /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text. */
+  exportCsv(sessionId: string): string {
+    return countSessionCsv(this.review(sessionId, 'all').rows);
+  }
+}

@@ -1,0 +1,41 @@
+// The expected stock of a product in a warehouse: the local view, i.e. the server's figure as last
+// synced plus the effect of outbox operations not yet done. A product the catalogue has no figure for
+// in that warehouse is expected at 0 (the back office reads a missing stock row as 0/0 too).
+import type { Database } from 'better-sqlite3';
+import type { CatalogueLookup } from '../catalog/catalogue-lookup.js';
+import { effectiveStock, pendingStock } from '../outbox/local-view.js';
+import { roundQuantity } from './count-quantity.js';
+
+export class ExpectedStock {
+  readonly #db: Database;
+  readonly #lookup: CatalogueLookup;
+
+  constructor(db: Database, lookup: CatalogueLookup) {
+    this.#db = db;
+    this.#lookup = lookup;
+  }
+
+  of(warehouseCode: string, productId: number): number {
+    const pending = pendingStock(this.#db, warehouseCode, [productId]).get(productId);
+    return this.#combine(warehouseCode, productId, pending);
+  }
+
+  /** One outbox query for the whole list, then the server figure per product. */
+  ofMany(warehouseCode: string, productIds: readonly number[]): Map<number, number> {
+    const pending = pendingStock(this.#db, warehouseCode, productIds);
+    const expected = new Map<number, number>();
+    for (const productId of productIds) {
+      expected.set(productId, this.#combine(warehouseCode, productId, pending.get(productId)));
+    }
+    return expected;
+  }
+
+  #combine(
+    warehouseCode: string,
+    productId: number,
+    pending: { absolute?: number; delta: number } | undefined,
+  ): number {
+    const server = this.#lookup.serverStock(productId, warehouseCode)?.stock ?? 0;
+    return roundQuantity(effectiveStock(server, pending));
+  }
+}
