@@ -3,9 +3,8 @@
 // payment of the sandbox is refused in.)
 import type { Database } from '../../handler.js';
 import { validation } from '../../handler.js';
-import { findReferenceByName, type ReferenceRow } from '../merchant/index.js';
+import { findReferenceById, findReferenceByName, type ReferenceRow } from '../merchant/index.js';
 import { NOT_A_PAYMENT_METHOD } from '../shared/payment-method.js';
-import { findPaymentMethodById } from './payment-method.repository.js';
 
 /**
  * A payment method given by id or by name (id wins when not 0; a name given with it must agree), or a
@@ -23,7 +22,7 @@ export function requirePaymentMethod(
     if (!method) throw validation(fields.nameField, `${name} ${NOT_A_PAYMENT_METHOD}`);
     return method;
   }
-  const method = findPaymentMethodById(db, storeId, given.id);
+  const method = findReferenceById(db, storeId, 'paymentmethod', given.id);
   if (!method) throw validation(fields.idField, `${given.id} ${NOT_A_PAYMENT_METHOD}`);
   if (name !== '' && name !== method.name) {
     throw validation(

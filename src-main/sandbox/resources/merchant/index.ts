@@ -6,6 +6,11 @@ export const handlers = merchantHandlers;
 export const schemaSql = merchantSchemaSql;
 
 export { requireWarehouse } from './merchant.handlers.js';
-export { findWarehouseByCode, findReferenceByName, listAllWarehouses } from './merchant.repository.js';
+export {
+  findWarehouseByCode,
+  findReferenceById,
+  findReferenceByName,
+  listAllWarehouses,
+} from './merchant.repository.js';
 export type { ReferenceKind, ReferenceRow, WarehouseRow } from './merchant.repository.js';
 export { seedMerchantReference } from './merchant.seed.js';

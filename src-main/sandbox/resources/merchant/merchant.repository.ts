@@ -110,6 +110,19 @@ export function findReferenceByName(
     .get(storeId, kind, name);
 }
 
+export function findReferenceById(
+  db: Database,
+  storeId: number,
+  kind: ReferenceKind,
+  id: number,
+): ReferenceRow | undefined {
+  return db
+    .prepare<[number, string, number], ReferenceRow>(
+      'SELECT id, name FROM merchant_references WHERE store_id = ? AND kind = ? AND id = ?',
+    )
+    .get(storeId, kind, id);
+}
+
 export function insertReference(db: Database, storeId: number, kind: ReferenceKind, name: string): number {
   const result = db
     .prepare('INSERT INTO merchant_references (store_id, kind, name) VALUES (?, ?, ?)')
