@@ -49,7 +49,7 @@ export class CatalogueReferenceRepository {
     this.listWarehouses = db.prepare('SELECT id, code, name, address FROM warehouses ORDER BY code, id');
     this.clearCategories = db.prepare('DELETE FROM categories');
     this.insertCategory = db.prepare('INSERT INTO categories (id, name, record_json) VALUES (?, ?, ?)');
-    this.listCategories = db.prepare('SELECT id, name FROM categories ORDER BY name, id');
+    this.listCategories = db.prepare('SELECT id, name FROM categories ORDER BY id');
     // Variants go with their variation (ON DELETE CASCADE); deleted explicitly too, so the replace
     // does not depend on the connection's foreign_keys setting.
     this.clearVariationVariants = db.prepare('DELETE FROM variation_variants');
@@ -95,7 +95,7 @@ export class CatalogueReferenceRepository {
     return {
       clear: this.db.prepare(`DELETE FROM ${table}`),
       insert: this.db.prepare(`INSERT OR REPLACE INTO ${table} (id, name, record_json) VALUES (?, ?, ?)`),
-      list: this.db.prepare(`SELECT id, name FROM ${table} ORDER BY name, id`),
+      list: this.db.prepare(`SELECT id, name FROM ${table} ORDER BY id`),
     };
   }
 

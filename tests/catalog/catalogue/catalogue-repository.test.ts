@@ -1,0 +1,326 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BundleDetail,
+  Category,
+  ContactDetail,
+  MerchantProfile,
+  NamedReference,
+  Variation,
+  Warehouse,
+} from '../../../src-shared/api/records.js';
+import { openCatalogue, product, type CatalogueFixture } from './catalogue-test-support.js';
+
+interface StoredRecord {
+  record_json: string;
+}
+
+describe('CatalogueRepository', () => {
+  let catalogue: CatalogueFixture;
+  beforeEach(() => {
+    catalogue = openCatalogue();
+  });
+  afterEach(() => catalogue.close());
+
+  const storedRecord = (id: number): Record<string, unknown> => {
+    const row = catalogue.db
+      .prepare<[number], StoredRecord>('SELECT record_json FROM products WHERE id = ?')
+      .get(id);
+    if (row === undefined) throw new Error(`no product ${id}`);
+    return JSON.parse(row.record_json) as Record<string, unknown>;
+  };
+
+  describe('products', () => {
+    it('upserts by id: a re-upsert changes the fields and keeps fields the spec does not name', () => {
+      const { repository, lookup } = catalogue;
+      repository.upsertProducts([product(7, { name: 'เดิม', sellprice: '12.50', shelf: 'A-3' })], {
+        syncedAt: 1,
+      });
+      repository.upsertProducts(
+        [
+          product(7, {
+            name: 'ใหม่',
+            sellprice: '1,250.75',
+            purchaseprice: 800,
+            active: false,
+            supplier: { code: 9 },
+          }),
+        ],
+        { syncedAt: 2 },
+      );
+      expect(repository.productIds()).toEqual([7]);
+      expect(lookup.product(7)).toMatchObject({
+        name: 'ใหม่',
+        sellprice: 1250.75,
+        purchaseprice: 800,
+        active: false,
+      });
+      // Last write wins: the stored record is the newest one, with its own unknown fields.
+      expect(storedRecord(7)).toMatchObject({ name: 'ใหม่', supplier: { code: 9 } });
+      expect(storedRecord(7)).not.toHaveProperty('shelf');
+    });
+
+    it('keeps products that share a sku or a number apart: the key is the server id', () => {
+      catalogue.repository.upsertProducts([product(1, { sku: 'SAME' }), product(2, { sku: 'SAME' })], {
+        syncedAt: 1,
+      });
+      expect(catalogue.repository.productIds()).toEqual([1, 2]);
+    });
+
+    it('stores the detail fields: category, variants, properties, tags', () => {
+      catalogue.repository.upsertProducts(
+        [
+          product(3, {
+            categoryid: 12,
+            category: 'เครื่องดื่ม',
+            variationid: 4,
+            variant: [{ variantid: 41, variantname: 'สี', name: 'แดง' }],
+            properties: [{ id: 1, name: 'ประเทศผู้ผลิต', value: 'ไทย' }],
+            tag: ['ขายดี'],
+          }),
+        ],
+        { syncedAt: 1 },
+      );
+      expect(catalogue.lookup.product(3)).toMatchObject({
+        category: { id: 12, name: 'เครื่องดื่ม' },
+        variants: [{ variantid: 41, variantname: 'สี', name: 'แดง' }],
+        properties: [{ id: 1, name: 'ประเทศผู้ผลิต', value: 'ไทย' }],
+        tags: ['ขายดี'],
+      });
+      expect(catalogue.lookup.product(4)).toBeUndefined();
+    });
+
+    it('stores stock per warehouse only when the call names one, and a later pull overwrites it', () => {
+      const { repository, lookup } = catalogue;
+      repository.upsertProducts([product(1, { stock: '99', availablestock: '98' })], { syncedAt: 1 });
+      expect(lookup.serverStock(1, 'W0001')).toBeUndefined();
+
+      repository.upsertProducts([product(1, { stock: '10', availablestock: '8' })], {
+        warehouseCode: 'W0001',
+        syncedAt: 2,
+      });
+      repository.upsertProducts(
+        [product(1, { stock: '4.5', availablestock: 4 }), product(2, { stock: '0' })],
+        {
+          warehouseCode: 'W0002',
+          syncedAt: 3,
+        },
+      );
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 10, availablestock: 8, syncedAt: 2 });
+      expect(lookup.serverStock(1, 'W0002')).toEqual({ stock: 4.5, availablestock: 4, syncedAt: 3 });
+      expect(lookup.product(1)?.stockByWarehouse).toEqual([
+        { warehouseCode: 'W0001', stock: 10, availablestock: 8 },
+        { warehouseCode: 'W0002', stock: 4.5, availablestock: 4 },
+      ]);
+
+      repository.upsertProducts([product(1, { stock: '11', availablestock: '9' })], {
+        warehouseCode: 'W0001',
+        syncedAt: 4,
+      });
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 11, availablestock: 9, syncedAt: 4 });
+      // A call without a warehouse changes product fields only.
+      repository.upsertProducts([product(1, { stock: '500', name: 'renamed' })], { syncedAt: 5 });
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 11, availablestock: 9, syncedAt: 4 });
+      expect(lookup.productsInWarehouse('W0002')).toEqual([
+        { productId: 1, stock: 4.5 },
+        { productId: 2, stock: 0 },
+      ]);
+      expect(lookup.productsInWarehouse('W0009')).toEqual([]);
+    });
+
+    it('writes no stock row for a record without figures, and keeps a stored figure the record lacks', () => {
+      const { repository, lookup } = catalogue;
+      repository.upsertProducts([product(1)], { warehouseCode: 'W0001', syncedAt: 1 });
+      expect(lookup.serverStock(1, 'W0001')).toBeUndefined();
+      repository.upsertProducts([product(1, { stock: '5' })], { warehouseCode: 'W0001', syncedAt: 2 });
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 5, availablestock: 5, syncedAt: 2 });
+      repository.upsertProducts([product(1, { availablestock: '3' })], {
+        warehouseCode: 'W0001',
+        syncedAt: 3,
+      });
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 5, availablestock: 3, syncedAt: 3 });
+    });
+
+    it('deletes products with their stock rows and search entries', () => {
+      const { repository, lookup, db } = catalogue;
+      repository.upsertProducts(
+        [product(1, { name: 'ไม้กวาดดอกหญ้า', stock: '3' }), product(2, { name: 'ไม้ถูพื้น', stock: '1' })],
+        {
+          warehouseCode: 'W0001',
+          syncedAt: 1,
+        },
+      );
+      expect(lookup.search('ไม้').map((found) => found.id)).toEqual(expect.arrayContaining([1, 2]));
+      repository.deleteProducts([1, 999]);
+      expect(repository.productIds()).toEqual([2]);
+      expect(lookup.serverStock(1, 'W0001')).toBeUndefined();
+      expect(lookup.productsInWarehouse('W0001')).toEqual([{ productId: 2, stock: 1 }]);
+      expect(lookup.search('ไม้').map((found) => found.id)).toEqual([2]);
+      expect(lookup.search('ไม้กวาด')).toEqual([]);
+      expect(db.prepare('SELECT count(*) AS n FROM product_stock WHERE product_id = 1').get()).toEqual({
+        n: 0,
+      });
+    });
+
+    it('deletes stock rows even on a connection without foreign keys', () => {
+      const { repository, lookup, db } = catalogue;
+      db.pragma('foreign_keys = OFF');
+      repository.upsertProducts([product(1, { stock: '3' })], { warehouseCode: 'W0001', syncedAt: 1 });
+      repository.deleteProducts([1]);
+      expect(lookup.productsInWarehouse('W0001')).toEqual([]);
+    });
+
+    it('writes a whole call or nothing: a failing record rolls the batch back', () => {
+      const { repository } = catalogue;
+      repository.upsertProducts([product(1)], { syncedAt: 1 });
+      const broken = { ...product(3), id: 2.5 };
+      expect(() => repository.upsertProducts([product(2), broken], { syncedAt: 2 })).toThrow();
+      expect(repository.productIds()).toEqual([1]);
+    });
+
+    it('nests in a caller transaction: rolled back with it', () => {
+      const { repository, db } = catalogue;
+      expect(() =>
+        db.transaction(() => {
+          repository.upsertProducts([product(1)], { syncedAt: 1 });
+          throw new Error('caller gave up');
+        })(),
+      ).toThrow('caller gave up');
+      expect(repository.productIds()).toEqual([]);
+    });
+  });
+
+  describe('reference data', () => {
+    it('replaces warehouses, categories, payment methods, sales and shipping channels whole', () => {
+      const { repository } = catalogue;
+      repository.replaceWarehouses([
+        Warehouse.parse({ id: 2, code: 'W0002', name: 'สาขา 2', address: 'เชียงใหม่' }),
+        Warehouse.parse({ id: 1, code: 'W0001', name: 'คลังหลัก' }),
+      ]);
+      repository.replaceWarehouses([
+        Warehouse.parse({ id: 1, code: 'W0001', name: 'คลังหลัก (ใหม่)' }),
+        Warehouse.parse({ id: 3, code: 'W0003', name: 'ภูเก็ต', extra: true }),
+      ]);
+      expect(repository.warehouses()).toEqual([
+        { id: 1, code: 'W0001', name: 'คลังหลัก (ใหม่)', address: '' },
+        { id: 3, code: 'W0003', name: 'ภูเก็ต', address: '' },
+      ]);
+
+      repository.replaceCategories([
+        Category.parse({ id: 1, name: 'ขนม' }),
+        Category.parse({ id: 2, name: 'เครื่องดื่ม' }),
+      ]);
+      repository.replaceCategories([Category.parse({ id: 2, name: 'เครื่องดื่ม' })]);
+      expect(repository.categories()).toEqual([{ id: 2, name: 'เครื่องดื่ม' }]);
+
+      const named = (id: number, name: string) => NamedReference.parse({ id, name });
+      repository.replacePaymentMethods([named(1, 'เงินสด'), named(2, 'โอน')]);
+      repository.replacePaymentMethods([named(2, 'โอน'), named(5, 'บัตรเครดิต')]);
+      repository.replaceSalesChannels([named(1, 'หน้าร้าน')]);
+      repository.replaceShippingChannels([named(9, 'ไปรษณีย์ไทย')]);
+      repository.replaceShippingChannels([]);
+      expect(repository.paymentMethods()).toEqual([
+        { id: 2, name: 'โอน' },
+        { id: 5, name: 'บัตรเครดิต' },
+      ]);
+      expect(repository.salesChannels()).toEqual([{ id: 1, name: 'หน้าร้าน' }]);
+      expect(repository.shippingChannels()).toEqual([]);
+    });
+
+    it('replaces variations with their variants', () => {
+      const { repository, db } = catalogue;
+      repository.replaceVariations([
+        Variation.parse({
+          id: 1,
+          sku: 'VAR-1',
+          name: 'เสื้อ',
+          variants: [{ variantid: 11, variantname: 'สี' }],
+        }),
+      ]);
+      repository.replaceVariations([
+        Variation.parse({
+          id: 2,
+          sku: 'VAR-2',
+          name: 'ผ้าขนหนู',
+          variants: [
+            { variantid: 21, variantname: 'สี' },
+            { variantid: 22, variantname: 'ขนาด' },
+          ],
+        }),
+      ]);
+      expect(db.prepare('SELECT id, sku, name FROM variations').all()).toEqual([
+        { id: 2, sku: 'VAR-2', name: 'ผ้าขนหนู' },
+      ]);
+      expect(
+        db
+          .prepare('SELECT variation_id, variant_id, variantname FROM variation_variants ORDER BY position')
+          .all(),
+      ).toEqual([
+        { variation_id: 2, variant_id: 21, variantname: 'สี' },
+        { variation_id: 2, variant_id: 22, variantname: 'ขนาด' },
+      ]);
+    });
+
+    it('upserts bundles by id and replaces their items', () => {
+      const { repository, db } = catalogue;
+      const bundle = (items: Array<{ id: number; sku: string; quantity: number }>, name: string) =>
+        BundleDetail.parse({ id: 50, name, sku: 'SET-1', sellprice: '199.00', active: true, list: items });
+      repository.upsertBundles([
+        bundle(
+          [
+            { id: 1, sku: 'A', quantity: 2 },
+            { id: 2, sku: 'B', quantity: 1 },
+          ],
+          'ชุดแรก',
+        ),
+      ]);
+      repository.upsertBundles([bundle([{ id: 3, sku: 'C', quantity: 0.5 }], 'ชุดใหม่')]);
+      expect(db.prepare('SELECT id, name, sku, sellprice, active FROM bundles').all()).toEqual([
+        { id: 50, name: 'ชุดใหม่', sku: 'SET-1', sellprice: 199, active: 1 },
+      ]);
+      expect(
+        db.prepare('SELECT product_id, sku, quantity FROM bundle_items WHERE bundle_id = 50').all(),
+      ).toEqual([{ product_id: 3, sku: 'C', quantity: 0.5 }]);
+    });
+
+    it('upserts contacts with sub-contacts and shipping addresses kept whole', () => {
+      const { repository, db } = catalogue;
+      const contact = (name: string) =>
+        ContactDetail.parse({
+          id: 8,
+          name,
+          code: 'C008',
+          phone: '0812345678',
+          tag: ['VIP'],
+          subContactList: [{ name: 'คุณเอ', isMain: true, nickname: 'เอ' }],
+          shippingList: [{ name: 'โกดัง', address: 'บางนา', isMain: true }],
+        });
+      repository.upsertContacts([contact('ร้านเดิม')]);
+      repository.upsertContacts([contact('ร้านใหม่')]);
+      const row = db
+        .prepare<
+          [],
+          { name: string; code: string; sub_contacts_json: string; shipping_addresses_json: string }
+        >('SELECT name, code, sub_contacts_json, shipping_addresses_json FROM contacts')
+        .all();
+      expect(row).toHaveLength(1);
+      expect(row[0]?.name).toBe('ร้านใหม่');
+      expect(JSON.parse(row[0]?.sub_contacts_json ?? '')).toEqual([
+        { name: 'คุณเอ', isMain: true, nickname: 'เอ' },
+      ]);
+      expect(JSON.parse(row[0]?.shipping_addresses_json ?? '')).toEqual([
+        { name: 'โกดัง', address: 'บางนา', isMain: true },
+      ]);
+    });
+
+    it('keeps one merchant profile row, the newest', () => {
+      const { repository, db } = catalogue;
+      repository.setMerchantProfile(MerchantProfile.parse({ id: 1, name: 'ร้านเก่า', taxid: '0105555000001' }));
+      repository.setMerchantProfile(
+        MerchantProfile.parse({ id: 1, name: 'ร้านสต็อกรูม', taxid: '0105555000002' }),
+      );
+      expect(db.prepare('SELECT id, name, taxid FROM merchant_profile').all()).toEqual([
+        { id: 1, name: 'ร้านสต็อกรูม', taxid: '0105555000002' },
+      ]);
+    });
+  });
+});
