@@ -55,7 +55,7 @@ describe('count sessions', () => {
   });
 
   it('lists sessions newest first with progress: product lines counted, units and unknown codes', () => {
-    const first = fixture.service.createSession({ warehouseCode: WAREHOUSE, name: 'first' });
+    fixture.service.createSession({ warehouseCode: WAREHOUSE, name: 'first' });
     fixture.tick();
     const second = fixture.service.createSession({ warehouseCode: WAREHOUSE, name: 'second' });
     const scan = (code: string, quantity?: number) =>
