@@ -1,0 +1,62 @@
+// The queue-wide switches: paused for a person (auth/config failures) and held until a time (quota).
+import type { Database } from 'better-sqlite3';
+
+export interface QueueControl {
+  readonly paused: boolean;
+  readonly pauseCode: string | null;
+  readonly pauseText: string | null;
+  readonly pausedAt: number | null;
+  /** No request before this time (epoch ms); 0 when not held. */
+  readonly holdUntil: number;
+  readonly holdReason: string | null;
+}
+
+interface ControlRow {
+  readonly paused: number;
+  readonly pause_code: string | null;
+  readonly pause_text: string | null;
+  readonly paused_at: number | null;
+  readonly hold_until: number;
+  readonly hold_reason: string | null;
+}
+
+export function readControl(db: Database): QueueControl {
+  const row = db
+    .prepare<[], ControlRow>(
+      'SELECT paused, pause_code, pause_text, paused_at, hold_until, hold_reason FROM outbox_control WHERE id = 1',
+    )
+    .get();
+  if (!row) throw new Error('The outbox control row is missing (migration 0003 not applied?)');
+  return {
+    paused: row.paused === 1,
+    pauseCode: row.pause_code,
+    pauseText: row.pause_text,
+    pausedAt: row.paused_at,
+    holdUntil: row.hold_until,
+    holdReason: row.hold_reason,
+  };
+}
+
+export function pauseQueue(db: Database, code: string, text: string, now: number): void {
+  db.prepare(
+    'UPDATE outbox_control SET paused = 1, pause_code = ?, pause_text = ?, paused_at = ? WHERE id = 1',
+  ).run(code, text, now);
+}
+
+/** A person resumed the queue: the pause and any quota hold end. Returns whether it was paused. */
+export function resumeQueue(db: Database): boolean {
+  const wasPaused = readControl(db).paused;
+  db.prepare(
+    `UPDATE outbox_control
+        SET paused = 0, pause_code = NULL, pause_text = NULL, paused_at = NULL, hold_until = 0, hold_reason = NULL
+      WHERE id = 1`,
+  ).run();
+  return wasPaused;
+}
+
+export function holdQueue(db: Database, until: number, reason: string): void {
+  db.prepare('UPDATE outbox_control SET hold_until = max(hold_until, ?), hold_reason = ? WHERE id = 1').run(
+    until,
+    reason,
+  );
+}

@@ -1,0 +1,312 @@
+// One drain run: while the lease is ours, take the oldest due head, reconcile its batch (unclear rows) or
+// send it (pending/retry rows), settle every row, and go on until nothing is due. States are saved
+// before each request; every write checks that we still hold the lease.
+import type { Database } from 'better-sqlite3';
+import type { BackofficeClient } from '../backoffice/index.js';
+import { holdQueue, pauseQueue, readControl } from './control.repository.js';
+import {
+  countDue,
+  deferReconcile,
+  dueRowsInBatch,
+  markSending,
+  markSuperseded,
+  moveRows,
+  nextDueRow,
+  openFollowers,
+  operationById,
+  sendingToUnclear,
+  settleRow,
+  type OperationRow,
+} from './drain.repository.js';
+import { decideFailure, type FailureAction } from './failure-handling.js';
+import { holdsLease, type LeaseHolder } from './lease.repository.js';
+import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
+import type { OutboxEvents } from './outbox-events.js';
+import { fullJitterDelay, quotaResumeTime, type BackoffSettings } from './retry-timing.js';
+
+export const UNKNOWN_KIND = 'UNKNOWN_KIND';
+
+/** Test seam: called around each write request (a throw there stands for a crash at that moment). */
+export interface DrainHooks {
+  beforeRequest?(rows: readonly OperationRow[]): void | Promise<void>;
+  afterResponse?(rows: readonly OperationRow[]): void | Promise<void>;
+}
+
+export interface DrainSettings {
+  readonly db: Database;
+  readonly client: BackofficeClient;
+  readonly kinds: ReadonlyMap<string, OperationKind>;
+  readonly holder: LeaseHolder;
+  readonly events: OutboxEvents;
+  readonly batchLimit: number;
+  readonly backoff: BackoffSettings;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly hooks: DrainHooks;
+}
+
+export interface RunTally {
+  batches: number;
+  settled: number;
+  stoppedBy?: 'paused' | 'held' | 'notSent';
+}
+
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor() {
+    super('Another instance took the outbox lease; this drainer stops without writing');
+  }
+}
+
+type Step = 'continue' | 'stop';
+
+export class DrainRun {
+  readonly #s: DrainSettings;
+  readonly #context: KindContext;
+  readonly tally: RunTally = { batches: 0, settled: 0 };
+
+  constructor(settings: DrainSettings) {
+    this.#s = settings;
+    this.#context = { client: settings.client, batchLimit: settings.batchLimit };
+  }
+
+  /** Everything still "sending" belonged to a holder that is gone: it may have been applied. */
+  recoverCrashed(): number {
+    return this.#write(() => sendingToUnclear(this.#s.db, this.#s.now()));
+  }
+
+  /** Works until nothing is due, the queue pauses or holds, or the network is down. */
+  async untilIdle(): Promise<void> {
+    const { db } = this.#s;
+    for (;;) {
+      const control = readControl(db);
+      if (control.paused) {
+        this.#stop('paused');
+        return;
+      }
+      if (control.holdUntil > this.#s.now()) {
+        this.#stop('held');
+        return;
+      }
+      const head = nextDueRow(db, this.#s.now());
+      if (!head) return;
+      const kind = this.#s.kinds.get(head.kind);
+      let step: Step;
+      if (!kind) {
+        this.#write(() =>
+          settleRow(
+            db,
+            head.id,
+            { state: 'parked', code: UNKNOWN_KIND, text: `No sender for kind ${head.kind}` },
+            this.#s.now(),
+          ),
+        );
+        step = 'continue';
+      } else {
+        step =
+          head.state === 'unclear'
+            ? await this.#reconcile(kind, head.batch_key)
+            : await this.#send(kind, head.batch_key);
+      }
+      this.tally.batches += 1;
+      this.#s.events.emit('progress', {
+        done: this.tally.settled,
+        total: this.tally.settled + countDue(db, this.#s.now()),
+      });
+      if (step === 'stop') return;
+    }
+  }
+
+  async #send(kind: OperationKind, batchKey: string): Promise<Step> {
+    const { db } = this.#s;
+    const heads = dueRowsInBatch(db, batchKey, {
+      now: this.#s.now(),
+      unclear: false,
+      limit: kind.batchLimit(this.#context),
+    });
+    const superseded: Array<{ id: number; by: number }> = [];
+    const batch = heads.map((head) => {
+      if (!kind.collapsible(head)) return head;
+      const run = [head];
+      for (const follower of openFollowers(db, head)) {
+        if (
+          follower.state !== 'pending' ||
+          follower.batch_key !== head.batch_key ||
+          !kind.collapsible(follower)
+        )
+          break;
+        run.push(follower);
+      }
+      const last = run[run.length - 1] ?? head;
+      for (const row of run.slice(0, -1)) superseded.push({ id: row.id, by: last.id });
+      return last;
+    });
+    if (batch.length === 0) return 'continue';
+
+    let preparation;
+    try {
+      preparation = await kind.prepare(batch, this.#context);
+    } catch (error) {
+      return this.#failed(
+        batch,
+        await decideFailure(error, 'read', this.#s.client, kind.warehouseOf(batch)),
+        'read',
+      );
+    }
+    const prepared = preparation;
+    this.#write(() => {
+      const now = this.#s.now();
+      for (const { id, by } of superseded) markSuperseded(db, id, by, now);
+      for (const [id, outcome] of prepared.settled) settleRow(db, id, outcome, now);
+      markSending(db, prepared.send, now);
+    });
+    this.tally.settled += superseded.length + prepared.settled.size;
+    const sending = prepared.send.map(({ id }) => operationById(db, id)).filter((row) => row !== undefined);
+    if (sending.length === 0) return 'continue';
+
+    await this.#s.hooks.beforeRequest?.(sending);
+    let outcomes: ReadonlyMap<number, RowOutcome>;
+    try {
+      outcomes = await kind.send(sending, this.#context);
+    } catch (error) {
+      return this.#failed(
+        sending,
+        await decideFailure(error, 'write', this.#s.client, kind.warehouseOf(sending)),
+        'write',
+      );
+    }
+    await this.#s.hooks.afterResponse?.(sending);
+    this.#settle(sending, outcomes);
+    return 'continue';
+  }
+
+  async #reconcile(kind: OperationKind, batchKey: string): Promise<Step> {
+    const { db } = this.#s;
+    const rows = dueRowsInBatch(db, batchKey, {
+      now: this.#s.now(),
+      unclear: true,
+      limit: kind.batchLimit(this.#context),
+    });
+    if (rows.length === 0) return 'continue';
+    let outcomes: ReadonlyMap<number, RowOutcome>;
+    try {
+      outcomes = await kind.reconcile(rows, this.#context);
+    } catch (error) {
+      const action = await decideFailure(error, 'read', this.#s.client, kind.warehouseOf(rows));
+      // Unclear rows stay unclear until a read decides them; only when and whether to try again changes.
+      if (action.action === 'pause') return this.#pause(action.code, action.text);
+      const now = this.#s.now();
+      const at = action.action === 'hold' ? this.#hold(action.text) : now + this.#delay(rows, 1);
+      this.#write(() =>
+        deferReconcile(
+          db,
+          rows.map((row) => row.id),
+          at,
+          now,
+        ),
+      );
+      return action.action === 'hold' || (action.action === 'retry' && action.stopPass) ? 'stop' : 'continue';
+    }
+    this.#settle(rows, outcomes);
+    return 'continue';
+  }
+
+  #settle(rows: readonly OperationRow[], outcomes: ReadonlyMap<number, RowOutcome>): void {
+    const { db } = this.#s;
+    this.#write(() => {
+      const now = this.#s.now();
+      for (const row of rows) settleRow(db, row.id, outcomes.get(row.id) ?? { state: 'unclear' }, now);
+    });
+    for (const row of rows) {
+      const outcome = outcomes.get(row.id);
+      if (outcome?.state === 'done' || outcome?.state === 'parked') this.tally.settled += 1;
+      if (
+        outcome?.state === 'done' &&
+        outcome.resultFigure !== undefined &&
+        row.warehouse_code &&
+        row.product_id
+      ) {
+        this.#s.events.emit('stockApplied', {
+          warehouseCode: row.warehouse_code,
+          productId: row.product_id,
+          sku: row.sku ?? '',
+          figure: outcome.resultFigure,
+          available: row.change === 'setAvailable',
+        });
+      }
+    }
+  }
+
+  /** A whole request failed: every row of it moves the same way. */
+  #failed(rows: readonly OperationRow[], action: FailureAction, phase: 'read' | 'write'): Step {
+    const { db } = this.#s;
+    const ids = rows.map((row) => row.id);
+    const now = this.#s.now();
+    switch (action.action) {
+      case 'retry': {
+        // Reads before a write count as an attempt too, so their backoff grows.
+        const bump = phase === 'read';
+        const at = now + this.#delay(rows, bump ? 1 : 0);
+        this.#write(() =>
+          moveRows(db, ids, { state: 'retry', at, code: action.code, text: action.text, bump }, now),
+        );
+        return action.stopPass ? this.#stop('notSent') : 'continue';
+      }
+      case 'hold': {
+        const at = this.#hold(action.text);
+        this.#write(() =>
+          moveRows(db, ids, { state: 'retry', at, code: action.code, text: action.text }, now),
+        );
+        return this.#stop('held');
+      }
+      case 'unclear':
+        this.#write(() => moveRows(db, ids, { state: 'unclear', at: null }, now));
+        return 'continue';
+      case 'park':
+        this.#write(() => {
+          for (const id of ids)
+            settleRow(db, id, { state: 'parked', code: action.code, text: action.text }, now);
+        });
+        this.tally.settled += ids.length;
+        return 'continue';
+      case 'pause':
+        // Refused for the credentials: nothing was applied, so the rows simply wait for the resume.
+        this.#write(() => moveRows(db, ids, { state: 'pending', at: null }, now));
+        return this.#pause(action.code, action.text);
+    }
+  }
+
+  #pause(code: string, text: string): Step {
+    this.#write(() => pauseQueue(this.#s.db, code, text, this.#s.now()));
+    this.#s.events.emit('paused', { code, text });
+    return this.#stop('paused');
+  }
+
+  /** The quota is the store's, not the batch's: the whole queue waits for the next Thai day. */
+  #hold(text: string): number {
+    const until = quotaResumeTime(this.#s.now(), this.#s.random);
+    this.#write(() => holdQueue(this.#s.db, until, text));
+    return until;
+  }
+
+  #delay(rows: readonly OperationRow[], extra = 0): number {
+    const attempts = Math.max(1, ...rows.map((row) => row.attempts + extra));
+    return fullJitterDelay(this.#s.backoff, attempts, this.#s.random);
+  }
+
+  #stop(reason: NonNullable<RunTally['stoppedBy']>): Step {
+    this.tally.stoppedBy = reason;
+    return 'stop';
+  }
+
+  /** Every state change of the drain, in one IMMEDIATE transaction that first checks the lease. */
+  #write<T>(body: () => T): T {
+    const { db, holder } = this.#s;
+    return db
+      .transaction(() => {
+        if (!holdsLease(db, holder)) throw new LeaseLostError();
+        return body();
+      })
+      .immediate();
+  }
+}

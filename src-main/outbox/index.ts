@@ -1,0 +1,32 @@
+// The outbox: what the rest of main imports.
+export { DRIFT_POLICIES, resolveDrift, type DriftDecision, type DriftPolicy } from './drift.js';
+export {
+  enqueueIncome,
+  enqueueStockChange,
+  enqueueStockCount,
+  OutboxInputError,
+  type AddIncomeBody,
+  type StockChange,
+  type StockChangeInput,
+  type StockCountInput,
+} from './enqueue.js';
+export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
+export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';
+export type { KindContext, OperationKind, Preparation, RowOutcome } from './operation-kind.js';
+export type { OutboxEventMap, OutboxEventName } from './outbox-events.js';
+export {
+  DEFAULT_BATCH_LIMIT,
+  Outbox,
+  defaultKinds,
+  type DrainReport,
+  type OutboxOptions,
+} from './outbox.service.js';
+export {
+  actionsOf,
+  discardParked,
+  editParkedValue,
+  listParked,
+  ParkedActionError,
+  retryParked,
+  type ParkedOperation,
+} from './parked.service.js';

@@ -1,0 +1,93 @@
+// Count commits queued by enqueueStockCount: at drain time the batch's current server stock is read
+// (one GetProducts per ≤ 450 products), the drift policy fixes each line's target, and one absolute
+// UpdateProductStockList carries them.
+import { describeDrift, resolveDrift } from '../drift.js';
+import type { OperationRow } from '../drain.repository.js';
+import type { OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
+import { sameQuantity } from '../quantity.js';
+import { readServerStock, type ServerFigures } from './stock-readback.js';
+import { sendStockList } from './stock-list-request.js';
+
+export const DRIFT_ASK = 'DRIFT_ASK';
+export const DRIFT_NEGATIVE = 'DRIFT_NEGATIVE';
+export const UNKNOWN_PRODUCT = 'UNKNOWN_PRODUCT';
+export const UNCERTAIN_COUNT = 'UNCERTAIN_COUNT';
+
+function warehouseOf(rows: readonly OperationRow[]): string {
+  const code = rows[0]?.warehouse_code;
+  if (!code) throw new Error('A count batch without a warehouse code');
+  return code;
+}
+
+export const stockCountKind: OperationKind = {
+  name: 'stockCount',
+  collapsible: () => true,
+  batchLimit: (context) => context.batchLimit,
+  warehouseOf: (rows) => rows[0]?.warehouse_code ?? undefined,
+
+  async prepare(rows, context): Promise<Preparation> {
+    const server = await readServerStock(context.client, warehouseOf(rows), rows);
+    const send: Array<{ id: number; target: number; serverBefore: number }> = [];
+    const settled = new Map<number, RowOutcome>();
+    for (const row of rows) {
+      const current = server.of(row)?.stock;
+      if (current === undefined || Number.isNaN(current)) {
+        settled.set(row.id, {
+          state: 'parked',
+          code: UNKNOWN_PRODUCT,
+          text: `The back office has no product ${row.product_id || row.sku} in ${row.warehouse_code}.`,
+        });
+        continue;
+      }
+      const figures = { counted: row.value ?? 0, countedAgainst: row.counted_against ?? current, current };
+      const decision = resolveDrift(row.policy ?? 'ask', figures);
+      if (decision.kind === 'send') send.push({ id: row.id, target: decision.target, serverBefore: current });
+      else {
+        const code = decision.reason === 'drift' ? DRIFT_ASK : DRIFT_NEGATIVE;
+        settled.set(row.id, { state: 'parked', code, text: describeDrift(figures, decision.reason) });
+      }
+    }
+    return { send, settled };
+  },
+
+  send: (rows, context) =>
+    sendStockList(
+      context.client,
+      'UpdateProductStockList',
+      warehouseOf(rows),
+      rows,
+      (row) => row.sent_target ?? 0,
+    ),
+
+  async reconcile(rows, context) {
+    const server = await readServerStock(context.client, warehouseOf(rows), rows);
+    const outcomes = new Map<number, RowOutcome>();
+    for (const row of rows) outcomes.set(row.id, reconcileCount(row, server.of(row)));
+    return outcomes;
+  },
+};
+
+/**
+ * Read back the target → done. The figure read before sending → not applied and nothing moved: resend
+ * (the policy is applied again to a fresh read). Anything else: it may have been applied and then
+ * moved, or moved without it; keepCounted resends (the counted figure wins either way), the other
+ * policies ask a person rather than add the movements twice.
+ */
+export function reconcileCount(row: OperationRow, figures: ServerFigures | undefined): RowOutcome {
+  const now = figures?.stock;
+  if (now !== undefined && row.sent_target !== null && sameQuantity(now, row.sent_target)) {
+    return { state: 'done', outcome: 'reconciled', resultFigure: now };
+  }
+  if (now !== undefined && row.server_before !== null && sameQuantity(now, row.server_before)) {
+    return { state: 'pending' };
+  }
+  if (row.policy === 'keepCounted') return { state: 'pending' };
+  return {
+    state: 'parked',
+    code: UNCERTAIN_COUNT,
+    text:
+      `The count of ${row.sku} in ${row.warehouse_code} (target ${row.sent_target}) may have been applied: ` +
+      `the stock was ${row.server_before} before sending and is ${now ?? 'unreadable'} now. ` +
+      'Check it, then retry or edit the figure.',
+  };
+}

@@ -1,0 +1,55 @@
+// One kind of queued write (stock lists, count commits, incomes...): how its rows are batched, what it
+// reads before sending, how it sends, and how it reconciles after an unclear failure. The drainer does
+// everything else (states, order, lease, failure classes), so a new kind is one small module.
+import type { BackofficeClient } from '../backoffice/index.js';
+import type { OperationRow } from './drain.repository.js';
+
+/** How one row ended up after a send or a reconciliation. */
+export type RowOutcome =
+  /** Applied (or nothing to apply). `outcome` says how: applied, notUpdated, alreadyApplied, reconciled… */
+  | { readonly state: 'done'; readonly outcome: string; readonly resultFigure?: number }
+  /** A person must look: the reason is kept with the row. */
+  | { readonly state: 'parked'; readonly code: string; readonly text: string }
+  /** It may or may not have been applied: reconcile before anything else of its key. */
+  | { readonly state: 'unclear' }
+  /** Certainly not applied: send it again (reconciliation's verdict). */
+  | { readonly state: 'pending' };
+
+/** What a kind found out before sending: per row, the figures to store with "sending", or an outcome. */
+export interface Preparation {
+  readonly send: ReadonlyArray<{
+    readonly id: number;
+    /** The absolute figure this request sets (counts: computed from the drift policy). */
+    readonly target?: number;
+    /** The server figure read before sending (deltas and counts reconcile against it). */
+    readonly serverBefore?: number;
+  }>;
+  /** Rows settled without sending (a count line parked for a person, a delta of 0…). */
+  readonly settled: ReadonlyMap<number, RowOutcome>;
+}
+
+export interface KindContext {
+  readonly client: BackofficeClient;
+  /** Rows per request for kinds that batch. */
+  readonly batchLimit: number;
+}
+
+export interface OperationKind {
+  /** The `kind` column of its rows. */
+  readonly name: string;
+  /** Whether a later row of the same key replaces this one (absolute sets: the last one wins). */
+  collapsible(row: OperationRow): boolean;
+  /** The most rows one request may carry. */
+  batchLimit(context: KindContext): number;
+  /** Reads before sending (GET only); may throw a BackofficeFailure. */
+  prepare(rows: readonly OperationRow[], context: KindContext): Promise<Preparation>;
+  /**
+   * Sends the rows (already saved as "sending", with the prepared figures) in one request and maps the
+   * answer to each row. A failure of the whole request is thrown as a BackofficeFailure.
+   */
+  send(rows: readonly OperationRow[], context: KindContext): Promise<ReadonlyMap<number, RowOutcome>>;
+  /** Decides unclear rows: done, pending (resend) or parked; may throw a BackofficeFailure. */
+  reconcile(rows: readonly OperationRow[], context: KindContext): Promise<ReadonlyMap<number, RowOutcome>>;
+  /** The warehouse a request of these rows names, if any (an "Access Denied." may mean it is unknown). */
+  warehouseOf(rows: readonly OperationRow[]): string | undefined;
+}

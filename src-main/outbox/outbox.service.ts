@@ -1,0 +1,233 @@
+// The outbox of one database: drains in the background while it holds the lease, wakes on every
+// enqueue in this process, on a watchdog timer (writes from other processes, waits that ran out) and
+// when a person resumes the queue.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from 'better-sqlite3';
+import type { BackofficeClient } from '../backoffice/index.js';
+import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
+import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
+import { earliestWake, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
+import { onEnqueue } from './enqueue-signal.js';
+import { incomeKind } from './kinds/income.kind.js';
+import { stockChangeKind } from './kinds/stock-change.kind.js';
+import { stockCountKind } from './kinds/stock-count.kind.js';
+import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
+import type { OperationKind } from './operation-kind.js';
+import { OutboxEvents } from './outbox-events.js';
+import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
+
+export const DEFAULT_BATCH_LIMIT = 450;
+export const defaultKinds: readonly OperationKind[] = [stockChangeKind, stockCountKind, incomeKind];
+
+export interface OutboxOptions {
+  readonly db: Database;
+  readonly client: BackofficeClient;
+  /** Default: stock changes, counts and incomes. */
+  readonly kinds?: readonly OperationKind[];
+  /** Stock lines per request (default 450). */
+  readonly batchLimit?: number;
+  /** How long a lease lasts without renewal (default 30 s); renewed every third of it while draining. */
+  readonly leaseTtlMs?: number;
+  /** How often an idle outbox checks for due work (default 5 s). */
+  readonly watchdogMs?: number;
+  readonly backoff?: Partial<BackoffSettings>;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  /** Unexpected errors of a run (a lost lease, a bug); the run stops, the watchdog tries again. */
+  readonly onError?: (error: unknown) => void;
+  readonly hooks?: DrainHooks;
+}
+
+export interface DrainReport extends RunTally {
+  /** Why nothing ran: another instance holds the lease, the queue is paused or held, or it is stopped. */
+  readonly skipped?: 'leaseHeld' | 'paused' | 'held' | 'stopped';
+}
+
+export class Outbox {
+  readonly events: OutboxEvents;
+  readonly holder: LeaseHolder;
+  readonly #db: Database;
+  readonly #client: BackofficeClient;
+  readonly #kinds: ReadonlyMap<string, OperationKind>;
+  readonly #batchLimit: number;
+  readonly #ttlMs: number;
+  readonly #watchdogMs: number;
+  readonly #backoff: BackoffSettings;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #onError: (error: unknown) => void;
+  readonly #hooks: DrainHooks;
+  #running: Promise<DrainReport> | undefined;
+  #again = false;
+  #started = false;
+  #stopped = false;
+  #watchdog: NodeJS.Timeout | undefined;
+  #wake: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(options: OutboxOptions) {
+    this.#db = options.db;
+    this.#client = options.client;
+    this.#kinds = new Map((options.kinds ?? defaultKinds).map((kind) => [kind.name, kind]));
+    this.#batchLimit = options.batchLimit ?? DEFAULT_BATCH_LIMIT;
+    this.#ttlMs = options.leaseTtlMs ?? 30_000;
+    this.#watchdogMs = options.watchdogMs ?? 5_000;
+    this.#backoff = { ...defaultBackoff, ...options.backoff };
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#onError = options.onError ?? (() => {});
+    this.#hooks = options.hooks ?? {};
+    this.events = new OutboxEvents(this.#onError);
+    this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
+  }
+
+  /** Starts background draining: now, on every enqueue, and on the watchdog. */
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#unsubscribe = onEnqueue(this.#db, () => {
+      this.#emitChanged();
+      this.kick();
+    });
+    this.#watchdog = setInterval(() => this.#watch(), this.#watchdogMs);
+    this.#watchdog.unref();
+    this.kick();
+  }
+
+  /** Stops the timers, waits for the current run and releases the lease. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    clearInterval(this.#watchdog);
+    clearTimeout(this.#wake);
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** Asks for a run; during one, another pass follows it. */
+  kick(): void {
+    void this.drain().catch((error: unknown) => this.#onError(error));
+  }
+
+  /** Runs (or joins the current run) until nothing is due; resolves with what happened. */
+  drain(): Promise<DrainReport> {
+    if (this.#stopped) return Promise.resolve({ batches: 0, settled: 0, skipped: 'stopped' });
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    const running = this.#run().finally(() => {
+      this.#running = undefined;
+      this.#scheduleWake();
+    });
+    this.#running = running;
+    return running;
+  }
+
+  counts(): OpenCounts & { paused: boolean } {
+    return { ...openCounts(this.#db), paused: readControl(this.#db).paused };
+  }
+
+  control(): QueueControl {
+    return readControl(this.#db);
+  }
+
+  /** A person fixed what paused the queue (credentials, configuration) or wants a quota wait ended. */
+  resume(): void {
+    const wasPaused = this.#db.transaction(() => resumeQueue(this.#db)).immediate();
+    if (wasPaused) this.events.emit('resumed', {});
+    this.#emitChanged();
+    this.kick();
+  }
+
+  async #run(): Promise<DrainReport> {
+    const control = readControl(this.#db);
+    if (control.paused) return { batches: 0, settled: 0, skipped: 'paused' };
+    if (control.holdUntil > this.#now()) return { batches: 0, settled: 0, skipped: 'held' };
+    if (!this.#acquire()) return { batches: 0, settled: 0, skipped: 'leaseHeld' };
+    const run = new DrainRun({
+      db: this.#db,
+      client: this.#client,
+      kinds: this.#kinds,
+      holder: this.holder,
+      events: this.events,
+      batchLimit: this.#batchLimit,
+      backoff: this.#backoff,
+      now: this.#now,
+      random: this.#random,
+      hooks: this.#hooks,
+    });
+    const renewal = setInterval(() => this.#renew(), Math.max(10, Math.floor(this.#ttlMs / 3)));
+    renewal.unref();
+    try {
+      run.recoverCrashed();
+      do {
+        this.#again = false;
+        await run.untilIdle();
+        this.#emitChanged();
+      } while (this.#again && !this.#stopped && run.tally.stoppedBy === undefined);
+      return { ...run.tally };
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+      this.#onError(error);
+      return { ...run.tally };
+    } finally {
+      clearInterval(renewal);
+      if (this.#db.open) releaseLease(this.#db, this.holder);
+    }
+  }
+
+  #acquire(): boolean {
+    return tryAcquireLease(this.#db, this.holder, {
+      now: this.#now(),
+      ttlMs: this.#ttlMs,
+      isAlive: processIsAlive,
+    });
+  }
+
+  #renew(): void {
+    try {
+      renewLease(this.#db, this.holder, this.#now(), this.#ttlMs);
+    } catch (error) {
+      // SQLITE_BUSY for longer than busy_timeout: the next renewal tries again before expiry.
+      this.#onError(error);
+    }
+  }
+
+  #watch(): void {
+    if (this.#running || this.#stopped) return;
+    try {
+      if (nextDueRow(this.#db, this.#now())) this.kick();
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  /** Wakes exactly when the earliest waiting row (or the quota hold) is due, besides the watchdog. */
+  #scheduleWake(): void {
+    clearTimeout(this.#wake);
+    if (!this.#started || this.#stopped || !this.#db.open) return;
+    const control = readControl(this.#db);
+    if (control.paused) return;
+    const candidates = [earliestWake(this.#db), control.holdUntil > 0 ? control.holdUntil : undefined];
+    const at = Math.min(...candidates.filter((value) => value !== undefined));
+    if (!Number.isFinite(at)) return;
+    const delay = Math.min(2 ** 31 - 1, Math.max(0, at - this.#now()));
+    this.#wake = setTimeout(() => this.kick(), delay);
+    this.#wake.unref();
+  }
+
+  #emitChanged(): void {
+    if (this.#db.open) this.events.emit('changed', this.counts());
+  }
+}
+
+/** A lease held by a crashed process of this host need not wait for its expiry. */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

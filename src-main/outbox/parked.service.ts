@@ -1,0 +1,103 @@
+// What a person can do with a parked row: send it again (a count line perhaps with another drift
+// policy), send it with another figure, or discard it. Each action is recorded with the reason the
+// row was parked for, so nothing leaves the queue silently.
+import type { Database } from 'better-sqlite3';
+import { isDriftPolicy, type DriftPolicy } from './drift.js';
+import { operationById, type OperationRow } from './drain.repository.js';
+import { signalEnqueued } from './enqueue-signal.js';
+import { parkedStatements, type OutboxActionRow } from './parked.repository.js';
+
+export class ParkedActionError extends Error {
+  override readonly name = 'ParkedActionError';
+}
+
+export interface ParkedOperation {
+  readonly id: number;
+  readonly kind: string;
+  readonly reasonCode: string;
+  readonly reasonText: string;
+  readonly warehouseCode: string | null;
+  readonly productId: number | null;
+  readonly sku: string | null;
+  readonly change: string | null;
+  readonly value: number | null;
+  readonly countedAgainst: number | null;
+  readonly serverBefore: number | null;
+  readonly policy: DriftPolicy | null;
+  readonly uniqueNumber: string | null;
+  readonly createdAt: number;
+}
+
+export function listParked(db: Database): ParkedOperation[] {
+  return parkedStatements(db)
+    .parked.all()
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      reasonCode: row.reason_code ?? '',
+      reasonText: row.reason_text ?? '',
+      warehouseCode: row.warehouse_code,
+      productId: row.product_id,
+      sku: row.sku,
+      change: row.change,
+      value: row.value,
+      countedAgainst: row.counted_against,
+      serverBefore: row.server_before,
+      policy: row.policy,
+      uniqueNumber: row.unique_number,
+      createdAt: row.created_at,
+    }));
+}
+
+/** Sends it again as it is; a count line may get another drift policy (the person's answer to "ask"). */
+export function retryParked(db: Database, id: number, options: { readonly policy?: DriftPolicy } = {}): void {
+  if (options.policy !== undefined && !isDriftPolicy(options.policy)) {
+    throw new ParkedActionError(`Unknown drift policy ${String(options.policy)}`);
+  }
+  act(db, id, 'retry', (row, now) => {
+    if (options.policy && row.change !== 'count')
+      throw new ParkedActionError('Only count lines have a drift policy');
+    parkedStatements(db).retry.run({ id, policy: options.policy ?? null, now });
+    return options.policy ? `policy ${options.policy}` : '';
+  });
+}
+
+/** Sends a stock line with another figure (a count line then sets exactly that figure). */
+export function editParkedValue(db: Database, id: number, value: number): void {
+  if (!Number.isFinite(value) || value < 0) throw new ParkedActionError('The figure must be a number ≥ 0');
+  act(db, id, 'edit', (row, now) => {
+    if (row.change === null) throw new ParkedActionError(`A ${row.kind} operation has no figure to edit`);
+    parkedStatements(db).edit.run({ id, value, now });
+    return `value ${row.value} → ${value}`;
+  });
+}
+
+/** The person decided it must not be sent (or found it already applied): kept as history, never sent. */
+export function discardParked(db: Database, id: number, note = ''): void {
+  act(db, id, 'discard', (_row, now) => {
+    parkedStatements(db).discard.run({ id, now });
+    return note;
+  });
+}
+
+export function actionsOf(db: Database, id: number): OutboxActionRow[] {
+  return parkedStatements(db).actions.all(id);
+}
+
+function act(
+  db: Database,
+  id: number,
+  action: string,
+  apply: (row: OperationRow, now: number) => string,
+): void {
+  db.transaction(() => {
+    const row = operationById(db, id);
+    if (!row) throw new ParkedActionError(`No outbox operation ${id}`);
+    if (row.state !== 'parked') throw new ParkedActionError(`Operation ${id} is ${row.state}, not parked`);
+    const now = Date.now();
+    const note = apply(row, now);
+    const detail = JSON.stringify({ parkedFor: { code: row.reason_code, text: row.reason_text }, note });
+    parkedStatements(db).action.run({ id, action, detail, now });
+  }).immediate();
+  signalEnqueued(db);
+}
