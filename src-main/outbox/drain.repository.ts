@@ -1,7 +1,7 @@
 // The drainer's SQL: which rows are due (heads of their key only), batches, and every state change.
 // Statements are prepared once per connection; the drainer wraps the writes in its lease-checked
 // transactions.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 import type { RowOutcome } from './operation-kind.js';
