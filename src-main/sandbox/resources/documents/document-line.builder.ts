@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { validation } from '../../sandbox-error.js';
 import { findProductRef } from '../products/stock.repository.js';
-import type { NewDocumentLine } from './document-lines.repository.js';
+import type { DocumentLine } from './document-lines.repository.js';
 import type { ComputedMoney, LineBody } from './document-money.js';
 
 /**
@@ -14,7 +14,7 @@ export function buildLines(
   storeId: number,
   lines: readonly LineBody[],
   money: ComputedMoney,
-): NewDocumentLine[] {
+): DocumentLine[] {
   return lines.map((line, index) => {
     const sku = line.sku.trim();
     const product = findProductRef(db, storeId, { sku });

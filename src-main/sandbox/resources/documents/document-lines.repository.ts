@@ -1,6 +1,7 @@
 // Product lines and tags of return purchase orders and quotations: one pair of tables for both kinds,
 // keyed by store, document kind and document id. Lines are stored with their computed figures.
 import type { Database } from 'better-sqlite3';
+import type { NamesEvery } from '../shared/columns.js';
 import type { DocumentKind } from './document-common.js';
 
 export const documentLinesSchemaSql = `
@@ -35,9 +36,11 @@ CREATE TABLE IF NOT EXISTS product_document_tags (
   UNIQUE (store_id, document_kind, document_id, tag)
 );`;
 
-/** A stored line, named as the wire names its fields. */
-export interface DocumentLineRow {
-  readonly document_id: number;
+/**
+ * A product line as stored and as the v4 line records show it (ReturnPurchaseOrderProduct, and the
+ * shared part of QuotationProduct): a product of the store with the line's computed figures.
+ */
+export interface DocumentLine {
   readonly productid: number;
   readonly sku: string;
   readonly name: string;
@@ -55,12 +58,40 @@ export interface DocumentLineRow {
   readonly totalprice_vat: number;
 }
 
-export type NewDocumentLine = Omit<DocumentLineRow, 'document_id'>;
+/** Every field of DocumentLine, in the order the tables and the answers give them. */
+export const LINE_COLUMNS = [
+  'productid',
+  'sku',
+  'name',
+  'number',
+  'unittext',
+  'pricepernumber',
+  'pricepernumber_pretax',
+  'pricepernumber_vat',
+  'discount',
+  'discountamount',
+  'discountamount_pretax',
+  'discountamount_vat',
+  'totalprice',
+  'totalprice_pretax',
+  'totalprice_vat',
+] as const satisfies readonly (keyof DocumentLine)[];
+const lineColumnsComplete: NamesEvery<DocumentLine, (typeof LINE_COLUMNS)[number]> = true;
+void lineColumnsComplete;
+
+/** A stored line with the document it belongs to. */
+export interface DocumentLineRow extends DocumentLine {
+  readonly document_id: number;
+}
 
 interface TagRow {
   readonly document_id: number;
   readonly tag: string;
 }
+
+const INSERT_LINE_SQL = `INSERT INTO product_document_lines
+  (store_id, document_kind, document_id, position, ${LINE_COLUMNS.join(', ')})
+  VALUES (@storeId, @kind, @documentId, @position, ${LINE_COLUMNS.map((column) => `@${column}`).join(', ')})`;
 
 /** Replaces every line of a document (creation, EditQuotation with a list). */
 export function replaceLines(
@@ -68,19 +99,12 @@ export function replaceLines(
   storeId: number,
   kind: DocumentKind,
   documentId: number,
-  lines: readonly NewDocumentLine[],
+  lines: readonly DocumentLine[],
 ): void {
   db.prepare(
     'DELETE FROM product_document_lines WHERE store_id = ? AND document_kind = ? AND document_id = ?',
   ).run(storeId, kind, documentId);
-  const insert = db.prepare(
-    `INSERT INTO product_document_lines (store_id, document_kind, document_id, position, productid, sku, name,
-       number, unittext, pricepernumber, pricepernumber_pretax, pricepernumber_vat, discount, discountamount,
-       discountamount_pretax, discountamount_vat, totalprice, totalprice_pretax, totalprice_vat)
-     VALUES (@storeId, @kind, @documentId, @position, @productid, @sku, @name, @number, @unittext,
-       @pricepernumber, @pricepernumber_pretax, @pricepernumber_vat, @discount, @discountamount,
-       @discountamount_pretax, @discountamount_vat, @totalprice, @totalprice_pretax, @totalprice_vat)`,
-  );
+  const insert = db.prepare(INSERT_LINE_SQL);
   for (const [position, line] of lines.entries())
     insert.run({ storeId, kind, documentId, position, ...line });
 }
@@ -96,10 +120,7 @@ export function linesByDocument(
   if (documentIds.length === 0) return byDocument;
   const rows = db
     .prepare<[number, string, string], DocumentLineRow>(
-      `SELECT document_id, productid, sku, name, number, unittext, pricepernumber, pricepernumber_pretax,
-         pricepernumber_vat, discount, discountamount, discountamount_pretax, discountamount_vat, totalprice,
-         totalprice_pretax, totalprice_vat
-       FROM product_document_lines
+      `SELECT document_id, ${LINE_COLUMNS.join(', ')} FROM product_document_lines
        WHERE store_id = ? AND document_kind = ? AND document_id IN (SELECT value FROM json_each(?))
        ORDER BY document_id, position`,
     )
@@ -110,6 +131,16 @@ export function linesByDocument(
     byDocument.set(row.document_id, lines);
   }
   return byDocument;
+}
+
+/** The lines of one document, in their sent order. */
+export function linesOf(
+  db: Database,
+  storeId: number,
+  kind: DocumentKind,
+  documentId: number,
+): DocumentLineRow[] {
+  return linesByDocument(db, storeId, kind, [documentId]).get(documentId) ?? [];
 }
 
 /** Tags of many documents at once, in the order they were added. */

@@ -6,7 +6,7 @@ import { validation } from '../../sandbox-error.js';
 import { parseThaiDate } from '../../thai-time.js';
 import { readTags } from '../shared/tags.js';
 import { buildLines } from './document-line.builder.js';
-import { linesByDocument, replaceLines, replaceTags } from './document-lines.repository.js';
+import { linesOf, replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney, type ComputedMoney, type LineBody } from './document-money.js';
 import { assertQuotationEditable, type DocumentRef } from './document-states.js';
 import { requireQuotation } from './lookup.js';
@@ -111,7 +111,7 @@ export const quotationEditHandlers = {
     // Without a list the stored lines stay and are re-priced under the (possibly new) settings.
     const lines: readonly LineBody[] =
       body.list ??
-      (linesByDocument(db, store.id, 'quotation', [quotation.id]).get(quotation.id) ?? []).map((line) => ({
+      linesOf(db, store.id, 'quotation', quotation.id).map((line) => ({
         sku: line.sku,
         name: line.name,
         number: line.number,

@@ -4,7 +4,7 @@ import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { requireWarehouse } from '../merchant/index.js';
 import { auditRange, textFilter } from '../shared/list-filters.js';
-import { linesByDocument } from './document-lines.repository.js';
+import { linesOf } from './document-lines.repository.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
 import { findMovement, listMovements } from './movement.repository.js';
 import { listReturnPurchaseOrders } from './return-purchase-order-list.repository.js';
@@ -70,7 +70,7 @@ export const returnPurchaseOrderReadHandlers = {
   GetMovementReturnPurchaseOrderDetail: ({ db, store, parent }) => {
     // The row's parent rule is 'id': the id is the order's (which is also its movement's id).
     const order = requireReturnPurchaseOrder(db, store.id, { id: parent.id ?? 0 });
-    const lines = linesByDocument(db, store.id, 'returnPurchaseOrder', [order.id]).get(order.id) ?? [];
+    const lines = linesOf(db, store.id, 'returnPurchaseOrder', order.id);
     return presentMovement(order.id, findMovement(db, store.id, order.id), lines);
   },
 

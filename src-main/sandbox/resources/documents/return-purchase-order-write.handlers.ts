@@ -11,7 +11,7 @@ import { requirePaymentMethod } from '../shared/payment-method.js';
 import { documentDay, thaiToday } from '../shared/thai-day.js';
 import { CURRENCY, unchanged } from './document-common.js';
 import { buildLines } from './document-line.builder.js';
-import { linesByDocument, replaceLines } from './document-lines.repository.js';
+import { linesOf, replaceLines } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { returnPurchaseOrderMove, STATU_TARGETS } from './document-states.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
@@ -111,7 +111,7 @@ export const returnPurchaseOrderWriteHandlers = {
     if (target === 'Success') {
       const actionDate =
         query.actionDate === undefined ? thaiToday(at) : (parseThaiDate(query.actionDate) ?? thaiToday(at));
-      const lines = linesByDocument(db, store.id, 'returnPurchaseOrder', [order.id]).get(order.id) ?? [];
+      const lines = linesOf(db, store.id, 'returnPurchaseOrder', order.id);
       moveGoodsOut(db, store.id, order, lines, { warehousecode, actionDate, at });
     }
     updateReturnPurchaseOrderStatus(db, store.id, order.id, { status: target, warehousecode, updatedAt: at });
@@ -123,7 +123,7 @@ export const returnPurchaseOrderWriteHandlers = {
     if (returnPurchaseOrderMove(refOf(order), 'Voided') === 'repeat') return unchanged('already Voided');
     const at = now();
     if (order.status === 'Success') {
-      const lines = linesByDocument(db, store.id, 'returnPurchaseOrder', [order.id]).get(order.id) ?? [];
+      const lines = linesOf(db, store.id, 'returnPurchaseOrder', order.id);
       bringGoodsBack(db, store.id, order, lines, at);
     }
     updateReturnPurchaseOrderStatus(db, store.id, order.id, {
