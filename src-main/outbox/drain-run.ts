@@ -259,9 +259,14 @@ export class DrainRun {
         );
         return this.#stop('held');
       }
-      case 'unclear':
-        this.#write(() => moveRows(db, ids, { state: 'unclear', at: null }, now));
+      case 'unclear': {
+        // Reconciled at once the first time; a write that keeps ending unclear (a server slower than the
+        // timeout) waits between rounds instead of being read back and resent in a tight loop.
+        const retried = rows.some((row) => row.attempts > 1);
+        const at = retried ? now + this.#delay(rows) : null;
+        this.#write(() => moveRows(db, ids, { state: 'unclear', at }, now));
         return 'continue';
+      }
       case 'park':
         this.#write(() => {
           for (const id of ids)
