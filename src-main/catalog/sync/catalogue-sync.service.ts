@@ -17,7 +17,8 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   parallelism: 4,
   pageSize: 500,
   overlapMs: DEFAULT_OVERLAP_MS,
-  detailRequestsPerRefresh: 100,
+  detailRequestsPerRefresh: 50,
+  detailRequestsFirstSync: 500,
 };
 
 export interface CatalogueSyncOptions {
@@ -122,7 +123,10 @@ export class CatalogueSync {
       let referenceAt = run.referenceDoneAt;
       if (referenceAt === undefined) {
         referenceAt = now();
-        reference = await pullReference(session, { includeWarehouses: false });
+        reference = await pullReference(session, {
+          includeWarehouses: false,
+          detailAllowance: this.#deps.settings.detailRequestsFirstSync,
+        });
         state.markReferenceDone(run.id, referenceAt);
       }
 
@@ -205,7 +209,10 @@ export class CatalogueSync {
     return this.#exclusive(async () => {
       const session = new SyncSession(this.#deps, options);
       const startedAt = this.#deps.now();
-      const report = await pullReference(session, { includeWarehouses: true });
+      const report = await pullReference(session, {
+        includeWarehouses: true,
+        detailAllowance: this.#deps.settings.detailRequestsPerRefresh,
+      });
       this.#deps.state.saveMarker('reference', {
         lastStartedAt: startedAt,
         lastFinishedAt: this.#deps.now(),

@@ -47,7 +47,7 @@ export async function pullWarehouseList(session: SyncSession): Promise<string[]>
  */
 export async function pullReference(
   session: SyncSession,
-  options: { readonly includeWarehouses: boolean },
+  options: { readonly includeWarehouses: boolean; readonly detailAllowance: number },
 ): Promise<ReferenceReport> {
   const { catalogue, state } = session.deps;
   const steps: Array<() => Promise<void>> = [
@@ -106,9 +106,9 @@ export async function pullReference(
   );
   advance();
 
-  const budget = session.settings.detailRequestsPerRefresh;
-  const bundles = await pullDetails(session, bundleDetails(session), bundleList, budget);
-  const contactBudget = Math.max(0, budget - bundles.fetched);
+  const allowance = options.detailAllowance;
+  const bundles = await pullDetails(session, bundleDetails(session), bundleList, allowance);
+  const contactBudget = Math.max(0, allowance - bundles.fetched);
   const contacts = await pullDetails(session, contactDetails(session), contactList, contactBudget);
   return { lists: total, bundles, contacts };
 }

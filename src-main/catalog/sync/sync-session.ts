@@ -31,6 +31,8 @@ export interface SyncSettings {
   readonly overlapMs: number;
   /** Bundle and contact detail reads one reference refresh may spend. */
   readonly detailRequestsPerRefresh: number;
+  /** The same for the first sync, a one-off cost like its product passes. */
+  readonly detailRequestsFirstSync: number;
 }
 
 export interface SyncDependencies {
@@ -49,7 +51,10 @@ export interface JobOptions {
 export class SyncSession {
   readonly deps: SyncDependencies;
   readonly signal: AbortSignal | undefined;
-  /** Requests this job made, failed attempts included. */
+  /**
+   * Reads this job made: one per read that succeeded (a read the client retried to success counts
+   * once), every attempt of a read that failed. The budget counts each attempt.
+   */
   requests = 0;
   readonly #onProgress: (progress: SyncProgress) => void;
   readonly #lastDone = new Map<SyncPhase, number>();
