@@ -1,6 +1,7 @@
 // What hangs off a contact: custom properties (named once per store, valued per contact), sub-contacts
 // and shipping addresses.
 import type { Database } from 'better-sqlite3';
+import { groupByParent } from '../shared/group-by-parent.js';
 
 export const contactExtrasSchemaSql = `
 CREATE TABLE IF NOT EXISTS contact_properties (
@@ -92,8 +93,7 @@ export function propertiesByContact(
   storeId: number,
   contactIds: readonly number[],
 ): Map<number, PropertyValueRow[]> {
-  const byContact = new Map<number, PropertyValueRow[]>();
-  if (contactIds.length === 0) return byContact;
+  if (contactIds.length === 0) return new Map();
   const rows = db
     .prepare<[number, string], PropertyValueRow>(
       `SELECT v.contact_id, p.id, p.name, v.value FROM contact_property_values v
@@ -101,12 +101,7 @@ export function propertiesByContact(
        WHERE v.store_id = ? AND v.contact_id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
     )
     .all(storeId, JSON.stringify(contactIds));
-  for (const row of rows) {
-    const values = byContact.get(row.contact_id) ?? [];
-    values.push(row);
-    byContact.set(row.contact_id, values);
-  }
-  return byContact;
+  return groupByParent(rows, (row) => row.contact_id);
 }
 
 export interface SubContactFields {

@@ -2,6 +2,7 @@
 // keyed by store, document kind and document id. Lines are stored with their computed figures.
 import type { Database } from 'better-sqlite3';
 import type { NamesEvery } from '../shared/columns.js';
+import { groupByParent } from '../shared/group-by-parent.js';
 import type { DocumentKind } from './document-common.js';
 
 export const documentLinesSchemaSql = `
@@ -116,8 +117,7 @@ export function linesByDocument(
   kind: DocumentKind,
   documentIds: readonly number[],
 ): Map<number, DocumentLineRow[]> {
-  const byDocument = new Map<number, DocumentLineRow[]>();
-  if (documentIds.length === 0) return byDocument;
+  if (documentIds.length === 0) return new Map();
   const rows = db
     .prepare<[number, string, string], DocumentLineRow>(
       `SELECT document_id, ${LINE_COLUMNS.join(', ')} FROM product_document_lines
@@ -125,12 +125,7 @@ export function linesByDocument(
        ORDER BY document_id, position`,
     )
     .all(storeId, kind, JSON.stringify(documentIds));
-  for (const row of rows) {
-    const lines = byDocument.get(row.document_id) ?? [];
-    lines.push(row);
-    byDocument.set(row.document_id, lines);
-  }
-  return byDocument;
+  return groupByParent(rows, (row) => row.document_id);
 }
 
 /** The lines of one document, in their sent order. */
@@ -150,8 +145,7 @@ export function tagsByDocument(
   kind: DocumentKind,
   documentIds: readonly number[],
 ): Map<number, string[]> {
-  const byDocument = new Map<number, string[]>();
-  if (documentIds.length === 0) return byDocument;
+  if (documentIds.length === 0) return new Map();
   const rows = db
     .prepare<[number, string, string], TagRow>(
       `SELECT document_id, tag FROM product_document_tags
@@ -159,12 +153,11 @@ export function tagsByDocument(
        ORDER BY id`,
     )
     .all(storeId, kind, JSON.stringify(documentIds));
-  for (const row of rows) {
-    const tags = byDocument.get(row.document_id) ?? [];
-    tags.push(row.tag);
-    byDocument.set(row.document_id, tags);
-  }
-  return byDocument;
+  return groupByParent(
+    rows,
+    (row) => row.document_id,
+    (row) => row.tag,
+  );
 }
 
 /** Adds a tag; false when the document already had it (nothing changes then). */

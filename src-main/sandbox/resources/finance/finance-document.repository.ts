@@ -3,6 +3,7 @@
 // parent_kind = kind.
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
+import { groupByParent } from '../shared/group-by-parent.js';
 import { SqlWhere } from '../shared/sql-where.js';
 
 export type FinanceKind = 'income' | 'expense';
@@ -215,8 +216,7 @@ export function itemsByDocument(
   storeId: number,
   documentIds: readonly number[],
 ): Map<number, FinanceItemRow[]> {
-  const byDocument = new Map<number, FinanceItemRow[]>();
-  if (documentIds.length === 0) return byDocument;
+  if (documentIds.length === 0) return new Map();
   const rows = db
     .prepare<[number, string], FinanceItemRow>(
       `SELECT id, document_id, name, categoryname, totalprice, totalprice_pretax, totalprice_vat
@@ -224,10 +224,5 @@ export function itemsByDocument(
        ORDER BY id`,
     )
     .all(storeId, JSON.stringify(documentIds));
-  for (const row of rows) {
-    const items = byDocument.get(row.document_id) ?? [];
-    items.push(row);
-    byDocument.set(row.document_id, items);
-  }
-  return byDocument;
+  return groupByParent(rows, (row) => row.document_id);
 }

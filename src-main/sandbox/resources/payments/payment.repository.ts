@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { paymentStatus, roundMoney, type PaymentStatus } from '../../../../src-shared/money/index.js';
 import { thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
+import { groupByParent } from '../shared/group-by-parent.js';
 
 /** The documents that carry payments. */
 export type PaymentParentKind = 'returnPurchaseOrder' | 'income' | 'expense';
@@ -74,8 +75,7 @@ export function paymentsByParent(
   kind: PaymentParentKind,
   parentIds: readonly number[],
 ): Map<number, PaymentView[]> {
-  const byParent = new Map<number, PaymentView[]>();
-  if (parentIds.length === 0) return byParent;
+  if (parentIds.length === 0) return new Map();
   const rows = db
     .prepare<[number, string, string], PaymentRow>(
       `SELECT id, parent_id, name, amount, paid_at FROM payments
@@ -83,12 +83,7 @@ export function paymentsByParent(
        ORDER BY paid_at, id`,
     )
     .all(storeId, kind, JSON.stringify(parentIds));
-  for (const row of rows) {
-    const views = byParent.get(row.parent_id) ?? [];
-    views.push(toView(row));
-    byParent.set(row.parent_id, views);
-  }
-  return byParent;
+  return groupByParent(rows, (row) => row.parent_id, toView);
 }
 
 /** Sum paid on a document, rounded to satang. */
