@@ -122,4 +122,31 @@ describe('incremental sync', () => {
     expect(fixture.requests.length - before).toBe(WAREHOUSES.length);
     expect(fixture.db.prepare('SELECT id, name, sku FROM products ORDER BY id').all()).toEqual(snapshot);
   });
+
+  it('gives a warehouse that appeared on the server a full pass of its own, then keeps it current', async () => {
+    await serverWrite(fixture.sandbox, 'AddWarehouse', { body: { code: 'W0009', name: 'คลังใหม่' } });
+    await fixture.sync.refreshReference();
+    const product = pick(50);
+    await serverWrite(fixture.sandbox, 'IncreaseProductStockList', {
+      query: { warehousecode: 'W0009' },
+      body: { stocks: [{ productid: product.id, stock: 4 }] },
+    });
+
+    const marker = fixture.productRequests.length;
+    const report = await fixture.sync.incremental();
+
+    expect(report.warehousesAdded).toEqual(['W0009']);
+    expect(fixture.sync.coveredWarehouses()).toEqual([...WAREHOUSES, 'W0009']);
+    const newPass = fixture.productRequests
+      .slice(marker)
+      .filter((request) => request.warehousecode === 'W0009' && request.updatedafter === undefined);
+    expect(newPass.map((request) => request.page)).toEqual([1, 2]);
+    expect(fixture.lookup.serverStock(product.id, 'W0009')?.stock).toBe(4);
+    const other = pick(60);
+    expect(fixture.lookup.serverStock(other.id, 'W0009')?.stock).toBe(0);
+    expect(fixture.lookup.product(other.id)?.stockByWarehouse.map((line) => line.warehouseCode)).toEqual([
+      ...WAREHOUSES,
+      'W0009',
+    ]);
+  });
 });
