@@ -8,11 +8,10 @@ const PRODUCT_VIEW_COLUMNS = VIEW_COLUMNS.split(', ')
   .map((column) => `products.${column}`)
   .join(', ');
 
-/**
- * Column weights of bm25 in the order of product_search's columns (name, sku, barcode, search_words):
- * a hit in the name or a code counts more than one in the split Thai words, which repeat the name.
- */
-const BM25 = 'bm25(product_search, 4.0, 3.0, 3.0, 1.0)';
+export interface MatchNameRow {
+  id: number;
+  name: string;
+}
 
 export interface ServerStockRow {
   stock: number;
@@ -32,7 +31,10 @@ export class CatalogueLookupRepository {
     { code: string; key: string | null; limit: number },
     ProductViewRow
   >;
-  private readonly byMatch: Statement<[string, number], ProductViewRow>;
+  private readonly nthNewestMatch: Statement<[string, number], number>;
+  private readonly byRank: Statement<[string, number], ProductViewRow>;
+  private readonly newestMatchNames: Statement<[string, number], MatchNameRow>;
+  private readonly byId: Statement<[number], ProductViewRow>;
   private readonly detail: Statement<[number], ProductDetailRow>;
   private readonly stockOfProduct: Statement<[number], StockRow>;
   private readonly stockInWarehouse: Statement<[string, number], ServerStockRow>;
@@ -50,10 +52,26 @@ export class CatalogueLookupRepository {
       `SELECT ${VIEW_COLUMNS} FROM products WHERE sku = @code OR barcode_key = @key
        ORDER BY barcode_key IS @key DESC, active DESC, id LIMIT @limit`,
     );
-    this.byMatch = db.prepare(
-      `SELECT ${PRODUCT_VIEW_COLUMNS} FROM product_search JOIN products ON products.id = product_search.rowid
-       WHERE product_search MATCH ? ORDER BY ${BM25}, products.id LIMIT ?`,
+    // Walks the match list from the newest id without ranking: cheap even for 100,000 matches.
+    this.nthNewestMatch = db
+      .prepare<[string, number], number>(
+        'SELECT rowid FROM product_search WHERE product_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+      )
+      .pluck();
+    // `rank` is the table's bm25 with column weights (migration 0001); FTS5 sorts by it itself, and only
+    // the rows kept are joined to products.
+    this.byRank = db.prepare(
+      `SELECT ${PRODUCT_VIEW_COLUMNS} FROM (
+         SELECT rowid AS id, rank FROM product_search WHERE product_search MATCH ? ORDER BY rank LIMIT ?
+       ) AS hits JOIN products ON products.id = hits.id
+       ORDER BY hits.rank, hits.id`,
     );
+    this.newestMatchNames = db.prepare(
+      `SELECT products.id, products.name FROM (
+         SELECT rowid AS id FROM product_search WHERE product_search MATCH ? ORDER BY rowid DESC LIMIT ?
+       ) AS hits JOIN products ON products.id = hits.id`,
+    );
+    this.byId = db.prepare(`SELECT ${VIEW_COLUMNS} FROM products WHERE id = ?`);
     this.detail = db.prepare(
       `SELECT ${VIEW_COLUMNS}, category_id, category_name, variants_json, properties_json, tags_json
        FROM products WHERE id = ?`,
@@ -82,9 +100,26 @@ export class CatalogueLookupRepository {
     return this.byExactCode.all({ code, key: barcodeKey ?? null, limit });
   }
 
-  /** Products matching an FTS5 expression, best bm25 rank first. */
-  match(expression: string, limit: number): ProductViewRow[] {
-    return this.byMatch.all(expression, limit);
+  /** Whether the expression matches more than `count` products (walks at most `count` + 1 ids). */
+  matchesMoreThan(expression: string, count: number): boolean {
+    return this.nthNewestMatch.get(expression, count) !== undefined;
+  }
+
+  /**
+   * Products matching an FTS5 expression, best bm25 first. bm25 reads every row each phrase matches
+   * (for its IDF), so callers keep it for expressions that match few rows.
+   */
+  rankedMatches(expression: string, limit: number): ProductViewRow[] {
+    return this.byRank.all(expression, limit);
+  }
+
+  /** Id and name of the newest `count` matches, unranked: cheap whatever the number of matches. */
+  newestMatches(expression: string, count: number): MatchNameRow[] {
+    return this.newestMatchNames.all(expression, count);
+  }
+
+  findById(id: number): ProductViewRow | undefined {
+    return this.byId.get(id);
   }
 
   product(id: number): { row: ProductDetailRow; stock: StockRow[] } | undefined {

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { barcodeKey } from './catalogue-codes.js';
 import { CatalogueLookupRepository } from './catalogue-lookup.repository.js';
-import { matchExpression } from './catalogue-search-text.js';
+import { searchProducts } from './catalogue-search.js';
 import {
   productDetailView,
   productView,
@@ -61,17 +61,12 @@ export class CatalogueLookup {
   /**
    * Products whose name, sku or barcode has words starting with the typed words (every word must
    * match), best first; a product whose sku or barcode is exactly the typed text comes before all.
+   * Ranking is bm25 for specific text and the place in the name for very broad text (catalogue-search.ts).
    */
   search(text: string, options: SearchOptions = {}): ProductView[] {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_SEARCH_LIMIT), 0), MAX_SEARCH_LIMIT);
     if (limit === 0) return [];
-    const code = normaliseScannedCode(text);
-    const exact = code === '' ? [] : this.repository.findExactCodes(code, barcodeKey(code), limit);
-    const expression = matchExpression(text);
-    const matched = expression === undefined ? [] : this.repository.match(expression, limit);
-    const seen = new Set(exact.map((row) => row.id));
-    const rows = [...exact, ...matched.filter((row) => !seen.has(row.id))].slice(0, limit);
-    return rows.map(productView);
+    return searchProducts(this.repository, text, limit).map(productView);
   }
 
   product(id: number): ProductDetailView | undefined {

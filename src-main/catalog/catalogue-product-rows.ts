@@ -90,9 +90,18 @@ export function productRowValues(record: ProductRecord, syncedAt: number): Produ
     JSON.stringify(record.variant ?? []),
     JSON.stringify(record.properties ?? []),
     JSON.stringify(record.tag ?? []),
-    JSON.stringify(record),
+    recordJson(record),
     syncedAt,
   ];
+}
+
+/**
+ * The record's JSON without its stock figures: they belong to the warehouse the record was read for
+ * (product_stock keeps them), and leaving them out lets a re-pull of an unchanged product write nothing.
+ */
+function recordJson(record: ProductRecord): string {
+  const { stock: _stock, availablestock: _availablestock, ...productFields } = record;
+  return JSON.stringify(productFields);
 }
 
 /** Stock figures of a record read for one warehouse; undefined when the record carries neither. */

@@ -50,9 +50,10 @@ export class CatalogueRepository {
 
   constructor(private readonly db: Database) {
     // Upsert, never INSERT OR REPLACE: a replace deletes the row first, which would cascade to its stock.
+    // An unchanged record (the same JSON) writes nothing: re-pulls of a whole warehouse stay cheap.
     this.upsertProduct = db.prepare(
       `INSERT INTO products (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${updatedColumns}`,
+       ON CONFLICT (id) DO UPDATE SET ${updatedColumns} WHERE products.record_json IS NOT excluded.record_json`,
     );
     // A figure the record lacks keeps the stored one (a new row starts from 0, or from stock for available).
     this.upsertStock = db.prepare(

@@ -38,7 +38,10 @@ CREATE TABLE products (
   variants_json TEXT NOT NULL DEFAULT '[]',
   properties_json TEXT NOT NULL DEFAULT '[]',
   tags_json TEXT NOT NULL DEFAULT '[]',
+  -- The record as the server sent it, unknown fields included, without stock and availablestock:
+  -- those depend on the warehouse the record was read for and live in product_stock.
   record_json TEXT NOT NULL,
+  -- Epoch ms of the pull that last changed the record (a pull that finds it unchanged writes nothing).
   synced_at INTEGER NOT NULL
 ) STRICT;
 -- Both lookups want "active first, then the lowest id" among equal codes: the index hands them in that order.
@@ -61,8 +64,11 @@ CREATE VIRTUAL TABLE product_search USING fts5 (
   name, sku, barcode, search_words,
   content = 'products', content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 2',
-  prefix = '2 3'
+  prefix = '1 2 3'
 );
+-- bm25 weights per column: a hit in the name or a code counts more than one in the Thai suffixes.
+-- Stored as the table's rank so queries can ORDER BY rank, which FTS5 sorts itself.
+INSERT INTO product_search (product_search, rank) VALUES ('rank', 'bm25(4.0, 3.0, 3.0, 1.0)');
 CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN
   INSERT INTO product_search (rowid, name, sku, barcode, search_words)
   VALUES (new.id, new.name, new.sku, new.barcode, new.search_words);

@@ -50,7 +50,7 @@ function expectCatalogueSchema(db: Database.Database): void {
     .pluck()
     .get();
   expect(search).toMatch(/content = 'products'/);
-  expect(search).toMatch(/prefix = '2 3'/);
+  expect(search).toMatch(/prefix = '1 2 3'/);
   expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
 }
 
