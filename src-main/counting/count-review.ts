@@ -75,17 +75,39 @@ export interface ReviewTotals {
   readonly unknownCodes: number;
 }
 
+export interface ReviewPage {
+  /** Rows to skip (default 0). */
+  readonly offset?: number;
+  /** At most this many rows (default: all). A not-counted row costs a catalogue read: page them. */
+  readonly limit?: number;
+}
+
 export interface SessionReview {
   readonly session: SessionView;
   readonly filter: ReviewFilter;
   readonly totals: ReviewTotals;
+  /** Rows matching the filter, before paging. */
+  readonly matching: number;
+  readonly offset: number;
   readonly rows: readonly ReviewRow[];
 }
+
+/** Rows of one kind: how many, and how to build the i-th one (built only when it is on the page). */
+interface RowSource {
+  readonly length: number;
+  row(index: number): ReviewRow | undefined;
+}
+
+const listSource = (rows: readonly ReviewRow[]): RowSource => ({
+  length: rows.length,
+  row: (index) => rows[index],
+});
 
 export function reviewSession(
   context: CountingContext,
   session: SessionRow,
   filter: ReviewFilter,
+  page: ReviewPage = {},
 ): SessionReview {
   const lines = context.repository.lines(session.id);
   const counted = countedRows(context, session, lines);
@@ -117,16 +139,41 @@ export function reviewSession(
     notCounted: notCounted.length,
     unknownCodes: unknown.filter((row) => row.state === 'open').length,
   };
-  const notCountedRows = (): NotCountedReviewRow[] =>
-    notCounted.map(({ productId, expected }) => notCountedRow(context, productId, expected));
-  const rows: readonly ReviewRow[] = {
-    all: () => [...counted, ...notCountedRows(), ...unknown],
-    variance: () => withVariance,
-    notCounted: notCountedRows,
-    unknown: () => unknown,
-    drifted: () => drifted,
-  }[filter]();
-  return { session: toSessionView(session, context.repository.progress(session.id)), filter, totals, rows };
+  const notCountedSource: RowSource = {
+    length: notCounted.length,
+    row: (index) => {
+      const entry = notCounted[index];
+      return entry && notCountedRow(context, entry.productId, entry.expected);
+    },
+  };
+  const sources: readonly RowSource[] = {
+    all: [listSource(counted), notCountedSource, listSource(unknown)],
+    variance: [listSource(withVariance)],
+    notCounted: [notCountedSource],
+    unknown: [listSource(unknown)],
+    drifted: [listSource(drifted)],
+  }[filter];
+  const matching = sources.reduce((sum, source) => sum + source.length, 0);
+  const offset = Math.max(0, Math.trunc(page.offset ?? 0));
+  const end = Math.min(
+    matching,
+    page.limit === undefined ? matching : offset + Math.max(0, Math.trunc(page.limit)),
+  );
+  const view = toSessionView(session, context.repository.progress(session.id));
+  return { session: view, filter, totals, matching, offset, rows: rowsBetween(sources, offset, end) };
+}
+
+function rowsBetween(sources: readonly RowSource[], start: number, end: number): ReviewRow[] {
+  const rows: ReviewRow[] = [];
+  let first = 0;
+  for (const source of sources) {
+    for (let index = Math.max(start - first, 0); index < source.length && first + index < end; index++) {
+      const row = source.row(index);
+      if (row) rows.push(row);
+    }
+    first += source.length;
+  }
+  return rows;
 }
 
 function countedRows(
@@ -172,13 +219,11 @@ export function notCountedProducts(
   warehouseCode: string,
   countedIds: ReadonlySet<number>,
 ): Array<{ productId: number; expected: number }> {
-  const candidates = context.lookup
+  const notCounted = context.lookup
     .productsInWarehouse(warehouseCode)
-    .map((entry) => entry.productId)
-    .filter((productId) => !countedIds.has(productId));
-  const expected = context.expected.ofMany(warehouseCode, candidates);
-  return candidates
-    .map((productId) => ({ productId, expected: expected.get(productId) ?? 0 }))
+    .filter((figure) => !countedIds.has(figure.productId));
+  return context.expected
+    .overServerFigures(warehouseCode, notCounted)
     .filter((entry) => entry.expected !== 0);
 }
 

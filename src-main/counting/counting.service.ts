@@ -9,7 +9,13 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv } from './count-csv.js';
 import { CountLineService } from './count-lines.service.js';
-import { REVIEW_FILTERS, reviewSession, type ReviewFilter, type SessionReview } from './count-review.js';
+import {
+  REVIEW_FILTERS,
+  reviewSession,
+  type ReviewFilter,
+  type ReviewPage,
+  type SessionReview,
+} from './count-review.js';
 import { CountSessionRepository } from './count-session.repository.js';
 import { toLineView, toSessionView } from './count-views.js';
 import { existingSession, lineOfSession, openSession, type CountingContext } from './counting-context.js';
@@ -147,13 +153,14 @@ export class CountingService {
     return this.#lines.resolveUnknown(input);
   }
 
-  review(sessionId: string, filter: ReviewFilter = 'all'): SessionReview {
+  /** Totals always cover the whole session; `page` limits the rows (not-counted rows read the catalogue). */
+  review(sessionId: string, filter: ReviewFilter = 'all', page: ReviewPage = {}): SessionReview {
     if (!REVIEW_FILTERS.includes(filter)) {
       throw invalidInput(`The review filter is one of ${REVIEW_FILTERS.join(', ')} (got ${String(filter)})`);
     }
     // One read transaction: the lines and the stock figures they are compared with are of one moment.
     return this.#context.db.transaction(() =>
-      reviewSession(this.#context, existingSession(this.#context, sessionId), filter),
+      reviewSession(this.#context, existingSession(this.#context, sessionId), filter, page),
     )();
   }
 

@@ -30,6 +30,25 @@ export class ExpectedStock {
     return expected;
   }
 
+  /**
+   * The same for figures the caller already read from the catalogue (productsInWarehouse): one outbox
+   * query and no catalogue query per product, which matters for a whole warehouse.
+   */
+  overServerFigures(
+    warehouseCode: string,
+    figures: ReadonlyArray<{ readonly productId: number; readonly stock: number }>,
+  ): Array<{ productId: number; expected: number }> {
+    const pending = pendingStock(
+      this.#db,
+      warehouseCode,
+      figures.map((figure) => figure.productId),
+    );
+    return figures.map(({ productId, stock }) => {
+      const operations = pending.get(productId);
+      return { productId, expected: operations ? roundQuantity(effectiveStock(stock, operations)) : stock };
+    });
+  }
+
   #combine(
     warehouseCode: string,
     productId: number,

@@ -5,6 +5,7 @@ export { NOT_COUNTED_COUNTER } from './count-commit.js';
 export {
   REVIEW_FILTERS,
   type ReviewFilter,
+  type ReviewPage,
   type ReviewRow,
   type ReviewTotals,
   type SessionReview,

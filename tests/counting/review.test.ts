@@ -110,6 +110,17 @@ describe('reviewing a session', () => {
     ]);
   });
 
+  it('pages the rows while the totals keep covering the whole session', () => {
+    const page = fixture.service.review(sessionId, 'all', { offset: 2, limit: 2 });
+    expect(page).toMatchObject({ matching: 5, offset: 2, totals: { countedLines: 3, notCounted: 1 } });
+    expect(page.rows.map((row) => row.kind)).toEqual(['counted', 'notCounted']);
+    expect(page.rows[1]).toMatchObject({ sku: 'FORGOTTEN' });
+    expect(fixture.service.review(sessionId, 'all', { offset: 4 }).rows).toEqual([
+      expect.objectContaining({ kind: 'unknown' }),
+    ]);
+    expect(fixture.service.review(sessionId, 'variance', { offset: 9, limit: 5 }).rows).toEqual([]);
+  });
+
   it('records expected figures in a blind session too (hiding them is the screen’s business)', () => {
     const review = fixture.service.review(sessionId, 'variance');
     expect(review.session.blind).toBe(true);
