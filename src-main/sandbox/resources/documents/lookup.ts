@@ -3,18 +3,28 @@
 import type { Database } from 'better-sqlite3';
 import type { ParentRef } from '../../handler.js';
 import { resolveParent } from './document-common.js';
-import {
-  findQuotationRow,
-  newestQuotationIdByNumber,
-  quotationIdExists,
-  type QuotationRow,
-} from './quotation.repository.js';
-import {
-  findReturnPurchaseOrder,
-  newestReturnPurchaseOrderIdByNumber,
-  returnPurchaseOrderIdExists,
-  type ReturnPurchaseOrderRow,
-} from './return-purchase-order.repository.js';
+import type { DocumentTable } from './document-table.repository.js';
+import { quotationTable, type QuotationRow } from './quotation.repository.js';
+import { returnPurchaseOrderTable, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
+
+/** The record named by id (when non-zero) or number (the newest with it); '100' "Invalid ID." otherwise. */
+function requireDocument<Row>(
+  db: Database,
+  storeId: number,
+  parent: ParentRef,
+  table: DocumentTable<never, Row>,
+  label: string,
+): Row {
+  const id = resolveParent(
+    parent,
+    label,
+    (candidate) => (table.idExists(db, storeId, candidate) ? candidate : undefined),
+    (number) => table.newestIdByNumber(db, storeId, number),
+  );
+  const row = table.find(db, storeId, id);
+  if (!row) throw new Error(`${label[0]?.toUpperCase()}${label.slice(1)} ${id} vanished while being read`);
+  return row;
+}
 
 /** The order named by id (when non-zero) or number (the newest with it); '100' "Invalid ID." otherwise. */
 export function requireReturnPurchaseOrder(
@@ -22,28 +32,12 @@ export function requireReturnPurchaseOrder(
   storeId: number,
   parent: ParentRef,
 ): ReturnPurchaseOrderRow {
-  const id = resolveParent(
-    parent,
-    'return purchase order',
-    (candidate) => (returnPurchaseOrderIdExists(db, storeId, candidate) ? candidate : undefined),
-    (number) => newestReturnPurchaseOrderIdByNumber(db, storeId, number),
-  );
-  const row = findReturnPurchaseOrder(db, storeId, id);
-  if (!row) throw new Error(`Return purchase order ${id} vanished while being read`);
-  return row;
+  return requireDocument(db, storeId, parent, returnPurchaseOrderTable, 'return purchase order');
 }
 
 /** The quotation named by id (when non-zero) or number (the newest with it); '100' "Invalid ID." otherwise. */
 export function requireQuotation(db: Database, storeId: number, parent: ParentRef): QuotationRow {
-  const id = resolveParent(
-    parent,
-    'quotation',
-    (candidate) => (quotationIdExists(db, storeId, candidate) ? candidate : undefined),
-    (number) => newestQuotationIdByNumber(db, storeId, number),
-  );
-  const row = findQuotationRow(db, storeId, id);
-  if (!row) throw new Error(`Quotation ${id} vanished while being read`);
-  return row;
+  return requireDocument(db, storeId, parent, quotationTable, 'quotation');
 }
 
 /**
@@ -56,11 +50,11 @@ export function findQuotation(
   parent: { id?: number; number?: string },
 ): { id: number; number: string } | undefined {
   if (parent.id !== undefined && parent.id !== 0) {
-    const row = findQuotationRow(db, storeId, parent.id);
+    const row = quotationTable.find(db, storeId, parent.id);
     return row ? { id: row.id, number: row.number } : undefined;
   }
   const number = parent.number?.trim() ?? '';
   if (number === '') return undefined;
-  const id = newestQuotationIdByNumber(db, storeId, number);
+  const id = quotationTable.newestIdByNumber(db, storeId, number);
   return id === undefined ? undefined : { id, number };
 }

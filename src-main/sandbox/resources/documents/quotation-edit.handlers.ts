@@ -7,7 +7,8 @@ import { parseThaiDate } from '../../thai-time.js';
 import { readTags } from '../shared/tags.js';
 import { buildLines } from './document-line.builder.js';
 import { linesOf, replaceLines, replaceTags } from './document-lines.repository.js';
-import { computeMoney, type ComputedMoney, type LineBody } from './document-money.js';
+import { moneyColumns } from './document-header.js';
+import { computeMoney, type LineBody } from './document-money.js';
 import { assertQuotationEditable, type DocumentRef } from './document-states.js';
 import { requireQuotation } from './lookup.js';
 import { updateQuotation, type QuotationEditable, type QuotationRow } from './quotation.repository.js';
@@ -15,40 +16,6 @@ import { isVatType } from '../../../../src-shared/money/index.js';
 
 export function quotationRef(row: QuotationRow): DocumentRef {
   return { label: 'Quotation', number: row.number, status: row.status };
-}
-
-type MoneyColumns = Pick<
-  QuotationEditable,
-  | 'vattype'
-  | 'amount'
-  | 'amount_pretax'
-  | 'vatamount'
-  | 'discount'
-  | 'discountamount'
-  | 'discountamount_pretax'
-  | 'discountamount_vat'
-  | 'shippingvat'
-  | 'shippingamount'
-  | 'shippingamount_pretax'
-  | 'shippingamount_vat'
->;
-
-/** The stored money columns of a computed document. */
-export function moneyColumns({ document, discount }: ComputedMoney): MoneyColumns {
-  return {
-    vattype: document.vattype,
-    amount: document.amount,
-    amount_pretax: document.amount_pretax,
-    vatamount: document.vatamount,
-    discount,
-    discountamount: document.discountamount,
-    discountamount_pretax: document.discountamount_pretax,
-    discountamount_vat: document.discountamount_vat,
-    shippingvat: document.shippingvat,
-    shippingamount: document.shippingamount,
-    shippingamount_pretax: document.shippingamount_pretax,
-    shippingamount_vat: document.shippingamount_vat,
-  };
 }
 
 /** The body fields both edits share (EditQuotationInfo's whole body). */

@@ -2,19 +2,18 @@
 // uniquenumber: a repeat answers '900' and creates nothing.
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
-import { parseThaiDate } from '../../thai-time.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
-import { API_USER } from '../shared/api-user.js';
 import { readTag, readTags } from '../shared/tags.js';
 import { documentDay, thaiToday } from '../shared/thai-day.js';
-import { CURRENCY, unchanged } from './document-common.js';
+import { unchanged } from './document-common.js';
+import { creationColumns, customerColumns, moneyColumns } from './document-header.js';
 import { buildLines } from './document-line.builder.js';
 import { addTag, deleteTag, replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { quotationApproveMove, quotationVoidMove } from './document-states.js';
 import { requireQuotation } from './lookup.js';
-import { moneyColumns, quotationRef } from './quotation-edit.handlers.js';
-import { insertQuotation, setQuotationStatus, touchQuotation } from './quotation.repository.js';
+import { quotationRef } from './quotation-edit.handlers.js';
+import { quotationTable, setQuotationStatus } from './quotation.repository.js';
 
 const ENDPOINT = 'AddQuotation';
 
@@ -39,15 +38,9 @@ export const quotationWriteHandlers = {
     const tags = readTags(body.tag);
     const at = now();
     const status = body.status ?? 'Pending';
-    const id = insertQuotation(db, store.id, {
+    const id = quotationTable.insert(db, store.id, {
       number,
-      customername: body.customername ?? '',
-      customeridnumber: body.customeridnumber ?? '',
-      customeremail: body.customeremail ?? '',
-      customerphone: body.customerphone ?? '',
-      customeraddress: body.customeraddress ?? '',
-      customerbranchname: body.customerbranchname ?? '',
-      customerbranchno: body.customerbranchno ?? '',
+      ...customerColumns(body),
       reference: body.reference ?? '',
       description: body.description ?? '',
       saleschannel: body.saleschannel ?? '',
@@ -57,12 +50,7 @@ export const quotationWriteHandlers = {
       // Created as Success: approved on the day it was created.
       approve_date: status === 'Success' ? thaiToday(at) : null,
       uniquenumber: uniquenumber ?? '',
-      currency: CURRENCY,
-      createuserid: API_USER.id,
-      createusername: API_USER.username,
-      createdby: API_USER.displayName,
-      created_at: at,
-      updated_at: at,
+      ...creationColumns(at),
     });
     replaceLines(db, store.id, 'quotation', id, storedLines);
     replaceTags(db, store.id, 'quotation', id, tags);
@@ -76,8 +64,7 @@ export const quotationWriteHandlers = {
       return unchanged('already Success; its approvedate is kept');
     }
     const at = now();
-    const approveDate =
-      query.approvedate === undefined ? thaiToday(at) : (parseThaiDate(query.approvedate) ?? thaiToday(at));
+    const approveDate = documentDay(query.approvedate, at);
     setQuotationStatus(db, store.id, quotation.id, { status: 'Success', approveDate, updatedAt: at });
     return {};
   },
@@ -99,7 +86,7 @@ export const quotationWriteHandlers = {
     const tag = readTag(query.tag);
     if (!addTag(db, store.id, 'quotation', quotation.id, tag))
       return unchanged(`tag ${tag} is already on it`);
-    touchQuotation(db, store.id, quotation.id, now());
+    quotationTable.touch(db, store.id, quotation.id, now());
     return {};
   },
 
@@ -107,7 +94,7 @@ export const quotationWriteHandlers = {
     const quotation = requireQuotation(db, store.id, parent);
     const tag = readTag(query.tag);
     if (!deleteTag(db, store.id, 'quotation', quotation.id, tag)) return unchanged(`tag ${tag} is not on it`);
-    touchQuotation(db, store.id, quotation.id, now());
+    quotationTable.touch(db, store.id, quotation.id, now());
     return {};
   },
 } satisfies Partial<Handlers>;

@@ -9,7 +9,7 @@ import { unchanged } from './document-common.js';
 import { addTag, deleteTag } from './document-lines.repository.js';
 import { assertReturnPurchaseOrderPayable } from './document-states.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
-import { touchReturnPurchaseOrder, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
+import { returnPurchaseOrderTable, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
 
 function refOf(order: ReturnPurchaseOrderRow) {
   return { label: 'Return purchase order', number: order.number, status: order.status };
@@ -30,7 +30,7 @@ export const returnPurchaseOrderPaymentHandlers = {
       amount: query.paymentamount,
       paidAt,
     });
-    touchReturnPurchaseOrder(db, store.id, order.id, at);
+    returnPurchaseOrderTable.touch(db, store.id, order.id, at);
     return {};
   },
 
@@ -39,7 +39,7 @@ export const returnPurchaseOrderPaymentHandlers = {
     assertReturnPurchaseOrderPayable(refOf(order), 'payment change');
     if (deletePayments(db, store.id, 'returnPurchaseOrder', order.id) === 0)
       return unchanged('it has no payment');
-    touchReturnPurchaseOrder(db, store.id, order.id, now());
+    returnPurchaseOrderTable.touch(db, store.id, order.id, now());
     return {};
   },
 
@@ -48,7 +48,7 @@ export const returnPurchaseOrderPaymentHandlers = {
     const tag = readTag(query.tag);
     if (!addTag(db, store.id, 'returnPurchaseOrder', order.id, tag))
       return unchanged(`tag ${tag} is already on it`);
-    touchReturnPurchaseOrder(db, store.id, order.id, now());
+    returnPurchaseOrderTable.touch(db, store.id, order.id, now());
     return {};
   },
 
@@ -57,7 +57,7 @@ export const returnPurchaseOrderPaymentHandlers = {
     const tag = readTag(query.tag);
     if (!deleteTag(db, store.id, 'returnPurchaseOrder', order.id, tag))
       return unchanged(`tag ${tag} is not on it`);
-    touchReturnPurchaseOrder(db, store.id, order.id, now());
+    returnPurchaseOrderTable.touch(db, store.id, order.id, now());
     return {};
   },
 } satisfies Partial<Handlers>;

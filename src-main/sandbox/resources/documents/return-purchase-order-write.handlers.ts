@@ -3,13 +3,12 @@
 // (a short sku, an unknown warehouse) leaves nothing behind.
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
-import { parseThaiDate } from '../../thai-time.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { listAllWarehouses, requireWarehouse } from '../merchant/index.js';
-import { API_USER } from '../shared/api-user.js';
 import { requirePaymentMethod } from '../shared/payment-method.js';
-import { documentDay, thaiToday } from '../shared/thai-day.js';
-import { CURRENCY, unchanged } from './document-common.js';
+import { documentDay } from '../shared/thai-day.js';
+import { unchanged } from './document-common.js';
+import { creationColumns, customerColumns, moneyColumns } from './document-header.js';
 import { buildLines } from './document-line.builder.js';
 import { linesOf, replaceLines } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
@@ -17,8 +16,8 @@ import { returnPurchaseOrderMove, STATU_TARGETS } from './document-states.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
 import { bringGoodsBack, moveGoodsOut } from './return-purchase-order-stock.js';
 import {
-  insertReturnPurchaseOrder,
   updateReturnPurchaseOrderStatus,
+  returnPurchaseOrderTable,
   type ReturnPurchaseOrderRow,
 } from './return-purchase-order.repository.js';
 
@@ -45,42 +44,19 @@ export const returnPurchaseOrderWriteHandlers = {
 
     const status = body.status ?? 'Pending';
     const documentDate = documentDay(body.returnpurchaseorderdate, at);
-    const { document } = money;
-    const id = insertReturnPurchaseOrder(db, store.id, {
+    const id = returnPurchaseOrderTable.insert(db, store.id, {
       number,
       status,
       customercode: body.customercode ?? '',
-      customername: body.customername ?? '',
-      customeridnumber: body.customeridnumber ?? '',
-      customeremail: body.customeremail ?? '',
-      customerphone: body.customerphone ?? '',
-      customeraddress: body.customeraddress ?? '',
-      customerbranchname: body.customerbranchname ?? '',
-      customerbranchno: body.customerbranchno ?? '',
+      ...customerColumns(body),
       reference: body.reference ?? '',
       description: body.description ?? '',
       document_date: documentDate,
       warehousecode,
-      vattype: document.vattype,
-      amount: document.amount,
-      amount_pretax: document.amount_pretax,
-      vatamount: document.vatamount,
-      discount: money.discount,
-      discountamount: document.discountamount,
-      discountamount_pretax: document.discountamount_pretax,
-      discountamount_vat: document.discountamount_vat,
-      shippingvat: document.shippingvat,
-      shippingamount: document.shippingamount,
-      shippingamount_pretax: document.shippingamount_pretax,
-      shippingamount_vat: document.shippingamount_vat,
+      ...moneyColumns(money),
       referenceid: body.referenceid ?? 0,
       referencenumber: body.referencenumber ?? '',
-      currency: CURRENCY,
-      createuserid: API_USER.id,
-      createusername: API_USER.username,
-      createdby: API_USER.displayName,
-      created_at: at,
-      updated_at: at,
+      ...creationColumns(at),
     });
     replaceLines(db, store.id, 'returnPurchaseOrder', id, storedLines);
     if (method !== undefined) {
@@ -109,8 +85,7 @@ export const returnPurchaseOrderWriteHandlers = {
     if (returnPurchaseOrderMove(refOf(order), target) === 'repeat') return unchanged(`already ${target}`);
     const at = now();
     if (target === 'Success') {
-      const actionDate =
-        query.actionDate === undefined ? thaiToday(at) : (parseThaiDate(query.actionDate) ?? thaiToday(at));
+      const actionDate = documentDay(query.actionDate, at);
       const lines = linesOf(db, store.id, 'returnPurchaseOrder', order.id);
       moveGoodsOut(db, store.id, order, lines, { warehousecode, actionDate, at });
     }
