@@ -43,6 +43,8 @@ export interface DrainSettings {
   readonly now: () => number;
   readonly random: () => number;
   readonly hooks: DrainHooks;
+  /** How long a request we stopped waiting for may still be applied by the server. */
+  readonly settleMs: number;
 }
 
 export interface RunTally {
@@ -72,7 +74,7 @@ export class DrainRun {
 
   /** Everything still "sending" belonged to a holder that is gone: it may have been applied. */
   recoverCrashed(): number {
-    return this.#write(() => sendingToUnclear(this.#s.db, this.#s.now()));
+    return this.#write(() => sendingToUnclear(this.#s.db, this.#s.now(), this.#s.settleMs));
   }
 
   /** Works until nothing is due, the queue pauses or holds, or the network is down. */
@@ -260,11 +262,13 @@ export class DrainRun {
         return this.#stop('held');
       }
       case 'unclear': {
-        // Reconciled at once the first time; a write that keeps ending unclear (a server slower than the
-        // timeout) waits between rounds instead of being read back and resent in a tight loop.
+        // A request we stopped waiting for (timeout, reset) may still be on its way to being applied:
+        // reading back before `settleMs` could see "not applied" and resend it. An answered failure
+        // (5xx, resCode 500) is reconciled at once, the first time; a write that keeps ending unclear
+        // waits between rounds instead of being read back and resent in a tight loop.
         const retried = rows.some((row) => row.attempts > 1);
-        const at = retried ? now + this.#delay(rows) : null;
-        this.#write(() => moveRows(db, ids, { state: 'unclear', at }, now));
+        const wait = Math.max(action.answered ? 0 : this.#s.settleMs, retried ? this.#delay(rows) : 0);
+        this.#write(() => moveRows(db, ids, { state: 'unclear', at: wait > 0 ? now + wait : null }, now));
         return 'continue';
       }
       case 'park':

@@ -122,8 +122,10 @@ function prepareAll(db: Database) {
     reconcileAttempt: db.prepare<{ id: number; at: number | null; now: number }>(
       `UPDATE outbox_operations SET attempts = attempts + 1, next_attempt_at = @at, updated_at = @now WHERE id = @id`,
     ),
-    sendingToUnclear: db.prepare<{ now: number }>(
-      `UPDATE outbox_operations SET state = 'unclear', next_attempt_at = NULL, updated_at = @now
+    // updated_at of a sending row is when it was marked, just before its request.
+    sendingToUnclear: db.prepare<{ now: number; settleMs: number }>(
+      `UPDATE outbox_operations
+          SET state = 'unclear', next_attempt_at = max(@now, updated_at + @settleMs), updated_at = @now
         WHERE state = 'sending'`,
     ),
   };
@@ -253,7 +255,10 @@ export function deferReconcile(db: Database, ids: readonly number[], at: number,
   for (const id of ids) reconcileAttempt.run({ id, at, now });
 }
 
-/** After a crash (or a lost lease), whatever was being sent may have been applied. */
-export function sendingToUnclear(db: Database, now: number): number {
-  return statements(db).sendingToUnclear.run({ now }).changes;
+/**
+ * After a crash (or a lost lease), whatever was being sent may have been applied, or may still be: it
+ * is read back no sooner than `settleMs` after its request left.
+ */
+export function sendingToUnclear(db: Database, now: number, settleMs: number): number {
+  return statements(db).sendingToUnclear.run({ now, settleMs }).changes;
 }

@@ -7,7 +7,8 @@ import { ResultText } from '../../src-shared/api/envelopes.js';
 export type FailureAction =
   | { readonly action: 'retry'; readonly code: string; readonly text: string; readonly stopPass: boolean }
   | { readonly action: 'hold'; readonly code: string; readonly text: string }
-  | { readonly action: 'unclear' }
+  /** `answered`: the server sent an answer (5xx, resCode 500, garbage), so nothing of it is still in flight. */
+  | { readonly action: 'unclear'; readonly answered: boolean }
   | { readonly action: 'pause'; readonly code: string; readonly text: string }
   | { readonly action: 'park'; readonly code: string; readonly text: string };
 
@@ -29,7 +30,7 @@ export async function decideFailure(
     const text = error instanceof Error ? error.message : String(error);
     // A local bug after the request may have left it applied; before, nothing was sent.
     return phase === 'write'
-      ? { action: 'unclear' }
+      ? { action: 'unclear', answered: false }
       : { action: 'retry', code: UNEXPECTED_ERROR, text, stopPass: false };
   }
   switch (error.kind) {
@@ -40,7 +41,7 @@ export async function decideFailure(
     case 'unclear':
     case 'malformed':
       return phase === 'write' && error.effect === 'unknown'
-        ? { action: 'unclear' }
+        ? { action: 'unclear', answered: error.httpStatus !== undefined }
         : { action: 'retry', code: error.code, text: error.text, stopPass: false };
     case 'auth':
       return decideAuth(error, client, warehouseCode);

@@ -37,6 +37,11 @@ export interface OutboxOptions {
   /** Unexpected errors of a run (a lost lease, a bug); the run stops, the watchdog tries again. */
   readonly onError?: (error: unknown) => void;
   readonly hooks?: DrainHooks;
+  /**
+   * How long after a request we stopped waiting for (timeout, reset, crash) it may still be applied by
+   * the server; it is read back only then (default 60 s: the client's header and body timeouts).
+   */
+  readonly settleMs?: number;
 }
 
 export interface DrainReport extends RunTally {
@@ -58,6 +63,7 @@ export class Outbox {
   readonly #random: () => number;
   readonly #onError: (error: unknown) => void;
   readonly #hooks: DrainHooks;
+  readonly #settleMs: number;
   #running: Promise<DrainReport> | undefined;
   #again = false;
   #started = false;
@@ -78,6 +84,7 @@ export class Outbox {
     this.#random = options.random ?? Math.random;
     this.#onError = options.onError ?? (() => {});
     this.#hooks = options.hooks ?? {};
+    this.#settleMs = options.settleMs ?? 60_000;
     this.events = new OutboxEvents(this.#onError);
     this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
   }
@@ -156,6 +163,7 @@ export class Outbox {
       now: this.#now,
       random: this.#random,
       hooks: this.#hooks,
+      settleMs: this.#settleMs,
     });
     const renewal = setInterval(() => this.#renew(), Math.max(10, Math.floor(this.#ttlMs / 3)));
     renewal.unref();

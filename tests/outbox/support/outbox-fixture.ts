@@ -12,9 +12,12 @@ import {
   type TestSandbox,
   type TestSandboxOptions,
 } from '../../support/sandbox-harness.js';
+import { seededRandom } from './crash-plan.js';
 import { createTempDatabase, type TempDatabase } from './temp-database.js';
 
 export const CASH = 'เงินสด';
+/** The outbox's settle time in the fixture (on the test clock). */
+export const SETTLE_MS = 5_000;
 
 export class TestClock {
   constructor(public time = Date.UTC(2025, 5, 10, 3, 0, 0)) {}
@@ -24,17 +27,7 @@ export class TestClock {
   }
 }
 
-/** Deterministic [0, 1) numbers (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export interface OutboxFixture {
   readonly sandbox: TestSandbox;
@@ -92,6 +85,7 @@ export async function startOutboxFixture(options: TestSandboxOptions = {}): Prom
         now: clock.now,
         random: seededRandom(7),
         backoff: { baseMs: 1_000, maxMs: 60_000 },
+        settleMs: SETTLE_MS,
         ...outboxOptions,
       });
       outboxes.push(made);

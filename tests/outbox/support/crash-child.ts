@@ -1,0 +1,57 @@
+// A Stockroom main process reduced to the outbox: opens the database, drains in the background and
+// keeps queuing increases and incomes until the crash test kills it with SIGKILL. It prints "ready" once
+// draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
+//
+//   node crash-child.mjs <database file> <sandbox url> <seed> <operations>
+import { BackofficeClient } from '../../../src-main/backoffice/index.js';
+import { openDatabase } from '../../../src-main/db/database.js';
+import { enqueueIncome, enqueueStockChange, Outbox } from '../../../src-main/outbox/index.js';
+import { CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
+
+const [file, url, seedText, operationsText] = process.argv.slice(2);
+if (!file || !url) throw new Error('usage: crash-child <database file> <sandbox url> <seed> <operations>');
+const random = seededRandom(Number(seedText ?? 1));
+const operations = Number(operationsText ?? 6);
+
+const db = openDatabase(file);
+const client = new BackofficeClient({
+  baseUrl: url,
+  credentials: { storename: 'demo', apikey: 'demo-key', apisecret: 'demo-secret' },
+  timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
+  retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+});
+const outbox = new Outbox({
+  db,
+  client,
+  random,
+  watchdogMs: 20,
+  leaseTtlMs: 60_000,
+  settleMs: 150,
+  backoff: { baseMs: 5, maxMs: 50 },
+});
+outbox.start();
+process.stdout.write('ready\n');
+
+let queued = 0;
+const timer = setInterval(() => {
+  if (queued++ >= operations) return clearInterval(timer);
+  if (random() < 0.75) {
+    const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
+    const value = 1 + Math.floor(random() * 3);
+    const { operationIds } = enqueueStockChange(db, {
+      warehouseCode: CRASH_WAREHOUSE,
+      change: 'increase',
+      lines: [{ productId: product, sku: `SKU-${String(product).padStart(6, '0')}`, value }],
+    });
+    process.stdout.write(`enqueued ${operationIds.join(' ')}\n`);
+  } else {
+    const amount = 1 + Math.floor(random() * 100);
+    const { operationId } = enqueueIncome(db, {
+      body: { amount, list: [{ name: 'crash test', totalprice: amount }] },
+    });
+    process.stdout.write(`enqueued ${operationId}\n`);
+  }
+}, 8);
+
+// The outbox's timers do not hold a process open; this child lives until it is killed.
+setInterval(() => {}, 60_000);
