@@ -8,7 +8,7 @@ import type {
   NewProductLine,
   SessionRow,
 } from './count-session.repository.js';
-import { CountingError, invalidInput, sessionClosed, sessionNotFound } from './counting-errors.js';
+import { CountingError, sessionClosed, sessionNotFound } from './counting-errors.js';
 import type { ExpectedStock } from './expected-stock.js';
 
 export interface CountingContext {
@@ -66,9 +66,4 @@ export function lineLabel(line: LineRow): string {
   return line.kind === 'product'
     ? `${line.sku ?? ''} (product ${String(line.product_id)})`
     : `code ${line.code ?? ''}`;
-}
-
-export function checkedSessionId(sessionId: string): string {
-  if (typeof sessionId !== 'string' || sessionId.trim() === '') throw invalidInput('The session id is blank');
-  return sessionId;
 }
