@@ -1,8 +1,9 @@
-// Finding a return purchase order or quotation by the id-or-number rule. findQuotation is also the
-// files module's way to find the parent of a quotation's attachments.
+// Finding a return purchase order or quotation by the id-or-number rule, and naming it in a refusal of
+// its state. findQuotation is also the files module's way to find the parent of a quotation's attachments.
 import type { Database } from 'better-sqlite3';
 import type { ParentRef } from '../../handler.js';
 import { resolveParent } from './document-common.js';
+import type { DocumentRef } from './document-states.js';
 import type { DocumentTable } from './document-table.repository.js';
 import { quotationTable, type QuotationRow } from './quotation.repository.js';
 import { returnPurchaseOrderTable, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
@@ -38,6 +39,16 @@ export function requireReturnPurchaseOrder(
 /** The quotation named by id (when non-zero) or number (the newest with it); '100' "Invalid ID." otherwise. */
 export function requireQuotation(db: Database, storeId: number, parent: ParentRef): QuotationRow {
   return requireDocument(db, storeId, parent, quotationTable, 'quotation');
+}
+
+/** How a state refusal names the order: "Return purchase order <number> is <status>: …". */
+export function returnPurchaseOrderRef(order: ReturnPurchaseOrderRow): DocumentRef {
+  return { label: 'Return purchase order', number: order.number, status: order.status };
+}
+
+/** How a state refusal names the quotation: "Quotation <number> is <status>: …". */
+export function quotationRef(row: QuotationRow): DocumentRef {
+  return { label: 'Quotation', number: row.number, status: row.status };
 }
 
 /**

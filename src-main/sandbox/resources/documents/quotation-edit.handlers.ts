@@ -9,14 +9,10 @@ import { buildLines } from './document-line.builder.js';
 import { linesOf, replaceLines, replaceTags } from './document-lines.repository.js';
 import { moneyColumns } from './document-header.js';
 import { computeMoney, type LineBody } from './document-money.js';
-import { assertQuotationEditable, type DocumentRef } from './document-states.js';
-import { requireQuotation } from './lookup.js';
+import { assertQuotationEditable } from './document-states.js';
+import { quotationRef, requireQuotation } from './lookup.js';
 import { updateQuotation, type QuotationEditable, type QuotationRow } from './quotation.repository.js';
 import { isVatType } from '../../../../src-shared/money/index.js';
-
-export function quotationRef(row: QuotationRow): DocumentRef {
-  return { label: 'Quotation', number: row.number, status: row.status };
-}
 
 /** The body fields both edits share (EditQuotationInfo's whole body). */
 interface InfoBody {

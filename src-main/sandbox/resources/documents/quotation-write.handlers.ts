@@ -3,16 +3,16 @@
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
-import { readTag, readTags } from '../shared/tags.js';
+import { readTags } from '../shared/tags.js';
 import { documentDay, thaiToday } from '../shared/thai-day.js';
 import { unchanged } from './document-common.js';
 import { creationColumns, customerColumns, moneyColumns } from './document-header.js';
 import { buildLines } from './document-line.builder.js';
-import { addTag, deleteTag, replaceLines, replaceTags } from './document-lines.repository.js';
+import { replaceLines, replaceTags } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
+import { documentTagHandlers } from './document-tag.handlers.js';
 import { quotationApproveMove, quotationVoidMove } from './document-states.js';
-import { requireQuotation } from './lookup.js';
-import { quotationRef } from './quotation-edit.handlers.js';
+import { quotationRef, requireQuotation } from './lookup.js';
 import { quotationTable, setQuotationStatus } from './quotation.repository.js';
 
 const ENDPOINT = 'AddQuotation';
@@ -24,6 +24,8 @@ function readUniqueNumber(text: string | undefined): string | undefined {
   if (key === '') throw validation('uniquenumber', 'must not be empty');
   return key;
 }
+
+const quotationTags = documentTagHandlers('quotation', requireQuotation, quotationTable);
 
 export const quotationWriteHandlers = {
   AddQuotation: ({ db, store, query, body, now }) => {
@@ -81,20 +83,6 @@ export const quotationWriteHandlers = {
     return {};
   },
 
-  AddQuotationTag: ({ db, store, parent, query, now }) => {
-    const quotation = requireQuotation(db, store.id, parent);
-    const tag = readTag(query.tag);
-    if (!addTag(db, store.id, 'quotation', quotation.id, tag))
-      return unchanged(`tag ${tag} is already on it`);
-    quotationTable.touch(db, store.id, quotation.id, now());
-    return {};
-  },
-
-  DeleteQuotationTag: ({ db, store, parent, query, now }) => {
-    const quotation = requireQuotation(db, store.id, parent);
-    const tag = readTag(query.tag);
-    if (!deleteTag(db, store.id, 'quotation', quotation.id, tag)) return unchanged(`tag ${tag} is not on it`);
-    quotationTable.touch(db, store.id, quotation.id, now());
-    return {};
-  },
+  AddQuotationTag: quotationTags.add,
+  DeleteQuotationTag: quotationTags.remove,
 } satisfies Partial<Handlers>;

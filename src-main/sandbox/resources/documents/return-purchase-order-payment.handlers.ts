@@ -4,21 +4,22 @@ import { validation } from '../../sandbox-error.js';
 import { parseThaiDateTime } from '../../thai-time.js';
 import { addPayment, deletePayments } from '../payments/payment.repository.js';
 import { requirePaymentMethod } from '../shared/payment-method.js';
-import { readTag } from '../shared/tags.js';
 import { unchanged } from './document-common.js';
-import { addTag, deleteTag } from './document-lines.repository.js';
 import { assertReturnPurchaseOrderPayable } from './document-states.js';
-import { requireReturnPurchaseOrder } from './lookup.js';
-import { returnPurchaseOrderTable, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
+import { documentTagHandlers } from './document-tag.handlers.js';
+import { requireReturnPurchaseOrder, returnPurchaseOrderRef } from './lookup.js';
+import { returnPurchaseOrderTable } from './return-purchase-order.repository.js';
 
-function refOf(order: ReturnPurchaseOrderRow) {
-  return { label: 'Return purchase order', number: order.number, status: order.status };
-}
+const orderTags = documentTagHandlers(
+  'returnPurchaseOrder',
+  requireReturnPurchaseOrder,
+  returnPurchaseOrderTable,
+);
 
 export const returnPurchaseOrderPaymentHandlers = {
   UpdateReturnPurchaseOrderPayment: ({ db, store, parent, query, now }) => {
     const order = requireReturnPurchaseOrder(db, store.id, parent);
-    assertReturnPurchaseOrderPayable(refOf(order), 'payment');
+    assertReturnPurchaseOrderPayable(returnPurchaseOrderRef(order), 'payment');
     if (query.paymentamount <= 0) throw validation('paymentamount', 'must be more than 0');
     const name = requirePaymentMethod(db, store.id, query.paymentmethod);
     const at = now();
@@ -36,28 +37,13 @@ export const returnPurchaseOrderPaymentHandlers = {
 
   VoidReturnPurchaseOrderPayment: ({ db, store, parent, now }) => {
     const order = requireReturnPurchaseOrder(db, store.id, parent);
-    assertReturnPurchaseOrderPayable(refOf(order), 'payment change');
+    assertReturnPurchaseOrderPayable(returnPurchaseOrderRef(order), 'payment change');
     if (deletePayments(db, store.id, 'returnPurchaseOrder', order.id) === 0)
       return unchanged('it has no payment');
     returnPurchaseOrderTable.touch(db, store.id, order.id, now());
     return {};
   },
 
-  AddReturnPurchaseOrderTag: ({ db, store, parent, query, now }) => {
-    const order = requireReturnPurchaseOrder(db, store.id, parent);
-    const tag = readTag(query.tag);
-    if (!addTag(db, store.id, 'returnPurchaseOrder', order.id, tag))
-      return unchanged(`tag ${tag} is already on it`);
-    returnPurchaseOrderTable.touch(db, store.id, order.id, now());
-    return {};
-  },
-
-  DeleteReturnPurchaseOrderTag: ({ db, store, parent, query, now }) => {
-    const order = requireReturnPurchaseOrder(db, store.id, parent);
-    const tag = readTag(query.tag);
-    if (!deleteTag(db, store.id, 'returnPurchaseOrder', order.id, tag))
-      return unchanged(`tag ${tag} is not on it`);
-    returnPurchaseOrderTable.touch(db, store.id, order.id, now());
-    return {};
-  },
+  AddReturnPurchaseOrderTag: orderTags.add,
+  DeleteReturnPurchaseOrderTag: orderTags.remove,
 } satisfies Partial<Handlers>;

@@ -13,19 +13,12 @@ import { buildLines } from './document-line.builder.js';
 import { linesOf, replaceLines } from './document-lines.repository.js';
 import { computeMoney } from './document-money.js';
 import { returnPurchaseOrderMove, STATU_TARGETS } from './document-states.js';
-import { requireReturnPurchaseOrder } from './lookup.js';
+import { requireReturnPurchaseOrder, returnPurchaseOrderRef } from './lookup.js';
 import { bringGoodsBack, moveGoodsOut } from './return-purchase-order-stock.js';
 import {
-  updateReturnPurchaseOrderStatus,
   returnPurchaseOrderTable,
-  type ReturnPurchaseOrderRow,
+  updateReturnPurchaseOrderStatus,
 } from './return-purchase-order.repository.js';
-
-const LABEL = 'Return purchase order';
-
-function refOf(order: ReturnPurchaseOrderRow) {
-  return { label: LABEL, number: order.number, status: order.status };
-}
 
 export const returnPurchaseOrderWriteHandlers = {
   AddReturnPurchaseOrder: ({ db, store, body, now }) => {
@@ -82,7 +75,8 @@ export const returnPurchaseOrderWriteHandlers = {
     // The query's warehousecode overrides the order's and becomes the order's: the goods leave from it.
     const warehousecode = query.warehousecode?.trim() || order.warehousecode;
     requireWarehouse(db, store.id, warehousecode);
-    if (returnPurchaseOrderMove(refOf(order), target) === 'repeat') return unchanged(`already ${target}`);
+    if (returnPurchaseOrderMove(returnPurchaseOrderRef(order), target) === 'repeat')
+      return unchanged(`already ${target}`);
     const at = now();
     if (target === 'Success') {
       const actionDate = documentDay(query.actionDate, at);
@@ -95,7 +89,8 @@ export const returnPurchaseOrderWriteHandlers = {
 
   VoidReturnPurchaseOrder: ({ db, store, parent, now }) => {
     const order = requireReturnPurchaseOrder(db, store.id, parent);
-    if (returnPurchaseOrderMove(refOf(order), 'Voided') === 'repeat') return unchanged('already Voided');
+    if (returnPurchaseOrderMove(returnPurchaseOrderRef(order), 'Voided') === 'repeat')
+      return unchanged('already Voided');
     const at = now();
     if (order.status === 'Success') {
       const lines = linesOf(db, store.id, 'returnPurchaseOrder', order.id);
