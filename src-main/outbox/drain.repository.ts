@@ -100,9 +100,10 @@ function prepareAll(db: Database) {
               updated_at = @now, finished_at = @now
         WHERE id = @id`,
     ),
-    parked: db.prepare<{ id: number; code: string; text: string; now: number }>(
+    parked: db.prepare<{ id: number; code: string; text: string; figure: number | null; now: number }>(
       `UPDATE outbox_operations
-          SET state = 'parked', reason_code = @code, reason_text = @text, next_attempt_at = NULL, updated_at = @now
+          SET state = 'parked', reason_code = @code, reason_text = @text, next_attempt_at = NULL,
+              server_before = coalesce(@figure, server_before), updated_at = @now
         WHERE id = @id`,
     ),
     moved: db.prepare<{
@@ -211,7 +212,7 @@ export function settleRow(db: Database, id: number, outcome: RowOutcome, now: nu
       s.done.run({ id, outcome: outcome.outcome, figure: outcome.resultFigure ?? null, now });
       return;
     case 'parked':
-      s.parked.run({ id, code: outcome.code, text: outcome.text, now });
+      s.parked.run({ id, code: outcome.code, text: outcome.text, figure: outcome.serverFigure ?? null, now });
       return;
     case 'unclear':
     case 'pending':

@@ -9,7 +9,13 @@ export type RowOutcome =
   /** Applied (or nothing to apply). `outcome` says how: applied, notUpdated, alreadyApplied, reconciled… */
   | { readonly state: 'done'; readonly outcome: string; readonly resultFigure?: number }
   /** A person must look: the reason is kept with the row. */
-  | { readonly state: 'parked'; readonly code: string; readonly text: string }
+  | {
+      readonly state: 'parked';
+      readonly code: string;
+      readonly text: string;
+      /** The server figure the person should see beside the reason (a drifted count's current stock). */
+      readonly serverFigure?: number;
+    }
   /** It may or may not have been applied: reconcile before anything else of its key. */
   | { readonly state: 'unclear' }
   /** Certainly not applied: send it again (reconciliation's verdict). */

@@ -44,7 +44,12 @@ export const stockCountKind: OperationKind = {
       if (decision.kind === 'send') send.push({ id: row.id, target: decision.target, serverBefore: current });
       else {
         const code = decision.reason === 'drift' ? DRIFT_ASK : DRIFT_NEGATIVE;
-        settled.set(row.id, { state: 'parked', code, text: describeDrift(figures, decision.reason) });
+        settled.set(row.id, {
+          state: 'parked',
+          code,
+          text: describeDrift(figures, decision.reason),
+          serverFigure: current,
+        });
       }
     }
     return { send, settled };
