@@ -82,19 +82,29 @@ function prefixString(text: string): string {
 
 /**
  * One typed token as an FTS5 expression: a prefix of some token of the name, sku, barcode or a Thai
- * suffix. Typed Thai that spans words the name separates with spaces ("ปลาหมึกแห้ง" for "ปลาหมึก
- * แห้ง") is also tried as a phrase of its segmented words.
+ * suffix. With `splitThai`, typed Thai that spans words the name separates with spaces ("ปลาหมึกแห้ง"
+ * for "ปลาหมึก แห้ง") is also tried as a phrase of its segmented words. Phrases of common words cost
+ * about as much as the rest of the search, so callers ask for them only when the plain form found nothing.
  */
-function tokenExpression(token: string): string {
+function tokenExpression(token: string, splitThai: boolean): string {
   const whole = prefixString(token);
-  if (!THAI.test(token)) return whole;
+  if (!splitThai || !THAI.test(token)) return whole;
   const words = segmentWords(token);
   return words.length < 2 ? whole : `(${whole} OR ${prefixString(words.join(' '))})`;
 }
 
+/** One FTS5 expression per typed token; the text matches where all of them do. Empty when nothing is searchable. */
+export function tokenExpressions(text: string, options: { readonly splitThai: boolean }): string[] {
+  return searchTokens(text).map((token) => tokenExpression(token, options.splitThai));
+}
+
+/** Whether typed text has Thai that a phrase of segmented words would read differently from the plain form. */
+export function hasSplittableThai(text: string): boolean {
+  return searchTokens(text).some((token) => THAI.test(token) && segmentWords(token).length > 1);
+}
+
 /** The FTS5 MATCH expression for typed text (every token must match), or undefined when nothing is searchable. */
-export function matchExpression(text: string): string | undefined {
-  const tokens = searchTokens(text);
-  if (tokens.length === 0) return undefined;
-  return tokens.map(tokenExpression).join(' AND ');
+export function matchExpression(text: string, options = { splitThai: false }): string | undefined {
+  const expressions = tokenExpressions(text, options);
+  return expressions.length === 0 ? undefined : expressions.join(' AND ');
 }

@@ -1,14 +1,15 @@
 // Ranking what the search box finds, within a bounded cost per keystroke.
 //
-// bm25 needs, for each typed word, every row the word's prefix matches (its IDF): one typed letter
-// matches most of a 200,000-product catalogue and bm25 then takes hundreds of milliseconds. So bm25
-// ranks only expressions that match at most MAX_BM25_MATCHES products. A broader expression (one or
-// two letters typed) takes its newest MAX_BROAD_CANDIDATES matches, unranked and cheap, and orders
-// them by where the typed words sit in the name: the person is still typing, and names that start with
-// what they typed are what they are after.
+// bm25 reads, for each typed word, every row the word's prefix matches (for its IDF), even when the
+// words together match a few rows: one typed letter or a size like "1" matches most of a 200,000-product
+// catalogue, and bm25 then takes hundreds of milliseconds. So bm25 ranks only when every typed word
+// matches at most MAX_BM25_MATCHES products (checked by walking at most that many ids per word, without
+// ranking). Otherwise the newest MAX_BROAD_CANDIDATES matches of all the words, unranked and cheap,
+// are ordered by where the typed words sit in the name: the person is still typing, and names that
+// start with what they typed are what they are after.
 import { barcodeKey } from './catalogue-codes.js';
 import type { CatalogueLookupRepository, MatchNameRow } from './catalogue-lookup.repository.js';
-import { matchExpression, searchTokens } from './catalogue-search-text.js';
+import { hasSplittableThai, searchTokens, tokenExpressions } from './catalogue-search-text.js';
 import type { ProductViewRow } from './catalogue-views.js';
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 
@@ -42,7 +43,33 @@ function orderByPlaceInName(rows: readonly MatchNameRow[], tokens: readonly stri
   return scored.map(({ row }) => row);
 }
 
-/** Products for typed text: exact sku or barcode first, then FTS5 prefix matches, best first. */
+/** FTS5 matches of one set of per-token expressions, best first, bm25 or place-in-name as above. */
+function matchesOf(
+  repository: CatalogueLookupRepository,
+  perToken: readonly string[],
+  text: string,
+  limit: number,
+): MatchedRows {
+  const expression = perToken.join(' AND ');
+  if (!perToken.some((tokenExpression) => repository.matchesMoreThan(tokenExpression, MAX_BM25_MATCHES))) {
+    return { kind: 'rows', rows: repository.rankedMatches(expression, limit) };
+  }
+  const candidates = repository.newestMatches(expression, MAX_BROAD_CANDIDATES);
+  return { kind: 'names', names: orderByPlaceInName(candidates, searchTokens(text)) };
+}
+
+type MatchedRows =
+  | { readonly kind: 'rows'; readonly rows: readonly ProductViewRow[] }
+  | { readonly kind: 'names'; readonly names: readonly MatchNameRow[] };
+
+function isEmpty(matched: MatchedRows): boolean {
+  return matched.kind === 'rows' ? matched.rows.length === 0 : matched.names.length === 0;
+}
+
+/**
+ * Products for typed text: exact sku or barcode first, then FTS5 prefix matches, best first. Typed
+ * Thai that found nothing is tried once more as phrases of its words (catalogue-search-text.ts).
+ */
 export function searchProducts(
   repository: CatalogueLookupRepository,
   text: string,
@@ -50,8 +77,13 @@ export function searchProducts(
 ): ProductViewRow[] {
   const code = normaliseScannedCode(text);
   const exact = code === '' ? [] : repository.findExactCodes(code, barcodeKey(code), limit);
-  const expression = matchExpression(text);
-  if (expression === undefined) return exact;
+  const plain = tokenExpressions(text, { splitThai: false });
+  if (plain.length === 0) return exact;
+  let matched = matchesOf(repository, plain, text, limit);
+  if (isEmpty(matched) && hasSplittableThai(text)) {
+    matched = matchesOf(repository, tokenExpressions(text, { splitThai: true }), text, limit);
+  }
+
   const seen = new Set(exact.map((row) => row.id));
   const rows = [...exact];
   const add = (row: ProductViewRow | undefined): void => {
@@ -59,11 +91,10 @@ export function searchProducts(
     seen.add(row.id);
     rows.push(row);
   };
-  if (!repository.matchesMoreThan(expression, MAX_BM25_MATCHES)) {
-    for (const row of repository.rankedMatches(expression, limit)) add(row);
+  if (matched.kind === 'rows') {
+    for (const row of matched.rows) add(row);
   } else {
-    const candidates = repository.newestMatches(expression, MAX_BROAD_CANDIDATES);
-    for (const candidate of orderByPlaceInName(candidates, searchTokens(text))) {
+    for (const candidate of matched.names) {
       if (rows.length >= limit) break;
       if (!seen.has(candidate.id)) add(repository.findById(candidate.id));
     }
