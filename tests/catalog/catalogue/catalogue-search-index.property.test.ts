@@ -1,7 +1,7 @@
 // After any sequence of upserts and deletes, the search index says exactly what the products table
 // says: FTS5's own integrity check against the content table passes, the index holds no document of a
 // deleted product, and every product is found by its sku and barcode as the model predicts.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeKey } from '../../../src-main/catalog/catalogue-codes.js';
