@@ -1,22 +1,13 @@
 // GetQuotations in SQL: every filter of the spec, count and total amount over all matching quotations,
 // one page newest first (highest id first).
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
 import { SqlWhere } from '../shared/sql-where.js';
+import { documentListWhere, type DocumentListFilter } from './document-list-filter.js';
 import type { QuotationRow } from './quotation.repository.js';
 
-export interface QuotationFilter {
-  readonly documentDate: TimeRange;
-  readonly created: TimeRange;
-  readonly updated: TimeRange;
+export interface QuotationFilter extends DocumentListFilter {
   /** Statuses named by the status codes; undefined for every status (Voided included). */
   readonly statuses?: readonly string[] | undefined;
-  readonly fromAmount?: number | undefined;
-  readonly toAmount?: number | undefined;
-  readonly keyword?: string | undefined;
-  readonly createusername?: string | undefined;
-  readonly ids?: readonly number[] | undefined;
-  readonly numbers?: readonly string[] | undefined;
 }
 
 /** Keyword matches the number, the customer (name, phone) and the reference. */
@@ -33,17 +24,8 @@ export function listQuotations(
   filter: QuotationFilter,
   page: { limit: number; offset: number },
 ): { rows: QuotationRow[]; count: number; totalAmount: number } {
-  const where = new SqlWhere()
-    .add('store_id = ?', storeId)
-    .range('document_date', filter.documentDate)
-    .range('created_at', filter.created)
-    .range('updated_at', filter.updated)
-    .oneOf('status', filter.statuses)
-    .between('amount', filter.fromAmount, filter.toAmount)
-    .keyword(KEYWORD_COLUMNS, filter.keyword)
-    .equals('createusername', filter.createusername)
-    .oneOf('id', filter.ids)
-    .oneOf('number', filter.numbers);
+  const ofStore = new SqlWhere().add('store_id = ?', storeId);
+  const where = documentListWhere(filter, KEYWORD_COLUMNS, ofStore).oneOf('status', filter.statuses);
   const totals = db
     .prepare<unknown[], TotalsRow>(
       `SELECT COUNT(*) AS count, SUM(amount) AS totalAmount FROM quotations WHERE ${where.sql}`,

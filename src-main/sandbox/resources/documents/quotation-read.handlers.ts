@@ -1,8 +1,8 @@
 // Reads of quotations: the list with its filters and total, and one quotation.
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import type { Handlers } from '../../handler.js';
-import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
-import { auditRange, textFilter } from '../shared/list-filters.js';
+import { dayRange, readPaging } from '../../list-helpers.js';
+import { readDocumentListFilter } from './document-list-filter.js';
 import { QUOTATION_STATUS_CODES } from './document-states.js';
 import { requireQuotation } from './lookup.js';
 import { listQuotations } from './quotation-list.repository.js';
@@ -21,33 +21,11 @@ function readStatusCodes(text: string | undefined): string[] | undefined {
 export const quotationReadHandlers = {
   GetQuotations: ({ db, store, query, headerLists }) => {
     const page = readPaging(query);
-    const result = listQuotations(
-      db,
-      store.id,
-      {
-        documentDate: dayRange(query.quotationafter, query.quotationbefore),
-        created: auditRange(
-          query.createdafter,
-          query.createdbefore,
-          query.createdatetimeafter,
-          query.createdatetimebefore,
-        ),
-        updated: auditRange(
-          query.updatedafter,
-          query.updatedbefore,
-          query.updatedatetimeafter,
-          query.updatedatetimebefore,
-        ),
-        statuses: readStatusCodes(query.status),
-        fromAmount: query.fromamount,
-        toAmount: query.toamount,
-        keyword: readKeyword(query.keyword),
-        createusername: textFilter(query.createusername),
-        ids: headerLists.quotationidlist,
-        numbers: headerLists.numberlist,
-      },
-      page,
-    );
+    const filter = readDocumentListFilter(query, dayRange(query.quotationafter, query.quotationbefore), {
+      ids: headerLists.quotationidlist,
+      numbers: headerLists.numberlist,
+    });
+    const result = listQuotations(db, store.id, { ...filter, statuses: readStatusCodes(query.status) }, page);
     return {
       list: presentQuotationItems(db, store.id, result.rows),
       count: result.count,

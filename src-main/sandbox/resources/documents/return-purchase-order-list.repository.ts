@@ -3,24 +3,16 @@
 import type { Database } from 'better-sqlite3';
 import type { TimeRange } from '../../list-helpers.js';
 import { SqlWhere } from '../shared/sql-where.js';
+import { documentListWhere, type DocumentListFilter } from './document-list-filter.js';
 import { ORDERS_WITH_PAYMENTS, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';
 
 /** The filters, already read from the query (ranges in epoch ms, keyword checked). */
-export interface ReturnPurchaseOrderFilter {
-  readonly documentDate: TimeRange;
-  readonly created: TimeRange;
-  readonly updated: TimeRange;
+export interface ReturnPurchaseOrderFilter extends DocumentListFilter {
   /** Orders with at least one payment made in this range. */
   readonly paid: TimeRange | undefined;
-  readonly fromAmount?: number | undefined;
-  readonly toAmount?: number | undefined;
   readonly fromPaymentAmount?: number | undefined;
   readonly toPaymentAmount?: number | undefined;
-  readonly keyword?: string | undefined;
-  readonly createusername?: string | undefined;
   readonly warehousecode?: string | undefined;
-  readonly ids?: readonly number[] | undefined;
-  readonly numbers?: readonly string[] | undefined;
 }
 
 export interface ReturnPurchaseOrderPage {
@@ -34,17 +26,9 @@ export interface ReturnPurchaseOrderPage {
 const KEYWORD_COLUMNS = ['number', 'customername', 'customercode', 'customerphone', 'reference'] as const;
 
 function whereOf(filter: ReturnPurchaseOrderFilter): SqlWhere {
-  const where = new SqlWhere()
-    .range('document_date', filter.documentDate)
-    .range('created_at', filter.created)
-    .range('updated_at', filter.updated)
-    .between('amount', filter.fromAmount, filter.toAmount)
+  const where = documentListWhere(filter, KEYWORD_COLUMNS)
     .between('paymentamount', filter.fromPaymentAmount, filter.toPaymentAmount)
-    .keyword(KEYWORD_COLUMNS, filter.keyword)
-    .equals('createusername', filter.createusername)
-    .equals('warehousecode', filter.warehousecode)
-    .oneOf('id', filter.ids)
-    .oneOf('number', filter.numbers);
+    .equals('warehousecode', filter.warehousecode);
   if (filter.paid !== undefined) {
     const paid = new SqlWhere().range('p.paid_at', filter.paid);
     where.add(

@@ -1,9 +1,10 @@
 // Reads of return purchase orders: the list with its filters and totals, one order, and movements.
-import type { Handlers } from '../../handler.js';
-import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
+import type { Database, Handlers } from '../../handler.js';
+import { dayRange, readPaging } from '../../list-helpers.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { requireWarehouse } from '../merchant/index.js';
-import { auditRange, textFilter } from '../shared/list-filters.js';
+import { textFilter } from '../shared/list-filters.js';
+import { readDocumentListFilter } from './document-list-filter.js';
 import { linesOf } from './document-lines.repository.js';
 import { requireReturnPurchaseOrder } from './lookup.js';
 import { findMovement, listMovements } from './movement.repository.js';
@@ -14,39 +15,32 @@ import {
   presentReturnPurchaseOrders,
 } from './return-purchase-order.presenter.js';
 
+/** The warehousecode filter: absent or blank filters nothing; a code the store does not have is refused. */
+function readWarehouseFilter(db: Database, storeId: number, text: string | undefined): string | undefined {
+  const warehousecode = textFilter(text);
+  if (warehousecode !== undefined) requireWarehouse(db, storeId, warehousecode);
+  return warehousecode;
+}
+
 export const returnPurchaseOrderReadHandlers = {
   GetReturnPurchaseOrders: ({ db, store, query, headerLists }) => {
     const page = readPaging(query);
-    const warehousecode = textFilter(query.warehousecode);
-    if (warehousecode !== undefined) requireWarehouse(db, store.id, warehousecode);
+    const warehousecode = readWarehouseFilter(db, store.id, query.warehousecode);
     const paymentFiltered = query.paymentafter !== undefined || query.paymentbefore !== undefined;
+    const documentDate = dayRange(query.returnpurchaseorderdateafter, query.returnpurchaseorderdatebefore);
+    const filter = readDocumentListFilter(query, documentDate, {
+      ids: headerLists.returnpurchaseorderidlist,
+      numbers: headerLists.numberlist,
+    });
     const result = listReturnPurchaseOrders(
       db,
       store.id,
       {
-        documentDate: dayRange(query.returnpurchaseorderdateafter, query.returnpurchaseorderdatebefore),
-        created: auditRange(
-          query.createdafter,
-          query.createdbefore,
-          query.createdatetimeafter,
-          query.createdatetimebefore,
-        ),
-        updated: auditRange(
-          query.updatedafter,
-          query.updatedbefore,
-          query.updatedatetimeafter,
-          query.updatedatetimebefore,
-        ),
+        ...filter,
         paid: paymentFiltered ? dayRange(query.paymentafter, query.paymentbefore) : undefined,
-        fromAmount: query.fromamount,
-        toAmount: query.toamount,
         fromPaymentAmount: query.frompaymentamount,
         toPaymentAmount: query.topaymentamount,
-        keyword: readKeyword(query.keyword),
-        createusername: textFilter(query.createusername),
         warehousecode,
-        ids: headerLists.returnpurchaseorderidlist,
-        numbers: headerLists.numberlist,
       },
       page,
     );
@@ -76,8 +70,7 @@ export const returnPurchaseOrderReadHandlers = {
 
   GetMovementReturnPurchaseOrders: ({ db, store, query }) => {
     const page = readPaging(query);
-    const warehousecode = textFilter(query.warehousecode);
-    if (warehousecode !== undefined) requireWarehouse(db, store.id, warehousecode);
+    const warehousecode = readWarehouseFilter(db, store.id, query.warehousecode);
     const result = listMovements(
       db,
       store.id,

@@ -3,15 +3,7 @@
 // names (incomedate/expensedate, customerbranchno/contactbranchno) onto these.
 import type { Database, ListResult, ParentRef, StoreContext, WriteResult } from '../../handler.js';
 import { invalidId, validation } from '../../handler.js';
-import {
-  dayRange,
-  intersectRanges,
-  minuteRange,
-  readKeyword,
-  readPaging,
-  type PagingQuery,
-  type TimeRange,
-} from '../../list-helpers.js';
+import { dayRange, readKeyword, readPaging, type PagingQuery, type TimeRange } from '../../list-helpers.js';
 import { parseThaiDateTime } from '../../thai-time.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import {
@@ -24,6 +16,7 @@ import {
 } from '../../../../src-shared/money/index.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { findContactIdByName } from '../contacts/contact.repository.js';
+import { auditRanges, type AuditQuery } from '../shared/list-filters.js';
 import { requirePaymentMethod } from '../shared/payment-method.js';
 import { readTags } from '../shared/tags.js';
 import { documentDay } from '../shared/thai-day.js';
@@ -214,17 +207,9 @@ export function addFinancePayment(
   return {};
 }
 
-export interface FinanceListQuery extends PagingQuery {
-  readonly createdafter?: string | undefined;
-  readonly createdbefore?: string | undefined;
-  readonly updatedafter?: string | undefined;
-  readonly updatedbefore?: string | undefined;
+export interface FinanceListQuery extends PagingQuery, AuditQuery {
   readonly paymentafter?: string | undefined;
   readonly paymentbefore?: string | undefined;
-  readonly createdatetimeafter?: string | undefined;
-  readonly createdatetimebefore?: string | undefined;
-  readonly updatedatetimeafter?: string | undefined;
-  readonly updatedatetimebefore?: string | undefined;
   readonly keyword?: string | undefined;
 }
 
@@ -239,14 +224,7 @@ export function listFinance(
   const { limit, offset } = readPaging(query);
   const filter = {
     documentDate,
-    created: intersectRanges(
-      dayRange(query.createdafter, query.createdbefore),
-      minuteRange(query.createdatetimeafter, query.createdatetimebefore),
-    ),
-    updated: intersectRanges(
-      dayRange(query.updatedafter, query.updatedbefore),
-      minuteRange(query.updatedatetimeafter, query.updatedatetimebefore),
-    ),
+    ...auditRanges(query),
     payment: dayRange(query.paymentafter, query.paymentbefore),
     keyword: readKeyword(query.keyword),
     ids,

@@ -7,12 +7,28 @@ export function textFilter(text: string | undefined): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** created/updated filters: the day filter and the minute filter on one column must both hold. */
-export function auditRange(
-  dayAfter: string | undefined,
-  dayBefore: string | undefined,
-  minuteAfter: string | undefined,
-  minuteBefore: string | undefined,
-): TimeRange {
-  return intersectRanges(dayRange(dayAfter, dayBefore), minuteRange(minuteAfter, minuteBefore));
+/** The created/updated filters of a list query: a Thai-day and a minute form of each. */
+export interface AuditQuery {
+  readonly createdafter?: string | undefined;
+  readonly createdbefore?: string | undefined;
+  readonly createdatetimeafter?: string | undefined;
+  readonly createdatetimebefore?: string | undefined;
+  readonly updatedafter?: string | undefined;
+  readonly updatedbefore?: string | undefined;
+  readonly updatedatetimeafter?: string | undefined;
+  readonly updatedatetimebefore?: string | undefined;
+}
+
+/** created/updated filters: on each column the day filter and the minute filter must both hold. */
+export function auditRanges(query: AuditQuery): { created: TimeRange; updated: TimeRange } {
+  return {
+    created: intersectRanges(
+      dayRange(query.createdafter, query.createdbefore),
+      minuteRange(query.createdatetimeafter, query.createdatetimebefore),
+    ),
+    updated: intersectRanges(
+      dayRange(query.updatedafter, query.updatedbefore),
+      minuteRange(query.updatedatetimeafter, query.updatedatetimebefore),
+    ),
+  };
 }
