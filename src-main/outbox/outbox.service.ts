@@ -116,19 +116,37 @@ export class Outbox {
     void this.drain().catch((error: unknown) => this.#onError(error));
   }
 
-  /** Runs (or joins the current run) until nothing is due; resolves with what happened. */
+  /**
+   * Runs (or joins the current run) until nothing is due; resolves with what happened. A call during a
+   * run makes that run go round once more, so a write queued at any moment gets a pass.
+   */
   drain(): Promise<DrainReport> {
     if (this.#stopped) return Promise.resolve({ batches: 0, settled: 0, skipped: 'stopped' });
     if (this.#running) {
       this.#again = true;
       return this.#running;
     }
-    const running = this.#run().finally(() => {
+    this.#running = this.#loop();
+    return this.#running;
+  }
+
+  async #loop(): Promise<DrainReport> {
+    const total: DrainReport & { batches: number; settled: number } = { batches: 0, settled: 0 };
+    let last: DrainReport = total;
+    try {
+      do {
+        this.#again = false;
+        last = await this.#run();
+        total.batches += last.batches;
+        total.settled += last.settled;
+      } while (this.#again && !this.#stopped);
+    } finally {
+      // In the same continuation as the last check of #again: no kick can fall in between.
       this.#running = undefined;
       this.#scheduleWake();
-    });
-    this.#running = running;
-    return running;
+    }
+    const { batches, settled } = total;
+    return { ...last, batches, settled };
   }
 
   counts(): OpenCounts & { paused: boolean } {
@@ -169,11 +187,8 @@ export class Outbox {
     renewal.unref();
     try {
       run.recoverCrashed();
-      do {
-        this.#again = false;
-        await run.untilIdle();
-        this.#emitChanged();
-      } while (this.#again && !this.#stopped && run.tally.stoppedBy === undefined);
+      await run.untilIdle();
+      this.#emitChanged();
       return { ...run.tally };
     } catch (error) {
       if (!(error instanceof LeaseLostError)) throw error;
