@@ -1,7 +1,14 @@
 // Stored quotations as the v4 Quotation record (detail) and list item.
 import type { Database } from 'better-sqlite3';
 import type { HandlerResult } from '../../handler.js';
-import { thaiDateString, thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
+import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
+import {
+  presentChangeTimes,
+  presentCreator,
+  presentCustomer,
+  presentDiscount,
+  presentTotals,
+} from './document-header.presenter.js';
 import { presentLine } from './document-line.presenter.js';
 import { linesByDocument, tagsByDocument, type DocumentLineRow } from './document-lines.repository.js';
 import type { QuotationRow } from './quotation.repository.js';
@@ -17,45 +24,24 @@ function present(
     id: row.id,
     number: row.number,
     customerid: row.customerid,
-    customername: row.customername,
-    customeridnumber: row.customeridnumber,
-    customeremail: row.customeremail,
-    customerphone: row.customerphone,
-    customeraddress: row.customeraddress,
-    customerbranchname: row.customerbranchname,
-    customerbranchno: row.customerbranchno,
+    ...presentCustomer(row),
     reference: row.reference,
     description: row.description,
     status: row.status,
-    amount: row.amount,
-    amount_pretax: row.amount_pretax,
-    vatamount: row.vatamount,
-    shippingamount: row.shippingamount,
-    shippingamount_pretax: row.shippingamount_pretax,
-    shippingamount_vat: row.shippingamount_vat,
-    shippingvat: row.shippingvat,
+    ...presentTotals(row),
     quotationdate: thaiIsoDateTime(row.document_date),
     quotationdateString: thaiDateString(row.document_date),
-    discount: row.discount,
-    discountamount: row.discountamount,
-    discountamount_pretax: row.discountamount_pretax,
-    discountamount_vat: row.discountamount_vat,
-    vattype: row.vattype,
+    ...presentDiscount(row),
     saleschannel: row.saleschannel,
     // Lines come from the body's sku list; the v4 bodies cannot name a bundle, so these stay null.
     list: lines.map((line) => ({ ...presentLine(line), bundleid: null, bundleitemid: null })),
     tag: [...tags],
-    createdatetime: thaiIsoDateTime(row.created_at),
-    createdatetimeString: thaiDateTimeString(row.created_at),
-    updatedatetime: thaiIsoDateTime(row.updated_at),
-    updatedatetimeString: thaiDateTimeString(row.updated_at),
+    ...presentChangeTimes(row),
     approvedate: thaiIsoDateTime(row.approve_date),
     approvedateString: thaiDateString(row.approve_date),
     expiredate: thaiIsoDateTime(row.expire_date),
     expiredateString: thaiDateString(row.expire_date),
-    createuserid: row.createuserid,
-    createusername: row.createusername,
-    createdby: row.createdby,
+    ...presentCreator(row),
     uniquenumber: row.uniquenumber,
     currency: row.currency,
   };

@@ -1,8 +1,15 @@
 // Stored return purchase orders as the v4 ReturnPurchaseOrder and MovementReturnPurchaseOrder records.
 import type { Database } from 'better-sqlite3';
 import type { HandlerResult } from '../../handler.js';
-import { thaiDateString, thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
+import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
+import {
+  presentChangeTimes,
+  presentCreator,
+  presentCustomer,
+  presentDiscount,
+  presentTotals,
+} from './document-header.presenter.js';
 import { presentLine } from './document-line.presenter.js';
 import { linesByDocument, tagsByDocument, type DocumentLineRow } from './document-lines.repository.js';
 import type { MovementRow } from './movement.repository.js';
@@ -22,43 +29,22 @@ function present(
     number: row.number,
     customerid: row.customerid,
     customercode: row.customercode,
-    customername: row.customername,
-    customeridnumber: row.customeridnumber,
-    customeremail: row.customeremail,
-    customerphone: row.customerphone,
-    customeraddress: row.customeraddress,
-    customerbranchname: row.customerbranchname,
-    customerbranchno: row.customerbranchno,
+    ...presentCustomer(row),
     status: row.status,
     paymentstatus: statusOfPayments(row.amount, row.paymentamount),
-    amount: row.amount,
-    amount_pretax: row.amount_pretax,
-    vatamount: row.vatamount,
-    shippingamount: row.shippingamount,
-    shippingamount_pretax: row.shippingamount_pretax,
-    shippingamount_vat: row.shippingamount_vat,
-    shippingvat: row.shippingvat,
+    ...presentTotals(row),
     returnpurchaseorderdate: thaiIsoDateTime(row.document_date),
     returnpurchaseorderdateString: thaiDateString(row.document_date),
     paymentamount: row.paymentamount,
     reference: row.reference,
     description: row.description,
-    discount: row.discount,
-    discountamount: row.discountamount,
-    discountamount_pretax: row.discountamount_pretax,
-    discountamount_vat: row.discountamount_vat,
-    vattype: row.vattype,
+    ...presentDiscount(row),
     warehousecode: row.warehousecode,
     list: lines.map(presentLine),
     payments: [...payments],
     tag: [...tags],
-    createdatetime: thaiIsoDateTime(row.created_at),
-    createdatetimeString: thaiDateTimeString(row.created_at),
-    updatedatetime: thaiIsoDateTime(row.updated_at),
-    updatedatetimeString: thaiDateTimeString(row.updated_at),
-    createuserid: row.createuserid,
-    createusername: row.createusername,
-    createdby: row.createdby,
+    ...presentChangeTimes(row),
+    ...presentCreator(row),
     referenceid: row.referenceid,
     referencenumber: row.referencenumber,
     currency: row.currency,
