@@ -20,12 +20,38 @@ interface ControlRow {
   readonly hold_reason: string | null;
 }
 
-export function readControl(db: Database): QueueControl {
-  const row = db
-    .prepare<[], ControlRow>(
+function prepareAll(db: Database) {
+  return {
+    read: db.prepare<[], ControlRow>(
       'SELECT paused, pause_code, pause_text, paused_at, hold_until, hold_reason FROM outbox_control WHERE id = 1',
-    )
-    .get();
+    ),
+    pause: db.prepare<[string, string, number]>(
+      'UPDATE outbox_control SET paused = 1, pause_code = ?, pause_text = ?, paused_at = ? WHERE id = 1',
+    ),
+    resume: db.prepare<[]>(
+      `UPDATE outbox_control
+          SET paused = 0, pause_code = NULL, pause_text = NULL, paused_at = NULL, hold_until = 0, hold_reason = NULL
+        WHERE id = 1`,
+    ),
+    hold: db.prepare<[number, string]>(
+      'UPDATE outbox_control SET hold_until = max(hold_until, ?), hold_reason = ? WHERE id = 1',
+    ),
+  };
+}
+
+const cache = new WeakMap<Database, ReturnType<typeof prepareAll>>();
+
+function statements(db: Database): ReturnType<typeof prepareAll> {
+  let prepared = cache.get(db);
+  if (!prepared) {
+    prepared = prepareAll(db);
+    cache.set(db, prepared);
+  }
+  return prepared;
+}
+
+export function readControl(db: Database): QueueControl {
+  const row = statements(db).read.get();
   if (!row) throw new Error('The outbox control row is missing (migration 0003 not applied?)');
   return {
     paused: row.paused === 1,
@@ -38,25 +64,16 @@ export function readControl(db: Database): QueueControl {
 }
 
 export function pauseQueue(db: Database, code: string, text: string, now: number): void {
-  db.prepare(
-    'UPDATE outbox_control SET paused = 1, pause_code = ?, pause_text = ?, paused_at = ? WHERE id = 1',
-  ).run(code, text, now);
+  statements(db).pause.run(code, text, now);
 }
 
 /** A person resumed the queue: the pause and any quota hold end. Returns whether it was paused. */
 export function resumeQueue(db: Database): boolean {
   const wasPaused = readControl(db).paused;
-  db.prepare(
-    `UPDATE outbox_control
-        SET paused = 0, pause_code = NULL, pause_text = NULL, paused_at = NULL, hold_until = 0, hold_reason = NULL
-      WHERE id = 1`,
-  ).run();
+  statements(db).resume.run();
   return wasPaused;
 }
 
 export function holdQueue(db: Database, until: number, reason: string): void {
-  db.prepare('UPDATE outbox_control SET hold_until = max(hold_until, ?), hold_reason = ? WHERE id = 1').run(
-    until,
-    reason,
-  );
+  statements(db).hold.run(until, reason);
 }

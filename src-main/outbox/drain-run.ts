@@ -12,12 +12,12 @@ import {
   markSuperseded,
   moveRows,
   nextDueRow,
-  openFollowers,
   operationById,
   sendingToUnclear,
   settleRow,
   type OperationRow,
 } from './drain.repository.js';
+import { collapseAbsolutes } from './batch-collapse.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
 import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
@@ -126,23 +126,7 @@ export class DrainRun {
       unclear: false,
       limit: kind.batchLimit(this.#context),
     });
-    const superseded: Array<{ id: number; by: number }> = [];
-    const batch = heads.map((head) => {
-      if (!kind.collapsible(head)) return head;
-      const run = [head];
-      for (const follower of openFollowers(db, head)) {
-        if (
-          follower.state !== 'pending' ||
-          follower.batch_key !== head.batch_key ||
-          !kind.collapsible(follower)
-        )
-          break;
-        run.push(follower);
-      }
-      const last = run[run.length - 1] ?? head;
-      for (const row of run.slice(0, -1)) superseded.push({ id: row.id, by: last.id });
-      return last;
-    });
+    const { batch, superseded } = collapseAbsolutes(db, kind, heads);
     if (batch.length === 0) return 'continue';
 
     let preparation;

@@ -23,12 +23,35 @@ export interface LeaseOptions {
   readonly isAlive: (pid: number) => boolean;
 }
 
-function readLease(db: Database): LeaseRow {
-  const row = db
-    .prepare<[], LeaseRow>(
+function prepareAll(db: Database) {
+  return {
+    read: db.prepare<[], LeaseRow>(
       'SELECT holder, holder_pid, holder_host, expires_at FROM outbox_lease WHERE id = 1',
-    )
-    .get();
+    ),
+    take: db.prepare<[string, number, string, number]>(
+      'UPDATE outbox_lease SET holder = ?, holder_pid = ?, holder_host = ?, expires_at = ? WHERE id = 1',
+    ),
+    extend: db.prepare<[number]>('UPDATE outbox_lease SET expires_at = ? WHERE id = 1'),
+    release: db.prepare<[string]>(
+      `UPDATE outbox_lease SET holder = NULL, holder_pid = NULL, holder_host = NULL, expires_at = 0
+        WHERE id = 1 AND holder = ?`,
+    ),
+  };
+}
+
+const cache = new WeakMap<Database, ReturnType<typeof prepareAll>>();
+
+function statements(db: Database): ReturnType<typeof prepareAll> {
+  let prepared = cache.get(db);
+  if (!prepared) {
+    prepared = prepareAll(db);
+    cache.set(db, prepared);
+  }
+  return prepared;
+}
+
+function readLease(db: Database): LeaseRow {
+  const row = statements(db).read.get();
   if (!row) throw new Error('The outbox lease row is missing (migration 0003 not applied?)');
   return row;
 }
@@ -50,9 +73,7 @@ export function tryAcquireLease(db: Database, me: LeaseHolder, options: LeaseOpt
           lease.holder_pid !== me.pid &&
           !options.isAlive(lease.holder_pid));
       if (!free) return false;
-      db.prepare(
-        `UPDATE outbox_lease SET holder = ?, holder_pid = ?, holder_host = ?, expires_at = ? WHERE id = 1`,
-      ).run(me.id, me.pid, me.host, options.now + options.ttlMs);
+      statements(db).take.run(me.id, me.pid, me.host, options.now + options.ttlMs);
       return true;
     })
     .immediate();
@@ -63,17 +84,14 @@ export function renewLease(db: Database, me: LeaseHolder, now: number, ttlMs: nu
   return db
     .transaction(() => {
       if (readLease(db).holder !== me.id) return false;
-      db.prepare('UPDATE outbox_lease SET expires_at = ? WHERE id = 1').run(now + ttlMs);
+      statements(db).extend.run(now + ttlMs);
       return true;
     })
     .immediate();
 }
 
 export function releaseLease(db: Database, me: LeaseHolder): void {
-  db.prepare(
-    `UPDATE outbox_lease SET holder = NULL, holder_pid = NULL, holder_host = NULL, expires_at = 0
-      WHERE id = 1 AND holder = ?`,
-  ).run(me.id);
+  statements(db).release.run(me.id);
 }
 
 /** Inside a write transaction: are we still the holder? (Expiry alone does not matter until someone takes over.) */
