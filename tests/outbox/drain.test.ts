@@ -47,8 +47,14 @@ describe('draining to the sandbox', () => {
       },
     });
     const outbox = fx.outbox();
+    const progress: string[] = [];
+    const changed: number[] = [];
+    outbox.events.on('progress', (event) => progress.push(`${event.done}/${event.total}`));
+    outbox.events.on('changed', (counts) => changed.push(counts.pending + counts.retry + counts.unclear));
     const report = await outbox.drain();
     expect(report.skipped).toBeUndefined();
+    expect(progress.at(-1)).toBe('5/5');
+    expect(changed.at(-1)).toBe(0);
     expect(states(fx.db).map((row) => row.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
     const after = await fx.stock('W0001', [1, 2, 3, 4]);
     expect(after.get(1)?.stock).toBe((before.get(1)?.stock ?? 0) + 5);
