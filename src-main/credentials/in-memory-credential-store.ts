@@ -9,7 +9,7 @@ import {
   type KeychainUnavailableReason,
   type StoreSecrets,
 } from './credential-store.js';
-import { decodeEntry, encodeEntry } from './keychain-entry.js';
+import { accountOf, decodeEntry, encodeEntry } from './keychain-entry.js';
 
 export class InMemoryCredentialStore implements CredentialStore {
   readonly #entries = new Map<string, string>();
@@ -35,20 +35,23 @@ export class InMemoryCredentialStore implements CredentialStore {
   }
 
   async get(profileId: string): Promise<StoreSecrets | undefined> {
+    const account = accountOf(profileId);
     this.#ensureAvailable();
-    const text = this.#entries.get(profileId);
+    const text = this.#entries.get(account);
     return text === undefined ? undefined : decodeEntry(text);
   }
 
   async set(profileId: string, secrets: StoreSecrets): Promise<void> {
+    const account = accountOf(profileId);
     const entry = encodeEntry(secrets);
     this.#ensureAvailable();
-    this.#entries.set(profileId, entry);
+    this.#entries.set(account, entry);
   }
 
   async delete(profileId: string): Promise<boolean> {
+    const account = accountOf(profileId);
     this.#ensureAvailable();
-    return this.#entries.delete(profileId);
+    return this.#entries.delete(account);
   }
 
   async check(): Promise<KeychainStatus> {

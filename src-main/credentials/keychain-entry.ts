@@ -48,3 +48,11 @@ export function decodeEntry(text: string): StoreSecrets {
     "The keychain entry of this profile is not in Stockroom's format (it may have been changed by another program). Edit the profile and enter the API key and secret again.",
   );
 }
+
+/** The keychain account of a profile: its id, which every keychain needs non-empty. */
+export function accountOf(profileId: string): string {
+  if (typeof profileId !== 'string' || profileId.trim() === '') {
+    throw new TypeError('A keychain entry needs a profile id');
+  }
+  return profileId;
+}

@@ -11,7 +11,12 @@ export interface KeychainProblem {
 
 const NEVER_PLAIN_TEXT = 'Stockroom never keeps API keys in plain text.';
 
-const sessionGone = /The name :\d+\.\d+ was not provided by any \.service files/i;
+// libsecret keeps its first connection to the keyring service for the life of the process: once that
+// service has gone, calls name its old bus address, or its old session, even after a new one started.
+const sessionGone: readonly RegExp[] = [
+  /The name :\d+\.\d+ was not provided by any \.service files/i,
+  /The session wrapping the secret does not exist/i,
+];
 
 const noKeychain: readonly RegExp[] = [
   // Linux without a session bus (a console, a service, CI).
@@ -41,18 +46,22 @@ const locked: readonly RegExp[] = [
 const denied: readonly RegExp[] = [
   /cancel(l)?ed/i,
   /user name or passphrase you entered is not correct/i,
-  /AccessDenied|access denied|not allowed|permission/i,
+  /AccessDenied|access (is )?denied|not allowed|permission/i,
 ];
 
-/** The reason and message for a failed keychain call; `detail` is the keychain's text, already redacted. */
-export function describeKeychainFailure(detail: string): KeychainProblem {
-  if (sessionGone.test(detail)) {
+/**
+ * The reason and message for a failed keychain call; `detail` is the keychain's text, already redacted.
+ * `reachedBefore`: an earlier call in this process worked, so a missing service has gone away since.
+ */
+export function describeKeychainFailure(detail: string, reachedBefore = false): KeychainProblem {
+  const missing = noKeychain.some((pattern) => pattern.test(detail));
+  if (sessionGone.some((pattern) => pattern.test(detail)) || (missing && reachedBefore)) {
     return {
       reason: 'no-keychain',
       message: `The system keychain stopped while Stockroom was running (${detail}). Restart Stockroom once your keyring is running again. ${NEVER_PLAIN_TEXT}`,
     };
   }
-  if (noKeychain.some((pattern) => pattern.test(detail))) {
+  if (missing) {
     return {
       reason: 'no-keychain',
       message: `No system keychain is available (${detail}). Stockroom keeps API keys only in the system keychain (GNOME Keyring or KWallet on Linux, Keychain on macOS, Credential Manager on Windows): start Stockroom in a desktop session where one is running. ${NEVER_PLAIN_TEXT}`,

@@ -14,7 +14,7 @@ import {
   type KeychainStatus,
   type StoreSecrets,
 } from './credential-store.js';
-import { decodeEntry, encodeEntry } from './keychain-entry.js';
+import { accountOf as entryAccount, decodeEntry, encodeEntry } from './keychain-entry.js';
 import {
   describeKeychainFailure,
   describeMissingModule,
@@ -49,6 +49,8 @@ export class KeytarCredentialStore implements CredentialStore {
   readonly #loader: KeytarLoader;
   // Memoised, failure included: a native module that failed to load will not load later in this process.
   #keytar: Promise<KeytarApi> | undefined;
+  // Whether a keychain call has worked in this process (see describeKeychainFailure).
+  #reached = false;
 
   constructor(options: KeytarCredentialStoreOptions = {}) {
     this.service = options.service ?? KEYCHAIN_SERVICE;
@@ -95,6 +97,7 @@ export class KeytarCredentialStore implements CredentialStore {
       await keytar.setPassword(this.service, PROBE_ACCOUNT, PROBE_VALUE);
       const read = await keytar.getPassword(this.service, PROBE_ACCOUNT);
       await keytar.deletePassword(this.service, PROBE_ACCOUNT);
+      this.#reached = true;
       if (read !== PROBE_VALUE) {
         return unavailable({
           reason: 'error',
@@ -104,7 +107,7 @@ export class KeytarCredentialStore implements CredentialStore {
       }
       return { available: true };
     } catch (error) {
-      return unavailable(describeKeychainFailure(errorText(error)));
+      return unavailable(describeKeychainFailure(errorText(error), this.#reached));
     }
   }
 
@@ -123,9 +126,11 @@ export class KeytarCredentialStore implements CredentialStore {
   /** A keychain call whose failure becomes a CredentialStoreError without any secret in its text. */
   async #run<T>(call: () => Promise<T>, secrets: readonly string[] = []): Promise<T> {
     try {
-      return await call();
+      const result = await call();
+      this.#reached = true;
+      return result;
     } catch (error) {
-      const problem = describeKeychainFailure(redact(errorText(error), secrets));
+      const problem = describeKeychainFailure(redact(errorText(error), secrets), this.#reached);
       throw new CredentialStoreError(problem.reason, problem.message);
     }
   }
@@ -154,10 +159,8 @@ function isKeytarApi(value: unknown): value is KeytarApi {
 }
 
 function accountOf(profileId: string): string {
-  if (typeof profileId !== 'string' || profileId.trim() === '' || profileId === PROBE_ACCOUNT) {
-    throw new TypeError('A keychain entry needs a profile id');
-  }
-  return profileId;
+  if (profileId === PROBE_ACCOUNT) throw new TypeError(`${PROBE_ACCOUNT} is reserved for check()`);
+  return entryAccount(profileId);
 }
 
 function problemOf(error: unknown): KeychainProblem {
