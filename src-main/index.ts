@@ -1,27 +1,123 @@
-// Electron lifecycle only. The full shell (profiles, IPC, demo store) arrives with the desktop-shell issue.
+// Electron lifecycle only; every decision lives in src-main/app (see docs/decisions/0006).
+//
+// Before `ready`: fix the user-data folder, enable the sandbox for every renderer, register app:// as a
+// privileged scheme, take the single-instance lock (a second launch focuses the first window and exits
+// without touching the log or the databases). Once ready: deny all permissions, serve app://, start the
+// services, open the window. On quit: stop the services (bounded), close the log.
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, protocol, session, type BrowserWindow } from 'electron';
+import { createFileLogger, isLogLevel } from './logging/index.js';
+import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app/app-protocol.js';
+import { desktopContentSecurityPolicy } from './app/content-security-policy.js';
+import { denyPopupsAndWebviews, focusWindow, hardenSession, openMainWindow } from './app/main-window.js';
+import { appPaths, ensureAppDirectories, userDataDirectory } from './app/paths.js';
+import { createPermissionPolicy } from './app/permission-policy.js';
+import { createQuitCoordinator, DEFAULT_QUIT_TIMEOUT_MS } from './app/quit-coordinator.js';
+import { rendererLocation } from './app/renderer-location.js';
+import { startServices, stopServices, type RunningServices } from './app/services.js';
 
-if (!app.requestSingleInstanceLock()) {
+const paths = appPaths(userDataDirectory(app.getPath('appData')));
+app.setName('Stockroom');
+app.setPath('userData', paths.userData);
+app.enableSandbox();
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+if (app.requestSingleInstanceLock()) {
+  runPrimaryInstance();
+} else {
   app.quit();
 }
 
-function openMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-    },
+function runPrimaryInstance(): void {
+  ensureAppDirectories(paths);
+  const requestedLevel = process.env['STOCKROOM_LOG_LEVEL'];
+  const log = createFileLogger({
+    directory: paths.logsDirectory,
+    level: isLogLevel(requestedLevel) ? requestedLevel : app.isPackaged ? 'info' : 'debug',
+    mirrorToStderr: !app.isPackaged,
   });
-  window.once('ready-to-show', () => window.show());
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return window;
-}
+  const logger = log.logger;
+  logger.info('Stockroom starting', {
+    version: app.getVersion(),
+    electron: process.versions.electron,
+    platform: process.platform,
+    arch: process.arch,
+    packaged: app.isPackaged,
+  });
 
-void app.whenReady().then(openMainWindow);
-app.on('window-all-closed', () => app.quit());
+  const location = rendererLocation({
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+  });
+  const permissionPolicy = createPermissionPolicy(logger.child('permissions'));
+  let mainWindow: BrowserWindow | null = null;
+  let starting: Promise<RunningServices | null> = Promise.resolve(null);
+
+  const quitCoordinator = createQuitCoordinator({
+    stop: async () => {
+      const running = await starting;
+      if (running !== null) await stopServices(running);
+    },
+    quit: () => app.quit(),
+    timeoutMs: DEFAULT_QUIT_TIMEOUT_MS,
+    logger: logger.child('quit'),
+  });
+
+  process.on('uncaughtExceptionMonitor', (error, origin) =>
+    logger.error('Uncaught exception', { error, origin }),
+  );
+  process.on('unhandledRejection', (reason) => logger.error('Unhandled promise rejection', { reason }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  app.on('second-instance', () => {
+    logger.info('A second launch was redirected to this window');
+    if (mainWindow !== null) focusWindow(mainWindow);
+  });
+  app.on('web-contents-created', (_event, contents) =>
+    denyPopupsAndWebviews(contents, logger.child('guard')),
+  );
+  app.on('child-process-gone', (_event, details) => {
+    logger.error('A child process ended', {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+    });
+  });
+  // Closing the window quits on every platform: the drainer never runs without a window to show it.
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', (event) => quitCoordinator.onBeforeQuit(event));
+  app.on('will-quit', () => {
+    logger.info('Stockroom stopped');
+    log.close();
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession, permissionPolicy);
+      if (location.appProtocol) {
+        registerAppProtocol(session.defaultSession.protocol, {
+          rootDirectory: join(import.meta.dirname, '../renderer'),
+          contentSecurityPolicy: desktopContentSecurityPolicy(),
+          onError: (error, filePath) => logger.error('Serving an app file failed', { error, filePath }),
+        });
+      }
+      starting = startServices({ paths, logger: logger.child('services') });
+      await starting;
+      if (quitCoordinator.state !== 'running') return;
+      mainWindow = openMainWindow({
+        location,
+        preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+        logger: logger.child('window'),
+        devTools: !app.isPackaged,
+      });
+      mainWindow.on('closed', () => {
+        mainWindow = null;
+      });
+    })
+    .catch((error: unknown) => {
+      logger.error('Startup failed', { error });
+      log.close();
+      app.exit(1);
+    });
+}

@@ -1,0 +1,226 @@
+// The Electron shell (src-main/index.ts and main-window.ts) run under plain Node against a stand-in
+// electron module: the order of the lifecycle, the single-instance lock, the guards wired on the window
+// and the session, and a quit that waits for the services. What this cannot show is Electron itself
+// honouring those calls; see docs/decisions/0006-electron-shell-security.md.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/app-protocol.js';
+import { desktopContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
+import { createFakeElectron, fakeEvent, FakeWebContents } from './support/fake-electron.js';
+
+const holder = vi.hoisted(() => ({ current: null as unknown }));
+// Vitest keeps a mocked module across vi.resetModules, so every export reads the current test's fake.
+vi.mock('electron', () => {
+  const current = (name: string): unknown => {
+    if (holder.current === null)
+      throw new Error('The test sets up the fake electron before importing the shell');
+    return (holder.current as { module: Record<string, unknown> }).module[name];
+  };
+  return Object.defineProperties(
+    {},
+    Object.fromEntries(
+      ['app', 'protocol', 'session', 'BrowserWindow', 'screen', 'shell'].map((name) => [
+        name,
+        { enumerable: true, get: () => current(name) },
+      ]),
+    ),
+  );
+});
+
+const PROCESS_EVENTS = ['uncaughtExceptionMonitor', 'unhandledRejection', 'SIGINT', 'SIGTERM'];
+const processEvents: NodeJS.EventEmitter = process;
+let listenersBefore: Map<string, unknown[]>;
+let appData: string;
+
+beforeEach(() => {
+  appData = mkdtempSync(join(tmpdir(), 'stockroom-shell-'));
+  listenersBefore = new Map(PROCESS_EVENTS.map((name) => [name, processEvents.listeners(name)]));
+  vi.resetModules();
+});
+
+afterEach(() => {
+  // The shell listens to process signals and errors; a test worker must not keep those listeners.
+  for (const name of PROCESS_EVENTS) {
+    for (const listener of processEvents.listeners(name)) {
+      if (!listenersBefore.get(name)?.includes(listener)) {
+        processEvents.removeListener(name, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
+  vi.unstubAllEnvs();
+  holder.current = null;
+  rmSync(appData, { recursive: true, force: true });
+});
+
+async function startShell(options: { hasLock?: boolean; isPackaged?: boolean } = {}) {
+  const fake = createFakeElectron({ appData, ...options });
+  holder.current = fake;
+  await import('../../src-main/index.js');
+  return fake;
+}
+
+function logEntries(): Record<string, unknown>[] {
+  const path = join(appData, 'Stockroom', 'logs', 'stockroom.log');
+  return readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('desktop shell lifecycle', () => {
+  it('before ready: fixes user data, enables the sandbox, registers app:// and takes the lock', async () => {
+    const { state } = await startShell();
+    expect(state.calls).toEqual([
+      'setName Stockroom',
+      'setPath userData',
+      'enableSandbox',
+      'registerSchemesAsPrivileged',
+      'requestSingleInstanceLock',
+    ]);
+    expect(state.paths.get('userData')).toBe(join(appData, 'Stockroom'));
+    expect(state.privilegedSchemes).toEqual([APP_SCHEME_PRIVILEGES]);
+    expect(logEntries()[0]).toMatchObject({ level: 'info', message: 'Stockroom starting', packaged: false });
+  });
+
+  it('once ready: denies permissions, serves app:// with the CSP, opens one guarded window', async () => {
+    const { state } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    expect(state.calls.slice(5)).toEqual([
+      'ready',
+      'protocol.handle app',
+      'new BrowserWindow',
+      'loadURL app://stockroom/index.html',
+    ]);
+
+    // Permissions: request, check and device handlers all deny.
+    const answers: boolean[] = [];
+    state.permissionRequestHandler?.({}, 'media', (granted: boolean) => answers.push(granted), {
+      requestingUrl: 'app://stockroom/index.html',
+      mediaTypes: ['video'],
+    });
+    expect(answers).toEqual([false]);
+    expect(state.permissionCheckHandler?.({}, 'notifications', 'app://stockroom', {})).toBe(false);
+    expect(state.devicePermissionHandler?.({ deviceType: 'hid', origin: 'app://stockroom' })).toBe(false);
+
+    // The protocol handler answers with the desktop CSP (here from a folder with no build: a 404).
+    const response = await state.protocolHandlers.get('app')?.(new Request('app://stockroom/index.html'));
+    expect(response?.headers.get('content-security-policy')).toBe(desktopContentSecurityPolicy());
+
+    // The window: the factory's options, guards on navigation, windows and webviews.
+    const window = state.windows[0];
+    if (window === undefined) throw new Error('no window');
+    const preferences = window.options['webPreferences'] as Record<string, unknown>;
+    expect(preferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      devTools: true,
+    });
+    expect(String(preferences['preload'])).toMatch(/preload[\\/]index\.cjs$/);
+    const away = fakeEvent({ url: 'https://evil.example/' });
+    window.webContents.emit('will-navigate', away);
+    expect(away.defaultPrevented).toBe(true);
+    const inside = fakeEvent({ url: 'app://stockroom/counting' });
+    window.webContents.emit('will-navigate', inside);
+    expect(inside.defaultPrevented).toBe(false);
+    const subFrame = fakeEvent({ url: 'https://evil.example/', isMainFrame: false });
+    window.webContents.emit('will-frame-navigate', subFrame);
+    expect(subFrame.defaultPrevented).toBe(true);
+    const redirect = fakeEvent({ url: 'https://evil.example/' });
+    window.webContents.emit('will-redirect', redirect);
+    expect(redirect.defaultPrevented).toBe(true);
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({
+      action: 'deny',
+    });
+    const webview = fakeEvent();
+    window.webContents.emit('will-attach-webview', webview, {}, {});
+    expect(webview.defaultPrevented).toBe(true);
+    expect(state.openedExternally).toEqual([]);
+
+    window.emit('ready-to-show');
+    expect(window.shown).toBe(1);
+  });
+
+  it('denies popups and webviews in any other web contents the app creates', async () => {
+    const { state, app } = await startShell();
+    state.becomeReady();
+    const contents = new FakeWebContents();
+    app.emit('web-contents-created', fakeEvent(), contents);
+    expect(contents.windowOpenHandler?.({ url: 'app://stockroom/index.html' })).toEqual({ action: 'deny' });
+    const webview = fakeEvent();
+    contents.emit('will-attach-webview', webview, {}, {});
+    expect(webview.defaultPrevented).toBe(true);
+  });
+
+  it('a second launch focuses the existing window', async () => {
+    const { state, app } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    const window = state.windows[0];
+    if (window === undefined) throw new Error('no window');
+    window.minimized = true;
+    app.emit('second-instance', fakeEvent(), ['stockroom'], '/');
+    expect(window.restored).toBe(1);
+    expect(window.focused).toBe(1);
+    expect(state.windows).toHaveLength(1);
+  });
+
+  it('without the lock, quits before ready and touches neither the log nor a window', async () => {
+    const { state } = await startShell({ hasLock: false });
+    expect(state.calls).toContain('quit');
+    expect(state.calls).toContain('quitted');
+    state.becomeReady();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(state.windows).toEqual([]);
+    expect(existsSync(join(appData, 'Stockroom', 'logs'))).toBe(false);
+  });
+
+  it('quitting waits for the services to stop, then quits and closes the log', async () => {
+    const { state, app } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    app.quit();
+    expect(state.calls.at(-1)).toBe('quit'); // the first before-quit was prevented
+    await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
+    expect(logEntries().map((entry) => entry['message'])).toEqual(
+      expect.arrayContaining([
+        'Quit requested; stopping services',
+        'Services stopped; quitting',
+        'Stockroom stopped',
+      ]),
+    );
+    expect(logEntries().at(-1)?.['message']).toBe('Stockroom stopped');
+  });
+
+  it('closing the window quits the app', async () => {
+    const { state, app } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    app.emit('window-all-closed');
+    await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
+  });
+
+  it('loads the dev server only in development, and the app protocol when packaged', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173');
+    const development = await startShell();
+    development.state.becomeReady();
+    await vi.waitFor(() => expect(development.state.windows).toHaveLength(1));
+    expect(development.state.windows[0]?.loadedUrl).toBe('http://localhost:5173/');
+    expect(development.state.protocolHandlers.size).toBe(0);
+    development.app.quit();
+    await vi.waitFor(() => expect(development.state.calls.at(-1)).toBe('quitted'));
+
+    vi.resetModules();
+    const packaged = await startShell({ isPackaged: true });
+    packaged.state.becomeReady();
+    await vi.waitFor(() => expect(packaged.state.windows).toHaveLength(1));
+    expect(packaged.state.windows[0]?.loadedUrl).toBe('app://stockroom/index.html');
+    const preferences = packaged.state.windows[0]?.options['webPreferences'] as Record<string, unknown>;
+    expect(preferences['devTools']).toBe(false);
+    packaged.app.quit();
+    await vi.waitFor(() => expect(packaged.state.calls.at(-1)).toBe('quitted'));
+  });
+});
