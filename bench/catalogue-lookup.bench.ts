@@ -95,8 +95,13 @@ function searchTexts(random: Random, products: readonly GeneratedProduct[]): Map
     ['barcode prefix', []],
     ['Latin word of a name', []],
   ]);
+  // Words of names that start with a Latin letter ("SPF50", "LED", "A5"), as a person would type them.
   const latinWords = [
-    ...new Set(products.slice(0, 20_000).flatMap(({ body }) => body.name.match(/[A-Za-z][\w-]*/g) ?? [])),
+    ...new Set(
+      products
+        .slice(0, 20_000)
+        .flatMap(({ body }) => body.name.split(' ').filter((word) => /^[A-Za-z]/.test(word))),
+    ),
   ];
   for (let index = 0; index < SEARCHES; index++) {
     const { body } = random.pick(products);

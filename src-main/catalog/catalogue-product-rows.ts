@@ -2,6 +2,7 @@
 import type { ProductRecord } from '../../src-shared/api/records.js';
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { barcodeKey } from './catalogue-codes.js';
+import type { IndexedProductRow } from './catalogue-search-index.repository.js';
 import { searchWordsOf } from './catalogue-search-text.js';
 
 /** Positional parameters of the products upsert, in the order of its column list. */
@@ -66,16 +67,31 @@ export function decimalOf(text: string | number | undefined): number | undefined
   return Number.isFinite(value) ? value : undefined;
 }
 
-export function productRowValues(record: ProductRecord, syncedAt: number): ProductRowValues {
+/** A products row: every column's value, and the parts the repository compares before writing. */
+export interface ProductRow {
+  readonly id: number;
+  readonly values: ProductRowValues;
+  /** What the search index holds for the product. */
+  readonly indexed: IndexedProductRow;
+  readonly recordJson: string;
+}
+
+export function productRow(record: ProductRecord, syncedAt: number): ProductRow {
   const name = record.name ?? '';
-  const barcode = normaliseScannedCode(record.barcode ?? '');
-  return [
-    record.id,
-    record.sku ?? '',
-    barcode,
-    barcodeKey(barcode) ?? null,
+  const indexed: IndexedProductRow = {
     name,
-    searchWordsOf(name),
+    sku: record.sku ?? '',
+    barcode: normaliseScannedCode(record.barcode ?? ''),
+    search_words: searchWordsOf(name),
+  };
+  const recordJson = recordJsonOf(record);
+  const values: ProductRowValues = [
+    record.id,
+    indexed.sku,
+    indexed.barcode,
+    barcodeKey(indexed.barcode) ?? null,
+    name,
+    indexed.search_words,
     decimalOf(record.sellprice) ?? null,
     decimalOf(record.purchaseprice) ?? null,
     record.unittext ?? '',
@@ -90,16 +106,17 @@ export function productRowValues(record: ProductRecord, syncedAt: number): Produ
     JSON.stringify(record.variant ?? []),
     JSON.stringify(record.properties ?? []),
     JSON.stringify(record.tag ?? []),
-    recordJson(record),
+    recordJson,
     syncedAt,
   ];
+  return { id: record.id, values, indexed, recordJson };
 }
 
 /**
  * The record's JSON without its stock figures: they belong to the warehouse the record was read for
  * (product_stock keeps them), and leaving them out lets a re-pull of an unchanged product write nothing.
  */
-function recordJson(record: ProductRecord): string {
+function recordJsonOf(record: ProductRecord): string {
   const { stock: _stock, availablestock: _availablestock, ...productFields } = record;
   return JSON.stringify(productFields);
 }

@@ -1,6 +1,7 @@
 // The catalogue store's writes: server state as the sync pulls it. Each call is one transaction with
 // cached statements (200,000 products load in seconds); called inside a caller's transaction it nests
-// as a savepoint. The search index follows the products table by trigger (see migration 0001).
+// as a savepoint. The search index is written here, beside the products row it mirrors
+// (catalogue-search-index.repository.ts says why not by trigger).
 import type { Database, Statement } from 'better-sqlite3';
 import type {
   BundleDetailRecord,
@@ -15,10 +16,16 @@ import type {
 import { CatalogueReferenceRepository } from './catalogue-reference.repository.js';
 import {
   PRODUCT_COLUMNS,
-  productRowValues,
+  productRow,
   stockValues,
+  type ProductRow,
   type ProductRowValues,
 } from './catalogue-product-rows.js';
+import {
+  ProductSearchIndex,
+  sameIndexedValues,
+  type IndexedProductRow,
+} from './catalogue-search-index.repository.js';
 import type { NamedView, WarehouseView } from './catalogue-views.js';
 
 export interface UpsertProductsOptions {
@@ -36,25 +43,44 @@ interface StockParameters {
   syncedAt: number;
 }
 
-const updatedColumns = PRODUCT_COLUMNS.filter((column) => column !== 'id')
-  .map((column) => `${column} = excluded.${column}`)
-  .join(', ');
+interface StoredProductRow extends IndexedProductRow {
+  record_json: string;
+}
+
+/** The columns an update sets: all but id, which comes last as the WHERE parameter. */
+const UPDATED_COLUMNS = PRODUCT_COLUMNS.slice(1);
+type UpdateValues = [...Tail<ProductRowValues>, id: number];
+type Tail<T extends readonly unknown[]> = T extends readonly [unknown, ...infer Rest] ? Rest : never;
+
+function updateValues(values: ProductRowValues): UpdateValues {
+  const [id, ...rest] = values;
+  return [...rest, id];
+}
 
 export class CatalogueRepository {
-  private readonly upsertProduct: Statement<ProductRowValues>;
+  private readonly storedProduct: Statement<[number], StoredProductRow>;
+  private readonly insertProduct: Statement<ProductRowValues>;
+  private readonly updateProduct: Statement<UpdateValues>;
+  private readonly searchIndex: ProductSearchIndex;
   private readonly upsertStock: Statement<StockParameters>;
   private readonly deleteStockOf: Statement<[number]>;
+  private readonly indexedProduct: Statement<[number], IndexedProductRow>;
   private readonly deleteProduct: Statement<[number]>;
   private readonly listProductIds: Statement<[], number>;
   private readonly reference: CatalogueReferenceRepository;
 
   constructor(private readonly db: Database) {
-    // Upsert, never INSERT OR REPLACE: a replace deletes the row first, which would cascade to its stock.
-    // An unchanged record (the same JSON) writes nothing: re-pulls of a whole warehouse stay cheap.
-    this.upsertProduct = db.prepare(
-      `INSERT INTO products (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${updatedColumns} WHERE products.record_json IS NOT excluded.record_json`,
+    this.storedProduct = db.prepare(
+      'SELECT name, sku, barcode, search_words, record_json FROM products WHERE id = ?',
     );
+    this.insertProduct = db.prepare(
+      `INSERT INTO products (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    // Never INSERT OR REPLACE: a replace deletes the row first, which would cascade to its stock.
+    this.updateProduct = db.prepare(
+      `UPDATE products SET ${UPDATED_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`,
+    );
+    this.searchIndex = new ProductSearchIndex(db);
     // A figure the record lacks keeps the stored one (a new row starts from 0, or from stock for available).
     this.upsertStock = db.prepare(
       `INSERT INTO product_stock (product_id, warehouse_code, stock, availablestock, synced_at)
@@ -64,6 +90,7 @@ export class CatalogueRepository {
          synced_at = excluded.synced_at`,
     );
     this.deleteStockOf = db.prepare('DELETE FROM product_stock WHERE product_id = ?');
+    this.indexedProduct = db.prepare('SELECT name, sku, barcode, search_words FROM products WHERE id = ?');
     this.deleteProduct = db.prepare('DELETE FROM products WHERE id = ?');
     this.listProductIds = db.prepare<[], number>('SELECT id FROM products ORDER BY id').pluck();
     this.reference = new CatalogueReferenceRepository(db);
@@ -74,7 +101,7 @@ export class CatalogueRepository {
     const { warehouseCode, syncedAt } = options;
     this.db.transaction(() => {
       for (const record of records) {
-        this.upsertProduct.run(...productRowValues(record, syncedAt));
+        this.writeProduct(productRow(record, syncedAt));
         if (warehouseCode === undefined) continue;
         const figures = stockValues(record);
         if (figures === undefined) continue;
@@ -89,15 +116,47 @@ export class CatalogueRepository {
     })();
   }
 
+  /**
+   * One product row and its index entry. An unchanged record (the same JSON) writes nothing, so
+   * re-pulling a whole warehouse costs reads only; the index is touched only when an indexed column changed.
+   */
+  private writeProduct({ id, values, indexed, recordJson }: ProductRow): void {
+    const stored = this.storedProduct.get(id);
+    if (stored === undefined) {
+      this.insertProduct.run(...values);
+      this.searchIndex.add(id, indexed);
+      return;
+    }
+    if (stored.record_json === recordJson) return;
+    this.updateProduct.run(...updateValues(values));
+    if (!sameIndexedValues(stored, indexed)) {
+      this.searchIndex.drop(id, stored);
+      this.searchIndex.add(id, indexed);
+    }
+  }
+
   /** Removes products with their stock rows and search entries; unknown ids are ignored. */
   deleteProducts(ids: readonly number[]): void {
     this.db.transaction(() => {
       for (const id of ids) {
+        const indexed = this.indexedProduct.get(id);
+        if (indexed === undefined) continue;
+        this.searchIndex.drop(id, indexed);
         // Explicit, not only ON DELETE CASCADE: the delete must not depend on the connection's foreign_keys.
         this.deleteStockOf.run(id);
         this.deleteProduct.run(id);
       }
     })();
+  }
+
+  /** Rebuilds the search index from the products table: the repair if a write ever bypassed this class. */
+  rebuildSearchIndex(): void {
+    this.searchIndex.rebuild();
+  }
+
+  /** Throws when the search index does not say exactly what the products table says. */
+  checkSearchIndex(): void {
+    this.searchIndex.check();
   }
 
   /** Every product id held, ascending: what the deletion sweep compares with the server's list. */

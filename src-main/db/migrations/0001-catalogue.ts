@@ -6,12 +6,10 @@
 // repeat in real stores.
 //
 // Search: `product_search` is an external-content FTS5 table over products(name, sku, barcode,
-// search_words), kept in step by triggers. Triggers rather than statements in the repository because
-// then no write path (an upsert, a delete, a future repair script) can leave the index behind, and the
-// trigger hands FTS5 the exact old values its 'delete' needs (a wrong old value corrupts the index).
-// The update trigger fires only when an indexed column changed, so a re-sync of unchanged products
-// costs no index work. External content (not contentless) lets `integrity-check` compare the index
-// with the products table and `rebuild` repair it.
+// search_words), written by CatalogueRepository in the same transaction as each products row, by
+// explicit statements rather than triggers (measured: a trigger doubles the CPU of indexing; see
+// src-main/catalog/catalogue-search-index.repository.ts). External content (not contentless) lets
+// FTS5's integrity-check compare the index with the products table and 'rebuild' repair it.
 import type { Migration } from '../migrate.js';
 
 const products = `
@@ -69,23 +67,6 @@ CREATE VIRTUAL TABLE product_search USING fts5 (
 -- bm25 weights per column: a hit in the name or a code counts more than one in the Thai suffixes.
 -- Stored as the table's rank so queries can ORDER BY rank, which FTS5 sorts itself.
 INSERT INTO product_search (product_search, rank) VALUES ('rank', 'bm25(4.0, 3.0, 3.0, 1.0)');
-CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN
-  INSERT INTO product_search (rowid, name, sku, barcode, search_words)
-  VALUES (new.id, new.name, new.sku, new.barcode, new.search_words);
-END;
-CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN
-  INSERT INTO product_search (product_search, rowid, name, sku, barcode, search_words)
-  VALUES ('delete', old.id, old.name, old.sku, old.barcode, old.search_words);
-END;
-CREATE TRIGGER products_search_update AFTER UPDATE OF name, sku, barcode, search_words ON products
-WHEN old.name IS NOT new.name OR old.sku IS NOT new.sku OR old.barcode IS NOT new.barcode
-  OR old.search_words IS NOT new.search_words
-BEGIN
-  INSERT INTO product_search (product_search, rowid, name, sku, barcode, search_words)
-  VALUES ('delete', old.id, old.name, old.sku, old.barcode, old.search_words);
-  INSERT INTO product_search (rowid, name, sku, barcode, search_words)
-  VALUES (new.id, new.name, new.sku, new.barcode, new.search_words);
-END;
 `;
 
 const bundlesAndContacts = `

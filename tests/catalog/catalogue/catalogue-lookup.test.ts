@@ -217,6 +217,24 @@ describe('CatalogueLookup', () => {
       expect(ids('   ')).toEqual([]);
     });
 
+    it('orders a very broad match (over 2,000 products) by where the typed text sits in the name', () => {
+      const broad = Array.from({ length: 2_100 }, (_, index) =>
+        product(index + 1, { name: `ข้าวสาร ชนิดพิเศษ ${index}` }),
+      );
+      const startingWith = [
+        product(5_001, { name: 'ชาไทย ตรามือ สูตรดั้งเดิม' }),
+        product(5_002, { name: 'ชาไทย' }),
+        product(5_003, { name: 'ชานม' }),
+      ];
+      catalogue.repository.upsertProducts([...broad, ...startingWith], { syncedAt: 1 });
+      const found = ids('ช');
+      expect(found).toHaveLength(50);
+      // Names that start with it first (shorter first), then names with a word starting with it.
+      expect(found.slice(0, 3)).toEqual([5_003, 5_002, 5_001]);
+      expect(found.slice(3).every((id) => id <= 2_100)).toBe(true);
+      expect(ids('ชนิด', 3)).toHaveLength(3);
+    });
+
     it('answers at most 50 by default, or the limit given', () => {
       upsert(...Array.from({ length: 60 }, (_, index) => product(index + 1, { name: `ชาเขียว รส ${index}` })));
       expect(ids('ชาเขียว')).toHaveLength(50);

@@ -32,7 +32,6 @@ const indexes = [
   'contacts_by_code',
   'warehouses_by_code',
 ];
-const triggers = ['products_search_insert', 'products_search_delete', 'products_search_update'];
 
 function names(db: Database.Database, type: string): string[] {
   return db
@@ -44,13 +43,14 @@ function names(db: Database.Database, type: string): string[] {
 function expectCatalogueSchema(db: Database.Database): void {
   expect(names(db, 'table')).toEqual(expect.arrayContaining(tables));
   expect(names(db, 'index')).toEqual(expect.arrayContaining(indexes));
-  expect(names(db, 'trigger')).toEqual(expect.arrayContaining(triggers));
   const search = db
     .prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'product_search'")
     .pluck()
     .get();
   expect(search).toMatch(/content = 'products'/);
   expect(search).toMatch(/prefix = '1 2 3'/);
+  const rank = db.prepare<[], string>("SELECT v FROM product_search_config WHERE k = 'rank'").pluck().get();
+  expect(rank).toBe('bm25(4.0, 3.0, 3.0, 1.0)');
   expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
 }
 
@@ -63,7 +63,7 @@ describe('migration 0001-catalogue', () => {
   });
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('creates every catalogue table, index and search trigger on a fresh file', () => {
+  it('creates every catalogue table and index, and the search ranking, on a fresh file', () => {
     const db = openDatabase(file);
     expectCatalogueSchema(db);
     db.close();

@@ -59,6 +59,23 @@ describe('CatalogueRepository', () => {
       expect(storedRecord(7)).not.toHaveProperty('shelf');
     });
 
+    it('writes nothing for an unchanged re-pull, while its stock figures still land', () => {
+      const { repository, lookup, db } = catalogue;
+      const syncedAt = (): unknown => db.prepare('SELECT synced_at FROM products WHERE id = 1').pluck().get();
+      repository.upsertProducts([product(1, { stock: '5' })], { warehouseCode: 'W0001', syncedAt: 1 });
+      repository.upsertProducts([product(1, { stock: '7' })], { warehouseCode: 'W0001', syncedAt: 2 });
+      expect(syncedAt()).toBe(1);
+      expect(lookup.serverStock(1, 'W0001')).toEqual({ stock: 7, availablestock: 5, syncedAt: 2 });
+      // Stock figures belong to a warehouse: they are not part of the stored record.
+      expect(storedRecord(1)).not.toHaveProperty('stock');
+      repository.upsertProducts([product(1, { stock: '7', name: 'changed' })], {
+        warehouseCode: 'W0001',
+        syncedAt: 3,
+      });
+      expect(syncedAt()).toBe(3);
+      expect(lookup.search('changed').map((found) => found.id)).toEqual([1]);
+    });
+
     it('keeps products that share a sku or a number apart: the key is the server id', () => {
       catalogue.repository.upsertProducts([product(1, { sku: 'SAME' }), product(2, { sku: 'SAME' })], {
         syncedAt: 1,
