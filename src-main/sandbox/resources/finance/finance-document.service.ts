@@ -60,20 +60,26 @@ export interface FinanceBodyNames {
   readonly date: string | undefined;
 }
 
-export interface CreateFinance {
-  readonly kind: FinanceKind;
-  /** The endpoint name, which scopes the uniquenumber. */
-  readonly endpoint: 'AddIncome' | 'AddExpense';
-  readonly uniquenumber: string | undefined;
+/** The creating endpoint of each kind, which scopes its uniquenumber. */
+const CREATE_ENDPOINT = { income: 'AddIncome', expense: 'AddExpense' } as const;
+
+/** The context of AddIncome and AddExpense, as far as both read it. */
+export interface CreateFinanceContext extends StoreContext {
+  readonly query: { readonly uniquenumber?: string | undefined };
   readonly body: FinanceBody;
-  readonly names: FinanceBodyNames;
 }
 
-export function createFinanceDocument(context: StoreContext, create: CreateFinance): WriteResult<never> {
-  const { db, store, now } = context;
-  const { kind, body, names } = create;
+/** AddIncome/AddExpense; `names` are the body's fields that the two name differently. */
+export function createFinanceDocument(
+  context: CreateFinanceContext,
+  kind: FinanceKind,
+  names: FinanceBodyNames,
+): WriteResult<never> {
+  const { db, store, now, body } = context;
+  const endpoint = CREATE_ENDPOINT[kind];
+  const { uniquenumber } = context.query;
   // First, so a resend of an applied create answers 900 whatever its body says now.
-  assertUniqueNumberUnused(db, store.id, create.endpoint, create.uniquenumber);
+  assertUniqueNumberUnused(db, store.id, endpoint, uniquenumber);
   const createdAt = now();
   const figures = computeFigures(body);
   const payment = readCreationPayment(db, store.id, body, createdAt);
@@ -100,7 +106,7 @@ export function createFinanceDocument(context: StoreContext, create: CreateFinan
       reference: body.reference ?? '',
       description: body.description ?? '',
       tags: JSON.stringify(readTags(body.tag)),
-      uniquenumber: create.uniquenumber ?? '',
+      uniquenumber: uniquenumber ?? '',
       created_at: createdAt,
       updated_at: createdAt,
     },
@@ -116,7 +122,7 @@ export function createFinanceDocument(context: StoreContext, create: CreateFinan
     }),
   );
   if (payment) addPayment(db, store.id, { kind, parentId: id, ...payment });
-  recordUniqueNumber(db, store.id, create.endpoint, create.uniquenumber, id);
+  recordUniqueNumber(db, store.id, endpoint, uniquenumber, id);
   return { id };
 }
 
@@ -213,14 +219,13 @@ export interface FinanceListQuery extends PagingQuery, AuditQuery {
   readonly keyword?: string | undefined;
 }
 
-/** GetIncomes/GetExpenses: every filter, newest first, count over all pages. */
-export function listFinance(
-  { db, store }: StoreContext,
+/** GetIncomes/GetExpenses: every filter, newest first, count over all pages; each record shown by `as`. */
+export function listFinance<Item>(
+  { db, store, query }: StoreContext & { readonly query: FinanceListQuery },
   kind: FinanceKind,
-  query: FinanceListQuery,
-  documentDate: TimeRange,
-  ids: readonly number[] | undefined,
-): ListResult<FinanceRecordParts> {
+  as: (parts: FinanceRecordParts) => Item,
+  { documentDate, ids }: { readonly documentDate: TimeRange; readonly ids: readonly number[] | undefined },
+): ListResult<Item> {
   const { limit, offset } = readPaging(query);
   const filter = {
     documentDate,
@@ -231,7 +236,7 @@ export function listFinance(
   };
   const rows = listFinanceDocuments(db, store.id, kind, filter, limit, offset);
   return {
-    list: financeRecords(db, store.id, kind, rows),
+    list: financeRecords(db, store.id, kind, rows).map(as),
     count: countFinanceDocuments(db, store.id, kind, filter),
   };
 }

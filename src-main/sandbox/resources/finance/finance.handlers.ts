@@ -21,54 +21,30 @@ function asExpense({ record, date }: FinanceRecordParts) {
 
 export const financeHandlers = {
   AddIncome: (context) =>
-    createFinanceDocument(context, {
-      kind: 'income',
-      endpoint: 'AddIncome',
-      uniquenumber: context.query.uniquenumber,
-      body: context.body,
+    createFinanceDocument(context, 'income', {
       // The spec names the contact branch number customerbranchno in this body only.
-      names: {
-        contactbranchno: context.body.customerbranchno,
-        date: context.body.incomedate,
-      },
+      contactbranchno: context.body.customerbranchno,
+      date: context.body.incomedate,
     }),
   AddExpense: (context) =>
-    createFinanceDocument(context, {
-      kind: 'expense',
-      endpoint: 'AddExpense',
-      uniquenumber: context.query.uniquenumber,
-      body: context.body,
-      names: {
-        contactbranchno: context.body.contactbranchno,
-        date: context.body.expensedate,
-      },
+    createFinanceDocument(context, 'expense', {
+      contactbranchno: context.body.contactbranchno,
+      date: context.body.expensedate,
     }),
 
   UpdateIncomePayment: (context) => addFinancePayment(context, 'income'),
   UpdateExpensePayment: (context) => addFinancePayment(context, 'expense'),
 
-  GetIncomes: (context) => {
-    const { query } = context;
-    const page = listFinance(
-      context,
-      'income',
-      query,
-      dayRange(query.incomedateafter, query.incomedatebefore),
-      context.headerLists.incomeidlist,
-    );
-    return { list: page.list.map(asIncome), count: page.count };
-  },
-  GetExpenses: (context) => {
-    const { query } = context;
-    const page = listFinance(
-      context,
-      'expense',
-      query,
-      dayRange(query.expensedateafter, query.expensedatebefore),
-      context.headerLists.expenseidlist,
-    );
-    return { list: page.list.map(asExpense), count: page.count };
-  },
+  GetIncomes: (context) =>
+    listFinance(context, 'income', asIncome, {
+      documentDate: dayRange(context.query.incomedateafter, context.query.incomedatebefore),
+      ids: context.headerLists.incomeidlist,
+    }),
+  GetExpenses: (context) =>
+    listFinance(context, 'expense', asExpense, {
+      documentDate: dayRange(context.query.expensedateafter, context.query.expensedatebefore),
+      ids: context.headerLists.expenseidlist,
+    }),
 
   GetIncomeDetail: (context) => asIncome(financeDetail(context, 'income')),
   GetExpenseDetail: (context) => asExpense(financeDetail(context, 'expense')),
