@@ -93,6 +93,15 @@ describe('CatalogueLookup', () => {
       expect(catalogue.lookup.lookupCode('036000291453')).toBeUndefined();
     });
 
+    it('reads a GTIN-14 with indicator 0 as the EAN-13 it wraps, but not another packaging level', () => {
+      upsert(product(1, { barcode: '8851234567898' }), product(2, { barcode: '036000291452' }));
+      expect(catalogue.lookup.lookupCode('08851234567898')?.id).toBe(1);
+      expect(catalogue.lookup.lookupCode('00036000291452')?.id).toBe(2);
+      // Indicator 1 is a case of the product, a different item; 08851234567891 has a wrong check digit.
+      expect(catalogue.lookup.lookupCode('18851234567895')).toBeUndefined();
+      expect(catalogue.lookup.lookupCode('08851234567891')).toBeUndefined();
+    });
+
     it('answers undefined for an unknown, empty or blank code', () => {
       upsert(product(1, { barcode: '8851234567898' }));
       expect(catalogue.lookup.lookupCode('8851234567881')).toBeUndefined();
