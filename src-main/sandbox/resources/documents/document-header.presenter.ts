@@ -1,6 +1,5 @@
 // The header fields the v4 ReturnPurchaseOrder and Quotation records both show, in groups that keep
 // the records' field order; each presenter places the groups around its kind's own fields.
-import { thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
 import { pickColumns } from '../shared/columns.js';
 import {
   CUSTOMER_COLUMNS,
@@ -45,16 +44,6 @@ export function presentTotals(row: DocumentMoneyFields) {
 
 export function presentDiscount(row: DocumentMoneyFields) {
   return pickColumns(row, DISCOUNT_FIELDS);
-}
-
-/** createdatetime and updatedatetime with their text twins. */
-export function presentChangeTimes(row: DocumentCreationFields) {
-  return {
-    createdatetime: thaiIsoDateTime(row.created_at),
-    createdatetimeString: thaiDateTimeString(row.created_at),
-    updatedatetime: thaiIsoDateTime(row.updated_at),
-    updatedatetimeString: thaiDateTimeString(row.updated_at),
-  };
 }
 
 export function presentCreator(row: DocumentCreationFields) {

@@ -2,8 +2,8 @@
 import type { Database } from 'better-sqlite3';
 import type { HandlerResult } from '../../handler.js';
 import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
+import { presentChangeTimes } from '../shared/change-times.js';
 import {
-  presentChangeTimes,
   presentCreator,
   presentCustomer,
   presentDiscount,

@@ -3,8 +3,8 @@ import type { Database } from 'better-sqlite3';
 import type { HandlerResult } from '../../handler.js';
 import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
+import { presentChangeTimes } from '../shared/change-times.js';
 import {
-  presentChangeTimes,
   presentCreator,
   presentCustomer,
   presentDiscount,

@@ -1,10 +1,11 @@
 // Stored incomes and expenses as the v4 IncomeTransaction/ExpenseTransaction records. Everything but
 // the date's name is shared; the income and expense handlers add incomedate or expensedate.
 import type { Database } from '../../handler.js';
-import { thaiDateString, thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
+import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { apiCreator } from '../shared/api-user.js';
+import { presentChangeTimes } from '../shared/change-times.js';
 import { itemsByDocument, type FinanceDocumentRow, type FinanceKind } from './finance-document.repository.js';
 
 interface FinanceItemView {
@@ -94,11 +95,8 @@ export function financeRecords(
       vattype: row.vattype,
       list: (items.get(row.id) ?? []).map(({ document_id: _documentId, ...item }) => item),
       payments: paid,
-      tag: readTags(row.tags),
-      createdatetime: thaiIsoDateTime(row.created_at),
-      createdatetimeString: thaiDateTimeString(row.created_at),
-      updatedatetime: thaiIsoDateTime(row.updated_at),
-      updatedatetimeString: thaiDateTimeString(row.updated_at),
+      tag: parseStoredTags(row.tags),
+      ...presentChangeTimes(row),
       ...apiCreator,
       uniquenumber: row.uniquenumber,
     };
@@ -106,7 +104,8 @@ export function financeRecords(
   });
 }
 
-function readTags(json: string): string[] {
+/** The tags column: a JSON array of the document's tags. */
+function parseStoredTags(json: string): string[] {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
 }
