@@ -87,8 +87,6 @@ describe('the outbox against sandbox faults', () => {
     const work = await enqueueCase();
     for (const endpoint of writeEndpoints) fx.sandbox.handle.scheduleFault({ endpoint, mode, timing });
     const outbox = fx.outbox();
-    const unclear: number[] = [];
-    outbox.events.on('changed', (counts) => unclear.push(counts.unclear));
     await outbox.drain();
     // A reset leaves the request possibly still in flight: it is read back only after the settle time.
     if (mode === 'reset') {
