@@ -49,8 +49,10 @@ export class KeytarCredentialStore implements CredentialStore {
   readonly #loader: KeytarLoader;
   // Memoised, failure included: a native module that failed to load will not load later in this process.
   #keytar: Promise<KeytarApi> | undefined;
-  // Whether a keychain call has worked in this process (see describeKeychainFailure).
+  // Whether the keychain service has answered in this process (see describeKeychainFailure).
   #reached = false;
+  // Concurrent checks share one probe: two probes on one account could delete each other's entry.
+  #checking: Promise<KeychainStatus> | undefined;
 
   constructor(options: KeytarCredentialStoreOptions = {}) {
     this.service = options.service ?? KEYCHAIN_SERVICE;
@@ -86,12 +88,24 @@ export class KeytarCredentialStore implements CredentialStore {
     return deleted;
   }
 
-  async check(): Promise<KeychainStatus> {
+  check(): Promise<KeychainStatus> {
+    this.#checking ??= this.#probe().finally(() => {
+      this.#checking = undefined;
+    });
+    return this.#checking;
+  }
+
+  toJSON(): string {
+    return `KeytarCredentialStore(${this.service})`;
+  }
+
+  async #probe(): Promise<KeychainStatus> {
     let keytar: KeytarApi;
     try {
       keytar = await this.#module();
     } catch (error) {
-      return unavailable(problemOf(error));
+      // #module() rejects only with the no-keychain problem of a module that did not load.
+      return unavailable({ reason: 'no-keychain', message: errorText(error) });
     }
     try {
       await keytar.setPassword(this.service, PROBE_ACCOUNT, PROBE_VALUE);
@@ -109,10 +123,6 @@ export class KeytarCredentialStore implements CredentialStore {
     } catch (error) {
       return unavailable(describeKeychainFailure(errorText(error), this.#reached));
     }
-  }
-
-  toJSON(): string {
-    return `KeytarCredentialStore(${this.service})`;
   }
 
   async #module(): Promise<KeytarApi> {
@@ -161,17 +171,6 @@ function isKeytarApi(value: unknown): value is KeytarApi {
 function accountOf(profileId: string): string {
   if (profileId === PROBE_ACCOUNT) throw new TypeError(`${PROBE_ACCOUNT} is reserved for check()`);
   return entryAccount(profileId);
-}
-
-function problemOf(error: unknown): KeychainProblem {
-  if (
-    error instanceof CredentialStoreError &&
-    error.reason !== 'unreadable-entry' &&
-    error.reason !== 'too-large'
-  ) {
-    return { reason: error.reason, message: error.message };
-  }
-  return describeKeychainFailure(errorText(error));
 }
 
 function unavailable(problem: KeychainProblem): KeychainStatus {

@@ -88,6 +88,21 @@ describe('a miss is believed only when the keychain works', () => {
     expect(await store.check()).toMatchObject({ available: false, reason: 'error' });
   });
 
+  it("runs one probe for concurrent checks, so they cannot delete each other's probe entry", async () => {
+    const keytar = scriptedKeytar();
+    const setPassword = vi.spyOn(keytar, 'setPassword');
+    const store = new KeytarCredentialStore({ loader: async () => keytar });
+    const statuses = await Promise.all([
+      store.check(),
+      store.check(),
+      store.get('absent'),
+      store.delete('absent'),
+    ]);
+    expect(statuses).toEqual([{ available: true }, { available: true }, undefined, false]);
+    expect(setPassword).toHaveBeenCalledTimes(1);
+    expect(keytar.entries.size).toBe(0);
+  });
+
   it('uses its own service name and reserves the probe account', async () => {
     const keytar = scriptedKeytar();
     const store = new KeytarCredentialStore({ service: 'Stockroom-test', loader: async () => keytar });
