@@ -36,7 +36,9 @@ export type SyncSchedulerEvent =
       readonly error: unknown;
       readonly retryAt: number;
     }
-  | { readonly type: 'paused'; readonly reason: PauseReason; readonly at: number; readonly until: number };
+  | { readonly type: 'paused'; readonly reason: PauseReason; readonly at: number; readonly until: number }
+  /** The loop itself failed (the database closed under it): the schedule stays stopped until start(). */
+  | { readonly type: 'stopped'; readonly at: number; readonly error: unknown };
 
 export interface SyncSchedulerOptions {
   readonly sync: CatalogueSync;
@@ -70,9 +72,11 @@ export class SyncScheduler {
   start(): void {
     if (this.#running) return;
     this.#stop = new AbortController();
-    this.#running = this.runUntil(Number.POSITIVE_INFINITY).finally(() => {
-      this.#running = undefined;
-    });
+    this.#running = this.runUntil(Number.POSITIVE_INFINITY)
+      .catch((error: unknown) => this.#emit({ type: 'stopped', at: this.#clock.now(), error }))
+      .finally(() => {
+        this.#running = undefined;
+      });
   }
 
   /** Stops after the current job (which is aborted between its requests). */

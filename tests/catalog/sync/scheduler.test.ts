@@ -181,3 +181,50 @@ describe('failures', () => {
     expect(current.sync.marker('incremental')?.lastStartedAt).toBe(START);
   });
 });
+
+describe('running in the background', () => {
+  it('starts, is woken out of a backoff to retry at once, and stops', async () => {
+    let time = START;
+    const clock = {
+      now: () => time,
+      // Waits until woken or stopped: the test decides when time passes.
+      sleep: (_ms: number, signal: AbortSignal) =>
+        new Promise<void>((resolve) => {
+          if (signal.aborted) resolve();
+          else signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+    };
+    fixture = await startSyncFixture({ sandbox: { products: 600 }, now: clock.now });
+    const current = fixture;
+    await current.sync.firstSync();
+    time = START + 11 * MINUTE;
+    current.sandbox.handle.scheduleFault({ endpoint: 'GetProducts', mode: 'reset', count: 1_000 });
+    const events: SyncSchedulerEvent[] = [];
+    const scheduler = new SyncScheduler({
+      sync: current.sync,
+      budget: current.client.budget,
+      clock,
+      policy: { random: () => 0.5 },
+      onEvent: (event) => events.push(event),
+    });
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+
+    scheduler.start();
+    await until(() => events.some((event) => event.type === 'jobFailed'));
+    expect(events.map((event) => event.type)).toEqual(['jobStarted', 'jobFailed']);
+    current.sandbox.handle.clearFaults();
+    scheduler.wake();
+    await until(() => events.some((event) => event.type === 'jobFinished'));
+    await scheduler.stop();
+
+    expect(events.map((event) => `${event.type}${'job' in event ? ` ${event.job}` : ''}`)).toEqual([
+      'jobStarted incremental',
+      'jobFailed incremental',
+      'jobStarted incremental',
+      'jobFinished incremental',
+    ]);
+    expect(current.sync.marker('incremental')?.lastStartedAt).toBe(START + 11 * MINUTE);
+  });
+});
