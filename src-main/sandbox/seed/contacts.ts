@@ -18,33 +18,16 @@ import {
 } from './data/thai-people.js';
 import { businessTime } from './calendar.js';
 import { createRandom, type Random } from './prng.js';
+import type { ContactExtras, ShippingAddressFields } from './seed-support-adapter.js';
 
 export type AddContactBody = z.input<typeof endpoints.AddContact.body>;
 
-export interface SubContactInput {
-  readonly name: string;
-  readonly position: string;
-  readonly phone: string;
-  readonly mobile: string;
-  readonly email: string;
-  readonly isMain: boolean;
-}
-
-export interface ShippingAddressInput {
-  readonly name: string;
-  readonly address: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly isMain: boolean;
-}
-
-export interface GeneratedContact {
+/** A demo contact: AddContact's body, and the sub-contacts and shipping addresses added beside it. */
+export interface GeneratedContact extends ContactExtras {
   readonly body: AddContactBody;
   /** When the contact was added (epoch ms); contacts are older than every demo document. */
   readonly at: number;
   readonly role: 'supplier' | 'customer';
-  readonly subContacts: readonly SubContactInput[];
-  readonly shippingAddresses: readonly ShippingAddressInput[];
 }
 
 const SUPPLIERS = 24;
@@ -150,7 +133,7 @@ function person(random: Random, code: string): Omit<GeneratedContact, 'at'> {
   return { body, role: 'customer', subContacts: [], shippingAddresses };
 }
 
-function shippingFor(random: Random, name: string, email: string): ShippingAddressInput[] {
+function shippingFor(random: Random, name: string, email: string): ShippingAddressFields[] {
   return Array.from({ length: random.int(1, 2) }, (_, position) => {
     const locality = random.pick(localities);
     return {
