@@ -49,11 +49,17 @@ export function migrate(db: Database, migrations: readonly Migration[], file = d
   if (from > migrations.length) throw new DatabaseTooNewError(file, from, migrations.length);
   const applied: string[] = [];
   for (const migration of migrations.slice(from)) {
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-    applied.push(migration.name);
+    // The version is read again under the write lock: another process opening the same file at the
+    // same moment may have applied this migration already, and must not be applied twice.
+    const ran = db
+      .transaction(() => {
+        if (schemaVersion(db) >= migration.version) return false;
+        migration.up(db);
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.name);
   }
   return { from, to: schemaVersion(db), applied };
 }

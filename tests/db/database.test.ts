@@ -82,3 +82,35 @@ describe('the local database', () => {
     db.close();
   });
 });
+
+describe('two processes opening one fresh file at once', () => {
+  it('apply each migration exactly once between them', async () => {
+    const { spawn } = await import('node:child_process');
+    const folder = mkdtempSync(join(tmpdir(), 'stockroom-db-race-'));
+    const file = join(folder, 'store.sqlite');
+    const script = `import { openDatabase } from ${JSON.stringify(join(process.cwd(), 'src-main/db/database.ts'))};
+      const db = openDatabase(${JSON.stringify(file)}); console.log(db.pragma('user_version', { simple: true })); db.close();`;
+    try {
+      const runs = Array.from(
+        { length: 6 },
+        () =>
+          new Promise<{ code: number | null; output: string }>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
+            let output = '';
+            child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.on('close', (code) => resolve({ code, output }));
+          }),
+      );
+      const results = await Promise.all(runs);
+      for (const result of results) {
+        expect(result.output.trim()).toBe(String(migrations.length));
+        expect(result.code).toBe(0);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
