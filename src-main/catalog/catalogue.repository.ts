@@ -64,7 +64,6 @@ export class CatalogueRepository {
   private readonly searchIndex: ProductSearchIndex;
   private readonly upsertStock: Statement<StockParameters>;
   private readonly deleteStockOf: Statement<[number]>;
-  private readonly indexedProduct: Statement<[number], IndexedProductRow>;
   private readonly deleteProduct: Statement<[number]>;
   private readonly listProductIds: Statement<[], number>;
   private readonly reference: CatalogueReferenceRepository;
@@ -90,7 +89,6 @@ export class CatalogueRepository {
          synced_at = excluded.synced_at`,
     );
     this.deleteStockOf = db.prepare('DELETE FROM product_stock WHERE product_id = ?');
-    this.indexedProduct = db.prepare('SELECT name, sku, barcode, search_words FROM products WHERE id = ?');
     this.deleteProduct = db.prepare('DELETE FROM products WHERE id = ?');
     this.listProductIds = db.prepare<[], number>('SELECT id FROM products ORDER BY id').pluck();
     this.reference = new CatalogueReferenceRepository(db);
@@ -139,9 +137,9 @@ export class CatalogueRepository {
   deleteProducts(ids: readonly number[]): void {
     this.db.transaction(() => {
       for (const id of ids) {
-        const indexed = this.indexedProduct.get(id);
-        if (indexed === undefined) continue;
-        this.searchIndex.drop(id, indexed);
+        const stored = this.storedProduct.get(id);
+        if (stored === undefined) continue;
+        this.searchIndex.drop(id, stored);
         // Explicit, not only ON DELETE CASCADE: the delete must not depend on the connection's foreign_keys.
         this.deleteStockOf.run(id);
         this.deleteProduct.run(id);
