@@ -84,13 +84,17 @@ export abstract class BackofficeError<K extends FailureKind = FailureKind> exten
   }
 }
 
-export class NotSentError extends BackofficeError<'notSent'> {
+/** The kinds whose failure says the write had no effect on the server (it was not sent, or refused). */
+abstract class NoEffectError<K extends FailureKind> extends BackofficeError<K> {
+  get effect(): FailureEffect {
+    return 'none';
+  }
+}
+
+export class NotSentError extends NoEffectError<'notSent'> {
   override readonly name = 'NotSentError';
   constructor(details: FailureDetails) {
     super('notSent', details);
-  }
-  get effect(): FailureEffect {
-    return 'none';
   }
 }
 
@@ -104,33 +108,24 @@ export class UnclearError extends BackofficeError<'unclear'> {
   }
 }
 
-export class AuthError extends BackofficeError<'auth'> {
+export class AuthError extends NoEffectError<'auth'> {
   override readonly name = 'AuthError';
   constructor(details: FailureDetails) {
     super('auth', details);
   }
-  get effect(): FailureEffect {
-    return 'none';
-  }
 }
 
-export class QuotaError extends BackofficeError<'quota'> {
+export class QuotaError extends NoEffectError<'quota'> {
   override readonly name = 'QuotaError';
   constructor(details: FailureDetails) {
     super('quota', details);
   }
-  get effect(): FailureEffect {
-    return 'none';
-  }
 }
 
-export class PermanentError extends BackofficeError<'permanent'> {
+export class PermanentError extends NoEffectError<'permanent'> {
   override readonly name = 'PermanentError';
   constructor(details: FailureDetails) {
     super('permanent', details);
-  }
-  get effect(): FailureEffect {
-    return 'none';
   }
 }
 
