@@ -87,6 +87,8 @@ function runPrimaryInstance(): void {
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => quitCoordinator.onBeforeQuit(event));
   app.on('will-quit', () => {
+    const asked = permissionPolicy.asked();
+    if (asked.length > 0) logger.info('Permissions asked during this run (all denied)', { asked });
     logger.info('Stockroom stopped');
     log.close();
   });

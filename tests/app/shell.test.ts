@@ -182,6 +182,9 @@ describe('desktop shell lifecycle', () => {
     const { state, app } = await startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    state.permissionRequestHandler?.({}, 'geolocation', () => undefined, {
+      requestingUrl: 'app://stockroom/',
+    });
     app.quit();
     expect(state.calls.at(-1)).toBe('quit'); // the first before-quit was prevented
     await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
@@ -193,6 +196,10 @@ describe('desktop shell lifecycle', () => {
       ]),
     );
     expect(logEntries().at(-1)?.['message']).toBe('Stockroom stopped');
+    expect(logEntries().at(-2)).toMatchObject({
+      message: 'Permissions asked during this run (all denied)',
+      asked: [{ permission: 'geolocation', origin: 'app://stockroom', requests: 1, checks: 0 }],
+    });
   });
 
   it('closing the window quits the app', async () => {
