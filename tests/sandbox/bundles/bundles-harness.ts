@@ -1,6 +1,7 @@
 // Shared set-up of the bundle tests: the product sandbox plus two products with stock in two
 // warehouses, and typed helpers for bundle answers.
 import { expect } from 'vitest';
+import { forFile, standIn } from '../../support/per-file.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import {
   addProduct,
@@ -49,6 +50,22 @@ export async function startBundleSandbox(): Promise<BundleSandbox> {
   ]);
   await sendStockList(sandbox, 'UpdateProductAvailableStockList', 'W0001', [{ productid: p1.id, stock: 4 }]);
   return { sandbox, storeId: sandbox.handle.stores[0]?.id ?? 0, p1, p2 };
+}
+
+/**
+ * One bundle sandbox for the tests of a file (started before the first, closed after the last): the
+ * sandbox and both products are stand-ins for the started ones; read storeId in a hook or a test.
+ */
+export function bundleSandboxForFile(): BundleSandbox {
+  const current = forFile(startBundleSandbox, (started) => started.sandbox.close());
+  return {
+    sandbox: standIn(() => current().sandbox),
+    p1: standIn(() => current().p1),
+    p2: standIn(() => current().p2),
+    get storeId() {
+      return current().storeId;
+    },
+  };
 }
 
 export async function addBundle(sandbox: TestSandbox, body: Record<string, unknown>): Promise<number> {

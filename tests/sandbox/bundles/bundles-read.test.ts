@@ -1,32 +1,11 @@
 // GetBundleDetail, GetBundles and bundle stock (the minimum over items of whole bundles), over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleFigures, setBundleActive } from '../../../src-main/sandbox/resources/bundles/index.js';
-import {
-  START,
-  addProduct,
-  callVerdict,
-  freshSku,
-  type ProductSandbox,
-} from '../products/products-harness.js';
-import {
-  addBundle,
-  bundleDetail,
-  listBundles,
-  startBundleSandbox,
-  type BundleSandbox,
-} from './bundles-harness.js';
+import { START, addProduct, callVerdict, freshSku } from '../products/products-harness.js';
+import { addBundle, bundleDetail, bundleSandboxForFile, listBundles } from './bundles-harness.js';
 
-let sandbox: ProductSandbox;
-let storeId: number;
-let p1: BundleSandbox['p1'];
-let p2: BundleSandbox['p2'];
-
-beforeAll(async () => {
-  ({ sandbox, storeId, p1, p2 } = await startBundleSandbox());
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const bundles = bundleSandboxForFile();
+const { sandbox, p1, p2 } = bundles;
 
 describe('AddBundle and GetBundleDetail', () => {
   it('creates a bundle of items by id and by sku, with the items in the detail', async () => {
@@ -121,7 +100,7 @@ describe('GetBundles', () => {
     );
     const listed = await listBundles(sandbox, {}, { bundleidlist: `${ids[0]},${ids[1]}` });
     expect(listed.list.map((bundle) => bundle.id)).toEqual([ids[1], ids[0]]);
-    setBundleActive(sandbox.handle.db, storeId, ids[1] ?? 0, false, START);
+    setBundleActive(sandbox.handle.db, bundles.storeId, ids[1] ?? 0, false, START);
     const active = await listBundles(sandbox, { activestatus: 1, keyword: 'PICNIC' });
     expect(active.list.map((bundle) => bundle.id)).toEqual([ids[2], ids[0]]);
     expect((await listBundles(sandbox, { keyword: 'PICNIC' })).count).toBe(3);

@@ -1,32 +1,11 @@
 // AddBundle refusals, UpdateBundle, ActiveBundle and DeleteBundle over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setBundleActive } from '../../../src-main/sandbox/resources/bundles/index.js';
-import {
-  START,
-  addProduct,
-  callVerdict,
-  freshSku,
-  type ProductSandbox,
-} from '../products/products-harness.js';
-import {
-  addBundle,
-  bundleDetail,
-  listBundles,
-  startBundleSandbox,
-  type BundleSandbox,
-} from './bundles-harness.js';
+import { START, addProduct, callVerdict, freshSku } from '../products/products-harness.js';
+import { addBundle, bundleDetail, bundleSandboxForFile, listBundles } from './bundles-harness.js';
 
-let sandbox: ProductSandbox;
-let storeId: number;
-let p1: BundleSandbox['p1'];
-let p2: BundleSandbox['p2'];
-
-beforeAll(async () => {
-  ({ sandbox, storeId, p1, p2 } = await startBundleSandbox());
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const bundles = bundleSandboxForFile();
+const { sandbox, p1, p2 } = bundles;
 
 describe('AddBundle refusals', () => {
   const refusals: [string, (ids: { a: number }) => Record<string, unknown>, string][] = [
@@ -146,7 +125,7 @@ describe('UpdateBundle, ActiveBundle, DeleteBundle', () => {
 
   it('ActiveBundle activates an inactive bundle; a repeat succeeds and changes nothing', async () => {
     const id = await addBundle(sandbox, { list: [{ id: p1.id, quantity: 1 }] });
-    setBundleActive(sandbox.handle.db, storeId, id, false, START);
+    setBundleActive(sandbox.handle.db, bundles.storeId, id, false, START);
     expect((await bundleDetail(sandbox, id)).active).toBe(false);
     expect(await callVerdict(sandbox, 'ActiveBundle', { query: { id } })).toEqual({
       code: '200',

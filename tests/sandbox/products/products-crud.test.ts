@@ -1,22 +1,14 @@
 // AddProduct, GetProductDetail, UpdateProduct, ActiveProduct, DisableProduct, DeleteProduct over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addProduct,
   callVerdict,
   freshSku,
   productDetail,
-  startProductSandbox,
-  type ProductSandbox,
+  productSandboxForFile,
 } from './products-harness.js';
 
-let sandbox: ProductSandbox;
-
-beforeAll(async () => {
-  sandbox = await startProductSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = productSandboxForFile();
 
 describe('AddProduct', () => {
   it('creates a product with every field and answers detail.id', async () => {

@@ -1,22 +1,15 @@
 // DeleteProduct (bundle guard included) and the isolation of stores, over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addProduct,
   callVerdict,
   freshSku,
   productDetail,
+  productSandboxForFile,
   startProductSandbox,
-  type ProductSandbox,
 } from './products-harness.js';
 
-let sandbox: ProductSandbox;
-
-beforeAll(async () => {
-  sandbox = await startProductSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = productSandboxForFile();
 
 describe('DeleteProduct', () => {
   it('removes the product and its stock; its sku is free again', async () => {

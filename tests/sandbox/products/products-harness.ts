@@ -10,6 +10,7 @@ import {
   type TestSandbox,
   type TestSandboxOptions,
 } from '../../support/sandbox-harness.js';
+import { forFile, standIn } from '../../support/per-file.js';
 
 /** 2026-03-10 10:00 Thai time. */
 export const START = Date.parse('2026-03-10T03:00:00Z');
@@ -95,6 +96,16 @@ export async function startProductSandbox(options: TestSandboxOptions = {}): Pro
   const added = await sandbox.call('AddWarehouse', { body: { code: 'W0002', name: 'Second' } });
   expect(verdict(added.body)?.code).toBe('200');
   return Object.assign(sandbox, { clock });
+}
+
+/** One product sandbox for the tests of a file (started before the first, closed after the last). */
+export function productSandboxForFile(options: TestSandboxOptions = {}): ProductSandbox {
+  return standIn(
+    forFile(
+      () => startProductSandbox(options),
+      (sandbox) => sandbox.close(),
+    ),
+  );
 }
 
 /** The verdict of any answer (res.resCode or top-level resCode). */

@@ -1,5 +1,5 @@
 // GetProducts filters and paging, per-warehouse figures, GetVariations and GetCategorys over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignVariation, insertVariation } from '../../../src-main/sandbox/resources/products/index.js';
 import {
   DAY,
@@ -7,12 +7,11 @@ import {
   addProduct,
   callVerdict,
   listProducts,
+  productSandboxForFile,
   sendStockList,
-  startProductSandbox,
-  type ProductSandbox,
 } from './products-harness.js';
 
-let sandbox: ProductSandbox;
+const sandbox = productSandboxForFile();
 /** Ids in creation order: [0] oldest. */
 const ids: number[] = [];
 const skus = ['LIST-A01', 'LIST-B02', 'LIST-C03', 'LIST-D04', 'LIST-E05', 'LIST_100%'];
@@ -26,7 +25,6 @@ function createdAt(index: number): number {
 }
 
 beforeAll(async () => {
-  sandbox = await startProductSandbox();
   const bodies: Record<string, unknown>[] = [
     { name: 'ข้าวหอมมะลิ 5 กก.', category: 'ข้าว', barcode: '8851111000011' },
     { name: 'น้ำตาลทราย 1 กก.', category: 'ของแห้ง' },
@@ -40,9 +38,6 @@ beforeAll(async () => {
     ids.push(await addProduct(sandbox, { sku: skus[index], ...body }));
   }
   sandbox.clock.set(START);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 const idsOf = (list: readonly { id: number }[]) => list.map((product) => product.id);

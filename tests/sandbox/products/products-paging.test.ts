@@ -1,7 +1,7 @@
 // GetProducts on several full pages: limit clamped to 500, the default page size, ties in created_at
 // broken by id (newest first), and both query plans (more than 2,000 matches walk the newest-first
 // index; a few updated_at matches are sought by updated_at).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../src-main/sandbox/list-helpers.js';
 import {
   DAY,
@@ -9,17 +9,15 @@ import {
   addProduct,
   addProductsInProcess,
   listProducts,
+  productSandboxForFile,
   sendStockList,
-  startProductSandbox,
-  type ProductSandbox,
 } from './products-harness.js';
 
 const TOTAL = 2105;
-let sandbox: ProductSandbox;
+const sandbox = productSandboxForFile();
 let ids: number[] = [];
 
 beforeAll(async () => {
-  sandbox = await startProductSandbox();
   // Every product is created at the same instant (the clock does not move); one over HTTP, the rest
   // in process (set-up only; every read below is HTTP).
   ids.push(await addProduct(sandbox, { sku: 'PAGE-HTTP' }));
@@ -29,9 +27,6 @@ beforeAll(async () => {
   );
   ids.push(...addProductsInProcess(sandbox, skus));
   ids = ids.sort((a, b) => b - a);
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 const idsOf = (list: readonly { id: number }[]) => list.map((product) => product.id);

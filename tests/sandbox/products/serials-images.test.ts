@@ -1,24 +1,14 @@
 // AddSerialNo, DeleteSerialNo and UpdateProductImage over HTTP (multipart for the image).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listSerialNumbers, readProductImage } from '../../../src-main/sandbox/resources/products/index.js';
 import { detectImageType } from '../../../src-main/sandbox/resources/products/image-type.js';
-import {
-  addProduct,
-  callVerdict,
-  productDetail,
-  startProductSandbox,
-  type ProductSandbox,
-} from './products-harness.js';
+import { addProduct, callVerdict, productDetail, productSandboxForFile } from './products-harness.js';
 
-let sandbox: ProductSandbox;
+const sandbox = productSandboxForFile({ maxUploadBytes: 64 * 1024 });
 let storeId: number;
 
-beforeAll(async () => {
-  sandbox = await startProductSandbox({ maxUploadBytes: 64 * 1024 });
+beforeAll(() => {
   storeId = sandbox.handle.stores[0]?.id ?? 0;
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 interface SerialData {

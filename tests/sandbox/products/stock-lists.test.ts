@@ -1,23 +1,15 @@
 // The four stock-list operations over HTTP: per-line lists, mixed batches, per-warehouse figures,
 // unknown warehouses and refused requests (the movement log: stock-movements.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   figures,
+  productSandboxForFile,
   productWithStock,
   sendStockList,
-  startProductSandbox,
   verdictOf,
-  type ProductSandbox,
 } from './products-harness.js';
 
-let sandbox: ProductSandbox;
-
-beforeAll(async () => {
-  sandbox = await startProductSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = productSandboxForFile();
 
 describe('UpdateProductStockList', () => {
   it('sets stock absolutely and moves available by the same delta (reservations kept)', async () => {

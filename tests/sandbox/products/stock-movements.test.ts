@@ -1,5 +1,5 @@
 // The stock movement log over HTTP, and the stock functions other resources call in process.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adjustStock,
   assignVariation,
@@ -14,21 +14,16 @@ import {
   addProduct,
   listProducts,
   productDetail,
+  productSandboxForFile,
   productWithStock,
   sendStockList,
-  startProductSandbox,
-  type ProductSandbox,
 } from './products-harness.js';
 
-let sandbox: ProductSandbox;
+const sandbox = productSandboxForFile();
 let storeId: number;
 
-beforeAll(async () => {
-  sandbox = await startProductSandbox();
+beforeAll(() => {
   storeId = sandbox.handle.stores[0]?.id ?? 0;
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('the movement log and the stock functions other resources use', () => {
