@@ -1,20 +1,13 @@
 // findQuotation, the files module's way to find a quotation parent: the same id-or-number rule as the
 // quotation endpoints, scoped to one store. Records are made over HTTP; the lookup reads the sandbox's db.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { findQuotation } from '../../../src-main/sandbox/resources/documents/lookup.js';
 import { DEFAULT_STORE } from '../../support/sandbox-harness.js';
-import { createdId, startDocumentsSandbox, type DocumentsSandbox } from './support/documents-sandbox.js';
+import { createdId, documentsSandboxForFile } from './support/documents-sandbox.js';
 
 const OTHER: StoreCredentials = { name: 'other', apikey: 'other-key', apisecret: 'other-secret' };
-let s: DocumentsSandbox;
-
-beforeAll(async () => {
-  s = await startDocumentsSandbox({ stores: [DEFAULT_STORE, OTHER] });
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = documentsSandboxForFile({ stores: [DEFAULT_STORE, OTHER] });
 
 function storeId(name: string): number {
   const store = s.sandbox.handle.stores.find((candidate) => candidate.name === name);

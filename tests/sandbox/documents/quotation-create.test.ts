@@ -1,26 +1,17 @@
 // AddQuotation and GetQuotationDetail over real HTTP: fields and Thai dates, computed money for every
 // vattype, validation naming the field (nothing created), uniquenumber idempotency ('900').
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { DEFAULT_STORE } from '../../support/sandbox-harness.js';
 import { MONEY_SKUS, moneyCases, moneyRefusals } from './support/money-cases.js';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
 const OTHER: StoreCredentials = { name: 'other', apikey: 'other-key', apisecret: 'other-secret' };
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile({ stores: [DEFAULT_STORE, OTHER] });
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox({ stores: [DEFAULT_STORE, OTHER] });
   for (const sku of MONEY_SKUS) await s.addProduct(sku, 0);
   await s.addProduct('QC-1', 0);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function quotationCount(as?: StoreCredentials): Promise<number> {

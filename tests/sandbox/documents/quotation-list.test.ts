@@ -1,13 +1,13 @@
 // GetQuotations over real HTTP: every filter of the spec, count and totalAmount over all matching
 // quotations, status codes, newest first, paging, orderdateString on list items, stores never mix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { DEFAULT_STORE } from '../../support/sandbox-harness.js';
-import { createdId, startDocumentsSandbox, type DocumentsSandbox } from './support/documents-sandbox.js';
+import { createdId, documentsSandboxForFile } from './support/documents-sandbox.js';
 import { expectDifference, snapshot, type ListCase, type ListSnapshot } from './support/list-cases.js';
 
 const BRANCH: StoreCredentials = { name: 'branch', apikey: 'branch-key', apisecret: 'branch-secret' };
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile({ stores: [DEFAULT_STORE, BRANCH] });
 const records = new Map<string, { id: number; amount: number; paymentamount: number }>();
 const thai = (text: string) => Date.parse(`${text}:00+07:00`);
 
@@ -50,7 +50,6 @@ const cases = (): ListCase[] => [
 const before = new Map<string, ListSnapshot>();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox({ stores: [DEFAULT_STORE, BRANCH] });
   for (const listCase of cases()) before.set(listCase.name, await snapshot(s, 'GetQuotations', listCase));
   const add = async (key: string, at: string, body: Record<string, unknown>) => {
     s.setNow(thai(at));
@@ -85,9 +84,6 @@ beforeAll(async () => {
   s.setNow(thai('2026-10-05 12:00'));
   await s.ok('VoidQuotation', { query: { id: q3 } });
   await s.ok('ApproveQuotation', { query: { id: q4 } });
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe('GetQuotations filters, count and total', () => {

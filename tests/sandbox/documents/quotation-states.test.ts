@@ -1,22 +1,13 @@
 // Quotation states over real HTTP: approve, void, EditQuotationInfo and EditQuotation in every state
 // (the refused ones naming the state), repeats changing nothing, tags.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox();
   await s.addProduct('QS-A', 0);
   await s.addProduct('QS-B', 0);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function addQuotation(number: string, extra: Record<string, unknown> = {}): Promise<number> {

@@ -1,23 +1,14 @@
 // AddReturnPurchaseOrder and GetReturnPurchaseOrderDetail over real HTTP: computed money for every
 // vattype, validation naming the field (nothing created), the id-or-number rule, Thai dates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_SKUS, moneyCases, moneyRefusals } from './support/money-cases.js';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox();
   for (const sku of MONEY_SKUS) await s.addProduct(sku, 1000);
   await s.addProduct('RC-1', 50);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function orderCount(): Promise<number> {

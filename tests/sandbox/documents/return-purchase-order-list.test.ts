@@ -1,13 +1,13 @@
 // GetReturnPurchaseOrders over real HTTP: every filter of the spec, count and totals over all matching
 // orders (not the page), newest first, paging, list headers, and stores that never mix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreCredentials } from '../../../src-main/sandbox/index.js';
 import { DEFAULT_STORE } from '../../support/sandbox-harness.js';
-import { createdId, startDocumentsSandbox, type DocumentsSandbox } from './support/documents-sandbox.js';
+import { createdId, documentsSandboxForFile } from './support/documents-sandbox.js';
 import { expectDifference, snapshot, type ListCase, type ListSnapshot } from './support/list-cases.js';
 
 const BRANCH: StoreCredentials = { name: 'branch', apikey: 'branch-key', apisecret: 'branch-secret' };
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile({ stores: [DEFAULT_STORE, BRANCH] });
 const records = new Map<string, { id: number; amount: number; paymentamount: number }>();
 
 /** Thai wall-clock time as epoch ms. */
@@ -85,7 +85,6 @@ const cases = (ids: () => Map<string, { id: number }>): ListCase[] => [
 const before = new Map<string, ListSnapshot>();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox({ stores: [DEFAULT_STORE, BRANCH] });
   for (const listCase of cases(() => records)) {
     if (listCase.name !== 'returnpurchaseorderidlist header') {
       before.set(listCase.name, await snapshot(s, 'GetReturnPurchaseOrders', listCase));
@@ -132,9 +131,6 @@ beforeAll(async () => {
   });
   records.set('O1', { id: o1, amount: 100, paymentamount: 100 });
   records.set('O2', { id: o2, amount: 250, paymentamount: 50 });
-});
-afterAll(async () => {
-  await s.close();
 });
 
 describe('GetReturnPurchaseOrders filters, count and totals', () => {

@@ -1,21 +1,9 @@
 // GetMovementReturnPurchaseOrders and GetMovementReturnPurchaseOrderDetail over real HTTP: inclusive
 // Thai-day ranges, newest first, paging, warehouse filter, required dates, unknown orders.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
-let s: DocumentsSandbox;
-
-beforeAll(async () => {
-  s = await startDocumentsSandbox();
-});
-afterAll(async () => {
-  await s.close();
-});
+const s = documentsSandboxForFile();
 
 async function addOrder(number: string, lines: ReturnType<typeof line>[], extra: Record<string, unknown>) {
   const amount = lines.reduce((sum, item) => sum + item.totalprice, 0);

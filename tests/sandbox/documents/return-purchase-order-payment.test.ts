@@ -1,21 +1,12 @@
 // Payments and tags of return purchase orders over real HTTP: paymentstatus through all four values,
 // voiding payments, refusals naming the field or the state, tags added and removed idempotently.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox();
   await s.addProduct('PY-1', 100);
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function addOrder(number: string, extra: Record<string, unknown> = {}): Promise<number> {

@@ -1,27 +1,18 @@
 // Return purchase order states over real HTTP: every transition and each refused one, stock leaving the
 // warehouse at Success (read back through GetProducts), '700' when short with nothing moved, voiding a
 // Success order bringing the goods back, and the movement records.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdId,
-  line,
-  startDocumentsSandbox,
-  type DocumentsSandbox,
-} from './support/documents-sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createdId, documentsSandboxForFile, line } from './support/documents-sandbox.js';
 
-let s: DocumentsSandbox;
+const s = documentsSandboxForFile();
 
 beforeAll(async () => {
-  s = await startDocumentsSandbox();
   await s.addProduct('ST-A', 20, 'W0001');
   await s.ok('UpdateProductStockList', {
     query: { warehousecode: 'W0002' },
     body: { stocks: [{ sku: 'ST-A', stock: 30 }] },
   });
   await s.addProduct('ST-B', 5, 'W0001');
-});
-afterAll(async () => {
-  await s.close();
 });
 
 async function addOrder(

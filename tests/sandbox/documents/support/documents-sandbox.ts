@@ -11,6 +11,7 @@ import {
   type TestSandbox,
   type TestSandboxOptions,
 } from '../../../support/sandbox-harness.js';
+import { forFile, standIn } from '../../../support/per-file.js';
 
 /** 2026-03-10 10:00 Thai time. */
 export const START = Date.parse('2026-03-10T03:00:00Z');
@@ -120,6 +121,16 @@ export async function startDocumentsSandbox(options: TestSandboxOptions = {}): P
     },
     close: () => sandbox.close(),
   };
+}
+
+/** One documents sandbox for the tests of a file (started before the first, closed after the last). */
+export function documentsSandboxForFile(options: TestSandboxOptions = {}): DocumentsSandbox {
+  return standIn(
+    forFile(
+      () => startDocumentsSandbox(options),
+      (sandbox) => sandbox.close(),
+    ),
+  );
 }
 
 /**
