@@ -160,38 +160,31 @@ export function tagsByDocument(
   );
 }
 
-/** Adds a tag; false when the document already had it (nothing changes then). */
-export function addTag(
+/** A change to one tag of one document: false when it changed nothing. */
+export type TagChange = (
   db: Database,
   storeId: number,
   kind: DocumentKind,
   documentId: number,
   tag: string,
-): boolean {
-  const result = db
+) => boolean;
+
+/** Adds a tag; false when the document already had it (nothing changes then). */
+export const addTag: TagChange = (db, storeId, kind, documentId, tag) =>
+  db
     .prepare(
       `INSERT INTO product_document_tags (store_id, document_kind, document_id, tag) VALUES (?, ?, ?, ?)
        ON CONFLICT (store_id, document_kind, document_id, tag) DO NOTHING`,
     )
-    .run(storeId, kind, documentId, tag);
-  return result.changes > 0;
-}
+    .run(storeId, kind, documentId, tag).changes > 0;
 
 /** Removes a tag; false when the document did not have it. */
-export function deleteTag(
-  db: Database,
-  storeId: number,
-  kind: DocumentKind,
-  documentId: number,
-  tag: string,
-): boolean {
-  const result = db
+export const deleteTag: TagChange = (db, storeId, kind, documentId, tag) =>
+  db
     .prepare(
       'DELETE FROM product_document_tags WHERE store_id = ? AND document_kind = ? AND document_id = ? AND tag = ?',
     )
-    .run(storeId, kind, documentId, tag);
-  return result.changes > 0;
-}
+    .run(storeId, kind, documentId, tag).changes > 0;
 
 /** Replaces the whole tag list (a body's `tag` array). */
 export function replaceTags(

@@ -3,7 +3,7 @@
 import type { Database, ParentRef, StoreContext, WriteResult } from '../../handler.js';
 import { readTag } from '../shared/tags.js';
 import { unchanged, type DocumentKind } from './document-common.js';
-import { addTag, deleteTag } from './document-lines.repository.js';
+import { addTag, deleteTag, type TagChange } from './document-lines.repository.js';
 import type { DocumentTable } from './document-table.repository.js';
 
 interface TagContext extends StoreContext {
@@ -11,21 +11,13 @@ interface TagContext extends StoreContext {
   readonly query: { readonly tag: string };
 }
 
-type ApplyTag = (
-  db: Database,
-  storeId: number,
-  kind: DocumentKind,
-  documentId: number,
-  tag: string,
-) => boolean;
-
 /** The add and remove handlers of one kind; `requireDocument` applies the id-or-number rule. */
 export function documentTagHandlers(
   kind: DocumentKind,
   requireDocument: (db: Database, storeId: number, parent: ParentRef) => { readonly id: number },
   table: DocumentTable<never, unknown>,
 ) {
-  function change(context: TagContext, apply: ApplyTag, unchangedWhy: string): WriteResult<never> {
+  function change(context: TagContext, apply: TagChange, unchangedWhy: string): WriteResult<never> {
     const { db, store, parent, query, now } = context;
     const { id } = requireDocument(db, store.id, parent);
     const tag = readTag(query.tag);
