@@ -2,6 +2,7 @@
 import type { Database, Handlers } from '../../handler.js';
 import { invalidId, validation } from '../../handler.js';
 import { readKeyword, readPaging } from '../../list-helpers.js';
+import type { PropertyInput } from '../shared/property-input.js';
 import {
   findOrCreatePropertyByName,
   findPropertyById,
@@ -21,12 +22,6 @@ import {
   type ContactRow,
   type ContactTexts,
 } from './contact.repository.js';
-
-interface PropertyInput {
-  readonly id?: number | undefined;
-  readonly name?: string | undefined;
-  readonly value?: string | undefined;
-}
 
 /** Contact list items with their properties, read with one query for the whole page. */
 function contactRecords(db: Database, storeId: number, rows: readonly ContactRow[]) {

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { findBundleHoldingProduct } from '../bundles/bundle-usage.repository.js';
+import type { PropertyInput } from '../shared/property-input.js';
 import { assertSkuFree, normaliseTags, readDecimalText, requireProduct } from './product-fields.js';
 import {
   deleteProductRows,
@@ -18,12 +19,6 @@ import {
   type ProductColumns,
 } from './product.repository.js';
 import { applyStockFigures, firstWarehouse, stockByWarehouse } from './stock.repository.js';
-
-interface PropertyInput {
-  readonly id?: number | undefined;
-  readonly name?: string | undefined;
-  readonly value?: string | undefined;
-}
 
 /** A property by id (which must exist) or by name (created when new; done after all checks). */
 type ResolvedProperty =
