@@ -1,0 +1,106 @@
+// The one entry to main's services for the page, whatever carries the call: Electron IPC
+// (src-main/ipc/register.ts) or the web host's WebSocket (src-main/host). For every call: the name must
+// be in the contract, the arguments are parsed with the contract's schema BEFORE any handler runs, the
+// handler's value is parsed with the result schema (so only the schema's fields leave main: no secret or
+// internal field can ride along), and every failure becomes `{ ok: false, error }` with a message meant
+// for people. Nothing here throws and nothing here knows Electron.
+import {
+  callContract,
+  ipcFail,
+  ipcOk,
+  isCallName,
+  type CallName,
+  type CallValue,
+  type EventName,
+  type IpcIssue,
+  type IpcResult,
+  type ParsedCallArgs,
+} from '../../src-shared/ipc/index.js';
+import { silentLogger, type Logger } from '../logging/index.js';
+import { toIpcFailure } from './api-errors.js';
+
+/** Which transport a call came through; only for the log. */
+export type CallOrigin = 'ipc' | 'web';
+
+export type ApiEventListener = (name: EventName, payload: unknown) => void;
+
+export interface ApiCore {
+  call(name: string, args: unknown, origin: CallOrigin): Promise<IpcResult<unknown>>;
+  /** Every event main pushes, already checked against the event contract; returns the unsubscribe. */
+  subscribe(listener: ApiEventListener): () => void;
+}
+
+/** One handler per call name: a missing one is a compile error where the map is built. */
+export type CallHandlers = {
+  readonly [N in CallName]: (args: ParsedCallArgs<N>) => CallValue<N> | Promise<CallValue<N>>;
+};
+
+export interface ApiEventSource {
+  subscribe(listener: ApiEventListener): () => void;
+}
+
+export interface ApiCoreOptions {
+  readonly handlers: CallHandlers;
+  readonly events: ApiEventSource;
+  readonly logger?: Logger;
+}
+
+const MAX_ISSUES = 20;
+
+export function createApiCore(options: ApiCoreOptions): ApiCore {
+  const logger = options.logger ?? silentLogger;
+  const handlers = options.handlers;
+
+  async function call(name: string, args: unknown, origin: CallOrigin): Promise<IpcResult<unknown>> {
+    const started = performance.now();
+    let result: IpcResult<unknown>;
+    try {
+      result = isCallName(name)
+        ? await run(name, args)
+        : ipcFail('unknown-call', `There is no call named ${JSON.stringify(String(name).slice(0, 80))}.`);
+    } catch (error) {
+      // run() catches what handlers throw; this is the net under a failure of the net itself.
+      logger.error('A call failed outside its handler', { call: String(name).slice(0, 80), origin, error });
+      result = ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    // Arguments are never logged: profiles.add carries an API key and secret.
+    if (result.ok) logger.debug('Call', { call: name, origin, ms });
+    else
+      logger.info('Call refused', { call: String(name).slice(0, 80), origin, ms, code: result.error.code });
+    return result;
+  }
+
+  async function run<N extends CallName>(name: N, args: unknown): Promise<IpcResult<unknown>> {
+    const spec = callContract[name];
+    const parsed = spec.args.safeParse(args);
+    if (!parsed.success) {
+      const issues: IpcIssue[] = parsed.error.issues
+        .slice(0, MAX_ISSUES)
+        .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+      const first = issues[0];
+      const where = first === undefined || first.path === '' ? '' : ` (${first.path}: ${first.message})`;
+      return ipcFail('invalid-arguments', `The arguments of ${name} are not valid${where}.`, { issues });
+    }
+    const handler = handlers[name] as (args: unknown) => unknown;
+    let value: unknown;
+    try {
+      value = await handler(parsed.data);
+    } catch (error) {
+      const failure = toIpcFailure(error);
+      if (failure.error.code === 'internal') logger.error('A call failed', { call: name, error });
+      return failure;
+    }
+    const checked = spec.result.safeParse(value);
+    if (!checked.success) {
+      logger.error('A call returned a value outside its contract', {
+        call: name,
+        issues: checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
+      return ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
+    }
+    return ipcOk(checked.data);
+  }
+
+  return { call, subscribe: (listener) => options.events.subscribe(listener) };
+}

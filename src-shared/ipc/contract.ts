@@ -1,0 +1,41 @@
+// The IPC contract: every call the renderer makes, as `<area>.<verb>` with ONE named-object argument
+// and a result schema. Main validates arguments with these schemas before any service sees them
+// (src-main/api/api-core.ts), over Electron IPC and over the web host alike; results go through their
+// schema too, so nothing outside it (a secret, an internal field) can ride along.
+import type { z } from 'zod';
+import type { CallNameList } from './names.js';
+import { catalogueCalls } from './schemas/catalogue.js';
+import { countingCalls } from './schemas/counting.js';
+import { outboxCalls } from './schemas/outbox.js';
+import { profileCalls } from './schemas/profiles.js';
+import { settingsCalls } from './schemas/settings.js';
+import { statusCalls } from './schemas/status.js';
+
+export interface CallSpec {
+  readonly args: z.ZodType;
+  readonly result: z.ZodType;
+}
+
+export const callContract = {
+  ...profileCalls,
+  ...statusCalls,
+  ...catalogueCalls,
+  ...countingCalls,
+  ...outboxCalls,
+  ...settingsCalls,
+} satisfies Record<CallNameList, CallSpec>;
+
+export type CallContract = typeof callContract;
+export type CallName = keyof CallContract;
+/** What the renderer passes (defaults may be left out). */
+export type CallArgs<N extends CallName> = z.input<CallContract[N]['args']>;
+/** What a handler in main receives (defaults filled in). */
+export type ParsedCallArgs<N extends CallName> = z.output<CallContract[N]['args']>;
+export type CallValue<N extends CallName> = z.output<CallContract[N]['result']>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Fails to compile when names.ts (the preload's allow-list) and the contract disagree.
+export const CALL_NAMES_MATCH: Same<CallName, CallNameList> = true;
+
+/** The contract's own key list (the runtime twin of CallName). */
+export const CONTRACT_CALL_NAMES = Object.keys(callContract) as readonly string[];

@@ -1,0 +1,27 @@
+// Events main pushes to the renderer. Payloads are validated in main before they leave (api-core), like
+// call results, and carry no secret.
+import type { z } from 'zod';
+import type { EventNameList } from './names.js';
+import { outboxProgress, outboxSummary } from './schemas/outbox.js';
+import { profileChanged } from './schemas/profiles.js';
+import { budget, connectivity, syncStatus } from './schemas/status.js';
+
+export const eventContract = {
+  /** The sync status whenever it changes (job start/finish/failure, waits, first-sync progress). */
+  'sync.progress': syncStatus,
+  'connectivity.changed': connectivity,
+  /** Outbox counts after enqueues, batches, person actions, pause and resume. */
+  'outbox.changed': outboxSummary,
+  /** Rows settled of the rows due in the current drain. */
+  'outbox.progress': outboxProgress,
+  'budget.changed': budget,
+  /** A profile was added, edited, removed or switched to, or the active store started or stopped. */
+  'profile.changed': profileChanged,
+} satisfies Record<EventNameList, z.ZodType>;
+
+export type EventContract = typeof eventContract;
+export type EventName = keyof EventContract;
+export type EventPayload<E extends EventName> = z.output<EventContract[E]>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const EVENT_NAMES_MATCH: Same<EventName, EventNameList> = true;

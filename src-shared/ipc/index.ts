@@ -1,0 +1,20 @@
+// The IPC contract shared by main, the preload, the web host and the renderer.
+export * from './bridge.js';
+export * from './contract.js';
+export * from './events.js';
+export * from './names.js';
+export * from './result.js';
+export { DEFAULT_COUNTER, DRIFT_POLICIES, MAX_PAGE, type DriftPolicy } from './schemas/common.js';
+export type { ProductDetail, ProductSummary } from './schemas/catalogue.js';
+export { REVIEW_FILTERS, type CountLine, type SessionViewValue } from './schemas/counting.js';
+export { OPERATION_STATES, type OutboxSummary } from './schemas/outbox.js';
+export type { PublicProfileValue } from './schemas/profiles.js';
+export { DEFAULT_SETTINGS, type AppSettings } from './schemas/settings.js';
+export {
+  CONNECTIVITY_REASONS,
+  SYNC_JOBS,
+  SYNC_PHASES,
+  type Budget,
+  type Connectivity,
+  type SyncStatus,
+} from './schemas/status.js';

@@ -1,0 +1,68 @@
+// The names of every call and event, as plain strings without zod: the preload's allow-lists import only
+// this file, so the sandboxed preload bundle stays a few hundred bytes. contract.ts and events.ts check
+// at compile time that these lists and their schema maps hold exactly the same names.
+
+export const CALL_NAMES = [
+  'profiles.list',
+  'profiles.active',
+  'profiles.keychainStatus',
+  'profiles.add',
+  'profiles.edit',
+  'profiles.remove',
+  'profiles.switch',
+  'profiles.testConnection',
+  'demo.start',
+  'sync.status',
+  'sync.syncNow',
+  'connectivity.status',
+  'catalogue.lookup',
+  'catalogue.search',
+  'catalogue.product',
+  'catalogue.warehouses',
+  'counting.createSession',
+  'counting.listSessions',
+  'counting.session',
+  'counting.lines',
+  'counting.scan',
+  'counting.setQuantity',
+  'counting.adjustQuantity',
+  'counting.undoLast',
+  'counting.resolveUnknown',
+  'counting.review',
+  'counting.commit',
+  'counting.discard',
+  'counting.exportCsv',
+  'outbox.summary',
+  'outbox.list',
+  'outbox.parked',
+  'outbox.retry',
+  'outbox.editValue',
+  'outbox.discard',
+  'outbox.resume',
+  'settings.get',
+  'settings.set',
+  'budget.get',
+] as const;
+
+export const EVENT_NAMES = [
+  'sync.progress',
+  'connectivity.changed',
+  'outbox.changed',
+  'outbox.progress',
+  'budget.changed',
+  'profile.changed',
+] as const;
+
+export type CallNameList = (typeof CALL_NAMES)[number];
+export type EventNameList = (typeof EVENT_NAMES)[number];
+
+const callNameSet: ReadonlySet<string> = new Set(CALL_NAMES);
+const eventNameSet: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function isCallName(value: unknown): value is CallNameList {
+  return typeof value === 'string' && callNameSet.has(value);
+}
+
+export function isEventName(value: unknown): value is EventNameList {
+  return typeof value === 'string' && eventNameSet.has(value);
+}

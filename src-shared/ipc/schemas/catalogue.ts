@@ -1,0 +1,61 @@
+// Catalogue lookups: server figures as last synced, with the local view (server + writes still in the
+// outbox) beside them in the product detail, the figure a warehouse person expects on the shelf.
+import { z } from 'zod';
+import { EMPTY_ARGS, requiredText, rowId } from './common.js';
+
+export const productSummary = z.object({
+  id: z.number(),
+  sku: z.string(),
+  /** As a scanner sends it; '' when the product has none. */
+  barcode: z.string(),
+  name: z.string(),
+  unittext: z.string(),
+  sellprice: z.number(),
+  purchaseprice: z.number(),
+  active: z.boolean(),
+  imagepath: z.string(),
+});
+export type ProductSummary = z.output<typeof productSummary>;
+
+export const stockInWarehouse = z.object({
+  warehouseCode: z.string(),
+  /** The server's figure at the last sync. */
+  stock: z.number(),
+  availablestock: z.number(),
+  /** The server figure with the writes still in the outbox applied. */
+  expected: z.number(),
+});
+
+export const productDetail = productSummary.extend({
+  category: z.object({ id: z.number().nullable(), name: z.string() }).nullable(),
+  variants: z.array(
+    z.object({ variantid: z.number().nullable(), variantname: z.string(), name: z.string() }),
+  ),
+  properties: z.array(z.object({ id: z.number().nullable(), name: z.string(), value: z.string() })),
+  tags: z.array(z.string()),
+  stockByWarehouse: z.array(stockInWarehouse),
+});
+export type ProductDetail = z.output<typeof productDetail>;
+
+export const warehouse = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+});
+
+export const catalogueCalls = {
+  /** A scanned or typed code: barcode first, then exact sku. null when no product has it. */
+  'catalogue.lookup': {
+    args: z.strictObject({ code: requiredText(200) }),
+    result: productSummary.nullable(),
+  },
+  /** Products whose name, sku or barcode words start with the typed words, best first. */
+  'catalogue.search': {
+    args: z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(500).default(50) }),
+    result: z.array(productSummary),
+  },
+  /** One product with its stock in every warehouse; 'not-found' when the catalogue has no such id. */
+  'catalogue.product': { args: z.strictObject({ productId: rowId }), result: productDetail },
+  'catalogue.warehouses': { args: EMPTY_ARGS, result: z.array(warehouse) },
+} as const;

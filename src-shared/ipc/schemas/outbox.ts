@@ -1,0 +1,103 @@
+// The outbox as people see it: counts by state, the rows, the parked rows and what a person can do
+// with them. Row payloads (document bodies) are not sent to the page.
+import { z } from 'zod';
+import { EMPTY_ARGS, count, driftPolicy, epochMs, pageArgs, rowId, shortText } from './common.js';
+
+export const OPERATION_STATES = [
+  'pending',
+  'sending',
+  'done',
+  'retry',
+  'unclear',
+  'parked',
+  'discarded',
+] as const;
+
+export const outboxSummary = z.object({
+  pending: count,
+  sending: count,
+  retry: count,
+  unclear: count,
+  parked: count,
+  /** The whole queue waits for a person (credentials or configuration refused). */
+  paused: z.boolean(),
+  pauseReason: z.object({ code: z.string(), text: z.string() }).nullable(),
+  /** No request before this time (quota); null when not held. */
+  holdUntil: epochMs.nullable(),
+  holdReason: z.string().nullable(),
+});
+export type OutboxSummary = z.output<typeof outboxSummary>;
+
+export const outboxItem = z.object({
+  id: z.number(),
+  kind: z.string(),
+  state: z.enum(OPERATION_STATES),
+  warehouseCode: z.string().nullable(),
+  productId: z.number().nullable(),
+  sku: z.string().nullable(),
+  /** 'count', 'set', 'delta'… for stock lines; null for documents and payments. */
+  change: z.string().nullable(),
+  value: z.number().nullable(),
+  countedAgainst: z.number().nullable(),
+  policy: driftPolicy.nullable(),
+  sessionId: z.string().nullable(),
+  attempts: count,
+  nextAttemptAt: epochMs.nullable(),
+  reasonCode: z.string().nullable(),
+  reasonText: z.string().nullable(),
+  outcome: z.string().nullable(),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+  finishedAt: epochMs.nullable(),
+});
+
+export const parkedOperation = z.object({
+  id: z.number(),
+  kind: z.string(),
+  reasonCode: z.string(),
+  reasonText: z.string(),
+  warehouseCode: z.string().nullable(),
+  productId: z.number().nullable(),
+  sku: z.string().nullable(),
+  change: z.string().nullable(),
+  value: z.number().nullable(),
+  countedAgainst: z.number().nullable(),
+  serverBefore: z.number().nullable(),
+  policy: driftPolicy.nullable(),
+  uniqueNumber: z.string().nullable(),
+  createdAt: epochMs,
+});
+
+const byOperation = { operationId: rowId };
+
+export const outboxCalls = {
+  'outbox.summary': { args: EMPTY_ARGS, result: outboxSummary },
+  /** 'open' (default): every row not done or discarded; 'all': history too. Newest first. */
+  'outbox.list': {
+    args: z.strictObject({
+      state: z.enum([...OPERATION_STATES, 'open', 'all']).default('open'),
+      ...pageArgs,
+    }),
+    result: z.object({ total: count, offset: count, items: z.array(outboxItem) }),
+  },
+  'outbox.parked': { args: EMPTY_ARGS, result: z.array(parkedOperation) },
+  /** Sends a parked row again; a count line may get another drift policy. */
+  'outbox.retry': {
+    args: z.strictObject({ ...byOperation, policy: driftPolicy.optional() }),
+    result: outboxSummary,
+  },
+  /** Sends a parked stock line with another figure (≥ 0). */
+  'outbox.editValue': {
+    args: z.strictObject({ ...byOperation, value: z.number().min(0).max(1_000_000_000) }),
+    result: outboxSummary,
+  },
+  /** Never sends it; kept as history with the note. */
+  'outbox.discard': {
+    args: z.strictObject({ ...byOperation, note: shortText(500).default('') }),
+    result: outboxSummary,
+  },
+  /** A person fixed what paused the queue, or wants a quota wait ended. */
+  'outbox.resume': { args: EMPTY_ARGS, result: outboxSummary },
+} as const;
+
+export const outboxProgress = z.object({ done: count, total: count });

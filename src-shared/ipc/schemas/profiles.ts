@@ -1,0 +1,101 @@
+// Store profiles. The API key and secret appear ONLY as inputs (add, edit, test connection): no result
+// or event schema has a field for them, and result objects are stripped to their schema's fields.
+import { z } from 'zod';
+import { EMPTY_ARGS, requiredText, shortText, uuidLike } from './common.js';
+
+export const publicProfile = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  baseUrl: z.string(),
+  storename: z.string(),
+  defaultWarehouseCode: z.string().nullable(),
+  kind: z.enum(['store', 'demo']),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+});
+export type PublicProfileValue = z.output<typeof publicProfile>;
+
+const secret = z.string().min(1).max(1024);
+const baseUrl = requiredText(2048);
+const warehouseCode = shortText(64).nullable();
+
+export const keychainStatus = z.union([
+  z.object({ available: z.literal(true) }),
+  z.object({
+    available: z.literal(false),
+    reason: z.enum(['no-keychain', 'locked', 'denied', 'error']),
+    message: z.string(),
+  }),
+]);
+
+export const connectionTestResult = z.union([
+  z.object({ connected: z.literal(true), merchantName: z.string() }),
+  z.object({
+    connected: z.literal(false),
+    failure: z.enum(['unreachable', 'credentials', 'quota', 'server', 'unexpected']),
+    message: z.string(),
+  }),
+]);
+
+export const profileCalls = {
+  /** Every profile, and which one is active. */
+  'profiles.list': {
+    args: EMPTY_ARGS,
+    result: z.object({ profiles: z.array(publicProfile), activeId: z.string().nullable() }),
+  },
+  'profiles.active': { args: EMPTY_ARGS, result: publicProfile.nullable() },
+  /** Whether secrets can be stored now (the add form says so before anyone types a key). */
+  'profiles.keychainStatus': { args: EMPTY_ARGS, result: keychainStatus },
+  /** Adds a profile; with `activate` it also becomes the active one (its store starts). */
+  'profiles.add': {
+    args: z.strictObject({
+      displayName: requiredText(100),
+      baseUrl,
+      storename: requiredText(200),
+      defaultWarehouseCode: warehouseCode.optional(),
+      apikey: secret,
+      apisecret: secret,
+      activate: z.boolean().default(false),
+    }),
+    result: publicProfile,
+  },
+  /** Fields left out stay; a secret left out keeps its stored value; `defaultWarehouseCode: null` clears it. */
+  'profiles.edit': {
+    args: z.strictObject({
+      profileId: uuidLike,
+      changes: z.strictObject({
+        displayName: requiredText(100).optional(),
+        baseUrl: baseUrl.optional(),
+        storename: requiredText(200).optional(),
+        defaultWarehouseCode: warehouseCode.optional(),
+        apikey: secret.optional(),
+        apisecret: secret.optional(),
+      }),
+    }),
+    result: publicProfile,
+  },
+  /** Removes the profile and its keychain entry; the active one's store stops first. */
+  'profiles.remove': {
+    args: z.strictObject({ profileId: uuidLike }),
+    result: z.object({ profile: publicProfile, secrets: z.enum(['deleted', 'absent', 'no-keychain']) }),
+  },
+  /** Makes the profile active: the current store stops cleanly, the chosen one starts. */
+  'profiles.switch': { args: z.strictObject({ profileId: uuidLike }), result: publicProfile },
+  /** One merchant-profile call: what a person typed (before saving) or a saved profile. */
+  'profiles.testConnection': {
+    args: z.union([
+      z.strictObject({ profileId: uuidLike }),
+      z.strictObject({ baseUrl, storename: requiredText(200), apikey: secret, apisecret: secret }),
+    ]),
+    result: connectionTestResult,
+  },
+  /** "Try the demo store": starts the embedded sandbox and makes its profile active. */
+  'demo.start': { args: EMPTY_ARGS, result: publicProfile },
+} as const;
+
+/** The `profile.changed` event. */
+export const profileChanged = z.object({
+  change: z.enum(['added', 'edited', 'removed', 'switched', 'started', 'stopped']),
+  active: publicProfile.nullable(),
+  profiles: z.array(publicProfile),
+});

@@ -1,0 +1,57 @@
+// App settings (one set per PC, kept in the app database): how a keyboard-wedge scanner is told from
+// typing, sounds, language and what a scan does to the quantity.
+import { z } from 'zod';
+import { EMPTY_ARGS } from './common.js';
+
+const affix = z.string().max(16);
+
+export const scannerSettings = z.object({
+  /** Keys closer together than this (ms) belong to one scan; a person types slower. */
+  maxKeyIntervalMs: z.int().min(5).max(500),
+  /** Shorter bursts are typing, not a scan. */
+  minLength: z.int().min(1).max(64),
+  /** Characters the scanner sends before and after the code (stripped). */
+  prefix: affix,
+  suffix: affix,
+  /** The key that ends a scan. */
+  terminator: z.enum(['Enter', 'Tab', 'none']),
+  /** The same code again within this many ms asks "scanned twice?"; 0 turns the warning off. */
+  repeatWarningMs: z.int().min(0).max(60_000),
+});
+
+export const appSettings = z.object({
+  scanner: scannerSettings,
+  sounds: z.boolean(),
+  language: z.enum(['th', 'en']),
+  /** add-one: each scan adds 1; prompt: each scan asks for the quantity. */
+  quantityMode: z.enum(['add-one', 'prompt']),
+});
+export type AppSettings = z.output<typeof appSettings>;
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  scanner: {
+    maxKeyIntervalMs: 35,
+    minLength: 4,
+    prefix: '',
+    suffix: '',
+    terminator: 'Enter',
+    repeatWarningMs: 1500,
+  },
+  sounds: true,
+  language: 'th',
+  quantityMode: 'add-one',
+};
+
+export const settingsCalls = {
+  'settings.get': { args: EMPTY_ARGS, result: appSettings },
+  /** Changes only the fields given (scanner fields one by one); returns the whole new set. */
+  'settings.set': {
+    args: z.strictObject({
+      scanner: scannerSettings.partial().strict().optional(),
+      sounds: z.boolean().optional(),
+      language: z.enum(['th', 'en']).optional(),
+      quantityMode: z.enum(['add-one', 'prompt']).optional(),
+    }),
+    result: appSettings,
+  },
+} as const;
