@@ -84,12 +84,25 @@ async function lockDefaultCollection(): Promise<void> {
   );
 }
 
-async function stopDaemon(): Promise<void> {
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the daemon and waits for the process to end (it writes to the keyring folders until then). */
+async function stopDaemon(required: boolean): Promise<void> {
   const pid = await secretsOwnerPid();
-  if (pid === undefined) throw new Error('no keyring daemon owns org.freedesktop.secrets');
+  if (pid === undefined) {
+    if (required) throw new Error('no keyring daemon owns org.freedesktop.secrets');
+    return;
+  }
   process.kill(pid, 'SIGTERM');
   for (let tries = 0; tries < 100; tries++) {
-    if ((await secretsOwnerPid()) === undefined) return;
+    if (!isRunning(pid) && (await secretsOwnerPid()) === undefined) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the keyring daemon (pid ${pid}) did not stop`);
@@ -117,7 +130,10 @@ async function perform(request: Request): Promise<unknown> {
       await lockDefaultCollection();
       return null;
     case 'stop-daemon':
-      await stopDaemon();
+      await stopDaemon(true);
+      return null;
+    case 'shutdown':
+      await stopDaemon(false);
       return null;
     case 'start-daemon':
       await run('sh', [

@@ -17,7 +17,7 @@
 // Needs on Linux: dbus-run-session and dbus-send (Debian: dbus), gnome-keyring-daemon (gnome-keyring)
 // and keytar built against libsecret (libsecret-1-dev). `keychainTools()` says what is missing.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -114,6 +114,37 @@ function busConfig(socketFolder: string, activation: boolean): string {
 `;
 }
 
+/** Processes started in the session that outlive it (services D-Bus activated, such as the prompter). */
+function sessionProcesses(folder: string): number[] {
+  const marker = `STOCKROOM_TEST_KEYCHAIN_SESSION=${folder}\0`;
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((name) => {
+      try {
+        return `${readFileSync(`/proc/${name}/environ`, 'latin1')}\0`.includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Ends this session's leftover processes (they would recreate its runtime folder after the delete). */
+async function endSessionProcesses(folder: string): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    const left = sessionProcesses(folder);
+    if (left.length === 0) return;
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 type Answer =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | {
@@ -151,6 +182,8 @@ export async function startKeychainSession(options: KeychainSessionOptions = {})
     XDG_RUNTIME_DIR: runtimeDir,
     XDG_CONFIG_HOME: join(folder, 'home', '.config'),
     XDG_CACHE_HOME: join(folder, 'home', '.cache'),
+    // Marks every process of this session (activated services included) so close() can find them.
+    STOCKROOM_TEST_KEYCHAIN_SESSION: folder,
     STOCKROOM_TEST_KEYCHAIN_SERVICE: options.service ?? 'Stockroom',
     STOCKROOM_TEST_KEYRING_STARTED: startKeyring ? '1' : '0',
     STOCKROOM_TEST_KEYRING_PASSWORD: KEYRING_PASSWORD,
@@ -279,10 +312,14 @@ async function connect(
     stderr: () => errors,
     close: async () => {
       if (!exited) {
+        // The keyring daemon is not a child of the session; stop it first, or it may still write into
+        // the folders being deleted.
+        await request('shutdown').catch(() => undefined);
         const ended = new Promise<void>((resolveEnd) => child.once('exit', () => resolveEnd()));
         child.stdin.end();
         await ended;
       }
+      await endSessionProcesses(folder);
       // A dataHome passed in lives outside this folder and is the caller's to delete.
       rmSync(folder, { recursive: true, force: true });
     },
