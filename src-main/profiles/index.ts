@@ -8,12 +8,7 @@ export {
   type ProfileErrorCode,
   type ProfileField,
 } from './profile-errors.js';
-export {
-  ProfileService,
-  type ProfileClientOptions,
-  type ProfileEvent,
-  type ProfileServiceOptions,
-} from './profile.service.js';
+export { ProfileService, type ProfileClientOptions, type ProfileServiceOptions } from './profile.service.js';
 export {
   toPublicProfile,
   type ConnectionFailure,
@@ -22,6 +17,7 @@ export {
   type NewProfileInput,
   type Profile,
   type ProfileChanges,
+  type ProfileEvent,
   type ProfileKind,
   type PublicProfile,
   type RemovedSecrets,

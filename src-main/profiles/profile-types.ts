@@ -98,3 +98,18 @@ export interface RemoveResult {
   readonly profile: PublicProfile;
   readonly secrets: RemovedSecrets;
 }
+
+/** One line for the app's log. Holds ids, names and addresses: never a key or secret. */
+export type ProfileEvent =
+  | {
+      readonly type: 'added' | 'edited' | 'switched';
+      readonly profile: PublicProfile;
+      readonly secretsChanged?: boolean;
+    }
+  | { readonly type: 'removed'; readonly profile: PublicProfile; readonly secrets: RemoveResult['secrets'] }
+  | {
+      readonly type: 'connection-tested';
+      readonly profileId?: string;
+      readonly baseUrl: string;
+      readonly outcome: 'ok' | ConnectionFailure;
+    };

@@ -23,31 +23,16 @@ import { ProfileError } from './profile-errors.js';
 import { ProfileRepository, type ProfileUpdate } from './profile.repository.js';
 import {
   toPublicProfile,
-  type ConnectionFailure,
   type ConnectionTarget,
   type ConnectionTestResult,
   type NewProfileInput,
   type Profile,
   type ProfileChanges,
+  type ProfileEvent,
   type PublicProfile,
   type RemoveResult,
 } from './profile-types.js';
 import { validateChanges, validateConnectionFields, validateNewProfile } from './profile-validation.js';
-
-/** One line for the app's log. Holds ids, names and addresses: never a key or secret. */
-export type ProfileEvent =
-  | {
-      readonly type: 'added' | 'edited' | 'switched';
-      readonly profile: PublicProfile;
-      readonly secretsChanged?: boolean;
-    }
-  | { readonly type: 'removed'; readonly profile: PublicProfile; readonly secrets: RemoveResult['secrets'] }
-  | {
-      readonly type: 'connection-tested';
-      readonly profileId?: string;
-      readonly baseUrl: string;
-      readonly outcome: 'ok' | ConnectionFailure;
-    };
 
 /** Client settings a caller may choose; the address and credentials always come from the profile. */
 export type ProfileClientOptions = Omit<BackofficeClientOptions, 'baseUrl' | 'credentials'>;
