@@ -5,11 +5,14 @@ import type { StoreSecrets } from '../credentials/index.js';
 import type { FieldIssue, ProfileField } from './profile-errors.js';
 import type { NewProfileInput, ProfileChanges, ProfileKind } from './profile-types.js';
 
-/** Each secret fits twice, with room to spare, in the smallest keychain entry (Windows: 2,560 bytes). */
-export const MAX_SECRET_LENGTH = 1_000;
-const MAX_DISPLAY_NAME_LENGTH = 80;
-const MAX_STORENAME_LENGTH = 100;
-const MAX_WAREHOUSE_CODE_LENGTH = 50;
+/**
+ * Both secrets together fit, with their labels, in the smallest keychain entry (Windows: 2,560 bytes).
+ * The limits match the IPC contract's (src-shared/ipc/schemas/profiles.ts).
+ */
+export const MAX_SECRET_LENGTH = 1_024;
+const MAX_DISPLAY_NAME_LENGTH = 100;
+const MAX_STORENAME_LENGTH = 200;
+const MAX_WAREHOUSE_CODE_LENGTH = 64;
 
 // Values that travel as HTTP header values: printable ASCII only (undici refuses control characters,
 // and other characters do not survive every proxy).
