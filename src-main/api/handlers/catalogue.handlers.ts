@@ -1,0 +1,38 @@
+// catalogue.*: the local catalogue only (no network): server figures as last synced, and in the product
+// detail the local view beside them (server + writes still in the outbox).
+import { effectiveStock, pendingStock } from '../../outbox/index.js';
+import type { CallHandlers } from '../api-core.js';
+import { ApiError } from '../api-errors.js';
+import type { ApiServices } from '../api-services.js';
+import { productDetailValue, productValue } from '../views.js';
+
+type CatalogueHandlers = Pick<
+  CallHandlers,
+  'catalogue.lookup' | 'catalogue.search' | 'catalogue.product' | 'catalogue.warehouses'
+>;
+
+export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
+  return {
+    'catalogue.lookup': async ({ code }) => {
+      const product = (await services.store()).lookup.lookupCode(code);
+      return product === undefined ? null : productValue(product);
+    },
+    'catalogue.search': async ({ text, limit }) =>
+      (await services.store()).lookup.search(text, { limit }).map(productValue),
+    'catalogue.product': async ({ productId }) => {
+      const store = await services.store();
+      const detail = store.lookup.product(productId);
+      if (detail === undefined) throw ApiError.notFound(`No product ${productId} in the local catalogue.`);
+      return productDetailValue(detail, (warehouseCode, stock) =>
+        effectiveStock(stock, pendingStock(store.db, warehouseCode, [productId]).get(productId)),
+      );
+    },
+    'catalogue.warehouses': async () =>
+      (await services.store()).warehouses().map((warehouse) => ({
+        id: warehouse.id,
+        code: warehouse.code,
+        name: warehouse.name,
+        address: warehouse.address,
+      })),
+  };
+}

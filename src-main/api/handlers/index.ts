@@ -1,0 +1,18 @@
+// Every call's handler, one map: `CallHandlers` makes a missing call name a compile error here.
+import type { CallHandlers } from '../api-core.js';
+import type { ApiServices } from '../api-services.js';
+import { catalogueHandlers } from './catalogue.handlers.js';
+import { countingHandlers } from './counting.handlers.js';
+import { outboxHandlers } from './outbox.handlers.js';
+import { profileHandlers } from './profiles.handlers.js';
+import { statusHandlers } from './status.handlers.js';
+
+export function createCallHandlers(services: ApiServices): CallHandlers {
+  return {
+    ...profileHandlers(services),
+    ...statusHandlers(services),
+    ...catalogueHandlers(services),
+    ...countingHandlers(services),
+    ...outboxHandlers(services),
+  } satisfies CallHandlers;
+}

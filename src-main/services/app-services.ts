@@ -1,0 +1,134 @@
+// The composition of main's services behind the API: the app database (profiles, settings, request
+// budgets), the profile service on the keychain, the open store of the active profile, the embedded
+// demo store, the event fan-out and the API core. Electron-free: the shell (src-main/app/services.ts),
+// the web host and the tests start it the same way.
+import type { AppSettings, Connectivity, SyncStatus } from '../../src-shared/ipc/index.js';
+import { createApiCore, type ApiCore } from '../api/api-core.js';
+import type { ApiServices } from '../api/api-services.js';
+import { EventHub } from '../api/event-hub.js';
+import { createCallHandlers } from '../api/handlers/index.js';
+import { appPaths, ensureAppDirectories } from '../app/paths.js';
+import type { CredentialStore } from '../credentials/index.js';
+import type { Logger } from '../logging/index.js';
+import { openAppDatabase, ProfileService } from '../profiles/index.js';
+import { ConnectivityTracker, NO_PROFILE_CONNECTIVITY } from './connectivity.tracker.js';
+import { DemoAwareCredentialStore } from './demo-credentials.js';
+import { DemoSandbox } from './demo-sandbox.js';
+import { ProfileControl } from './profile-control.js';
+import { SettingsRepository } from './settings.repository.js';
+import { StoreHost } from './store-host.js';
+import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
+
+export interface StartAppServicesOptions {
+  readonly userDataDir: string;
+  /** The OS keychain (KeytarCredentialStore); tests may pass another. */
+  readonly credentialStore: CredentialStore;
+  readonly logger: Logger;
+  /** Epoch ms; tests pass a clock. */
+  readonly now?: () => number;
+  /** How often an idle outbox looks for due work (default: the outbox's 5 s). */
+  readonly outboxWatchdogMs?: number;
+}
+
+export interface AppServices {
+  readonly api: ApiCore;
+  /** Stops everything in order: the store (schedule, drainer, client, database), the demo sandbox, the app database. */
+  stop(): Promise<void>;
+}
+
+export async function startAppServices(options: StartAppServicesOptions): Promise<AppServices> {
+  const { logger } = options;
+  const now = options.now ?? Date.now;
+  const paths = appPaths(options.userDataDir);
+  ensureAppDirectories(paths);
+  const appDb = openAppDatabase(paths.appDatabase);
+  try {
+    // The demo check runs only after `profiles` exists (on keychain calls), so the forward use is safe.
+    const credentials: DemoAwareCredentialStore = new DemoAwareCredentialStore(
+      options.credentialStore,
+      (profileId): boolean => profiles.get(profileId)?.kind === 'demo',
+    );
+    const profiles: ProfileService = new ProfileService({
+      db: appDb,
+      credentials,
+      now: () => new Date(now()),
+      onEvent: (event) => logger.child('profiles').info('Profile', { ...event }),
+    });
+    const settings = new SettingsRepository(appDb, now);
+    const hub = new EventHub(logger.child('events'));
+    const connectivity = new ConnectivityTracker({
+      now,
+      publish: (value) => hub.emit('connectivity.changed', value),
+    });
+    const demo = new DemoSandbox(paths, logger.child('demo'));
+    const host = new StoreHost({
+      paths,
+      appDb,
+      profiles,
+      credentials,
+      demo,
+      hub,
+      connectivity,
+      logger: logger.child('store'),
+      now,
+      ...(options.outboxWatchdogMs === undefined ? {} : { outboxWatchdogMs: options.outboxWatchdogMs }),
+    });
+    const control = new ProfileControl({ profiles, credentials, host, demo, hub, logger });
+    const services = apiServices({
+      profiles,
+      credentials: options.credentialStore,
+      control,
+      host,
+      connectivity,
+      settings,
+      now,
+    });
+    const api = createApiCore({
+      handlers: createCallHandlers(services),
+      events: hub,
+      logger: logger.child('api'),
+    });
+    const opening = control.resume();
+
+    let stopping: Promise<void> | undefined;
+    const stop = async () => {
+      await opening.catch(() => undefined);
+      await host.stop();
+      appDb.close();
+      logger.info('App services stopped');
+    };
+    return { api, stop: () => (stopping ??= stop()) };
+  } catch (error) {
+    appDb.close();
+    throw error;
+  }
+}
+
+function apiServices(parts: {
+  profiles: ProfileService;
+  credentials: CredentialStore;
+  control: ProfileControl;
+  host: StoreHost;
+  connectivity: ConnectivityTracker;
+  settings: SettingsRepository;
+  now: () => number;
+}): ApiServices {
+  const { profiles, control, host, connectivity, settings } = parts;
+  return {
+    listProfiles: () => ({ profiles: profiles.list(), activeId: profiles.active()?.id ?? null }),
+    activeProfile: () => profiles.active() ?? null,
+    keychainStatus: () => parts.credentials.check(),
+    addProfile: (input, activate) => control.add(input, activate),
+    editProfile: (profileId, changes) => control.edit(profileId, changes),
+    removeProfile: (profileId) => control.remove(profileId),
+    switchProfile: (profileId) => control.switchTo(profileId),
+    testConnection: (target) => profiles.testConnection(target),
+    startDemo: () => control.startDemo(),
+    store: () => host.current(),
+    syncStatus: (): SyncStatus => host.peek()?.syncStatus() ?? NO_PROFILE_SYNC_STATUS,
+    connectivity: (): Connectivity =>
+      profiles.active() === undefined ? NO_PROFILE_CONNECTIVITY(parts.now()) : connectivity.current(),
+    getSettings: (): AppSettings => settings.get(),
+    setSettings: (changes) => settings.set(changes),
+  };
+}

@@ -1,0 +1,83 @@
+// The outbox rows a person can page through (newest first), by state. Read-only; the outbox module owns
+// every write. Payloads (document bodies) are not read: the list never shows them.
+import type { Database, Statement } from 'better-sqlite3';
+import type { ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import type { OutboxListing, OutboxRowView } from '../api/api-services.js';
+import type { DriftPolicy, OperationState } from '../outbox/index.js';
+
+interface ListRow {
+  readonly id: number;
+  readonly kind: string;
+  readonly state: OperationState;
+  readonly warehouse_code: string | null;
+  readonly product_id: number | null;
+  readonly sku: string | null;
+  readonly change: string | null;
+  readonly value: number | null;
+  readonly counted_against: number | null;
+  readonly policy: DriftPolicy | null;
+  readonly session_id: string | null;
+  readonly attempts: number;
+  readonly next_attempt_at: number | null;
+  readonly reason_code: string | null;
+  readonly reason_text: string | null;
+  readonly outcome: string | null;
+  readonly created_at: number;
+  readonly updated_at: number;
+  readonly finished_at: number | null;
+}
+
+const COLUMNS = `id, kind, state, warehouse_code, product_id, sku, change, value, counted_against, policy,
+  session_id, attempts, next_attempt_at, reason_code, reason_text, outcome, created_at, updated_at, finished_at`;
+
+// @filter: a state, 'open' (not done or discarded) or 'all'.
+const WHERE = `(@filter = 'all'
+   OR (@filter = 'open' AND state NOT IN ('done', 'discarded'))
+   OR state = @filter)`;
+
+interface Filter {
+  readonly filter: string;
+}
+
+export class OutboxListRepository {
+  readonly #page: Statement<Filter & { limit: number; offset: number }, ListRow>;
+  readonly #count: Statement<Filter, { n: number }>;
+
+  constructor(db: Database) {
+    this.#page = db.prepare(
+      `SELECT ${COLUMNS} FROM outbox_operations WHERE ${WHERE} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    );
+    this.#count = db.prepare(`SELECT count(*) AS n FROM outbox_operations WHERE ${WHERE}`);
+  }
+
+  list(args: ParsedCallArgs<'outbox.list'>): OutboxListing {
+    const filter = args.state;
+    const total = this.#count.get({ filter })?.n ?? 0;
+    const items = this.#page.all({ filter, limit: args.limit, offset: args.offset }).map(toView);
+    return { total, items };
+  }
+}
+
+function toView(row: ListRow): OutboxRowView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    warehouseCode: row.warehouse_code,
+    productId: row.product_id,
+    sku: row.sku,
+    change: row.change,
+    value: row.value,
+    countedAgainst: row.counted_against,
+    policy: row.policy,
+    sessionId: row.session_id,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    reasonCode: row.reason_code,
+    reasonText: row.reason_text,
+    outcome: row.outcome,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+  };
+}

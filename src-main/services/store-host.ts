@@ -1,0 +1,134 @@
+// Which store is open: at most one at a time, the active profile's. Switching closes the old store
+// completely (schedule stopped, drainer's request settled, client and database closed) before the new
+// one opens, so two drainers never share a process and no database stays open behind a switch.
+// Transitions run one at a time; a call arriving during one waits for it (store()).
+import type { ActiveStore } from '../api/api-services.js';
+import { ApiError } from '../api/api-errors.js';
+import type { EventHub } from '../api/event-hub.js';
+import type { AppPaths } from '../app/paths.js';
+import type { Database } from '../db/database.js';
+import { registerSecret, type Logger } from '../logging/index.js';
+import type { CredentialStore } from '../credentials/index.js';
+import type { ProfileService, PublicProfile } from '../profiles/index.js';
+import type { ConnectivityTracker } from './connectivity.tracker.js';
+import type { DemoSandbox } from './demo-sandbox.js';
+import { openStoreSession, type StoreSession } from './store-session.js';
+import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
+
+export interface StoreHostOptions {
+  readonly paths: AppPaths;
+  readonly appDb: Database;
+  readonly profiles: ProfileService;
+  /** The keychain as the app uses it (demo-aware): read once per store to register the secrets for redaction. */
+  readonly credentials: CredentialStore;
+  readonly demo: DemoSandbox;
+  readonly hub: EventHub;
+  readonly connectivity: ConnectivityTracker;
+  readonly logger: Logger;
+  readonly now: () => number;
+  readonly outboxWatchdogMs?: number;
+}
+
+export class StoreHost {
+  readonly #options: StoreHostOptions;
+  #session: StoreSession | undefined;
+  #failure: unknown;
+  #queue: Promise<void> = Promise.resolve();
+  #stopped = false;
+
+  constructor(options: StoreHostOptions) {
+    this.#options = options;
+  }
+
+  /** The open store, after any transition in progress; throws why there is none. */
+  async current(): Promise<ActiveStore> {
+    await this.#queue;
+    if (this.#session !== undefined) return this.#session;
+    if (this.#failure !== undefined) throw this.#failure;
+    throw ApiError.noProfile();
+  }
+
+  /** The open store now, without waiting (status reads). */
+  peek(): ActiveStore | undefined {
+    return this.#session;
+  }
+
+  /**
+   * Closes the open store and opens the profile's (none for null). Resolves when done; a store that
+   * cannot open (keychain locked, database refused) is recorded and reported by current(), and
+   * returned here so a person's switch can say why.
+   */
+  activate(profileId: string | null): Promise<unknown> {
+    let failure: unknown;
+    const run = async () => {
+      await this.#closeCurrent();
+      if (this.#stopped) return;
+      try {
+        await this.#open(profileId);
+      } catch (error) {
+        failure = error;
+        this.#failure = error;
+        this.#options.logger.error('The store could not open', { profileId, error });
+      }
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => failure);
+  }
+
+  /** Closes the store and the demo sandbox; later activations do nothing. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    const run = () => this.#closeCurrent();
+    this.#queue = this.#queue.then(run, run);
+    await this.#queue;
+    await this.#options.demo.stop();
+  }
+
+  async #closeCurrent(): Promise<void> {
+    const session = this.#session;
+    this.#session = undefined;
+    this.#failure = undefined;
+    if (session === undefined) return;
+    try {
+      await session.close();
+    } catch (error) {
+      this.#options.logger.error('Closing the store failed', { profileId: session.profile.id, error });
+    }
+  }
+
+  async #open(profileId: string | null): Promise<void> {
+    const { profiles, demo, hub, connectivity } = this.#options;
+    let profile: PublicProfile | undefined = profileId === null ? undefined : profiles.get(profileId);
+    if (profile?.kind !== 'demo' && demo.running) await demo.stop();
+    if (profile === undefined) {
+      connectivity.reset(false);
+      hub.emit('sync.progress', NO_PROFILE_SYNC_STATUS);
+      return;
+    }
+    if (profile.kind === 'demo') {
+      // Same data file, new port: the profile follows the sandbox to wherever it listens now.
+      const url = await demo.url();
+      if (profile.baseUrl !== url) profile = await profiles.edit(profile.id, { baseUrl: url });
+    } else {
+      const secrets = await this.#options.credentials.get(profile.id);
+      if (secrets !== undefined) {
+        registerSecret(secrets.apikey);
+        registerSecret(secrets.apisecret);
+      }
+    }
+    connectivity.reset(true);
+    this.#session = await openStoreSession({
+      profile,
+      paths: this.#options.paths,
+      profiles,
+      appDb: this.#options.appDb,
+      hub,
+      connectivity,
+      logger: this.#options.logger.child('store', { profileId: profile.id }),
+      now: this.#options.now,
+      ...(this.#options.outboxWatchdogMs === undefined
+        ? {}
+        : { outboxWatchdogMs: this.#options.outboxWatchdogMs }),
+    });
+  }
+}

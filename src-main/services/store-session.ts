@@ -1,0 +1,169 @@
+// One open store: the active profile's database (`stores/<profileId>.sqlite`), its v4 client with the
+// request budget, the catalogue sync on its schedule (the first sync runs at once while the catalogue is
+// empty), the outbox drainer and the counting service, with their events forwarded to the page.
+// close() stops them in the order that loses nothing: the schedule, then the drainer (its current
+// request settles, within a bound), then the client and the database.
+import type { Database } from 'better-sqlite3';
+import type { ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import type { ActiveStore, OutboxListing } from '../api/api-services.js';
+import type { EventHub } from '../api/event-hub.js';
+import { budgetValue, outboxSummaryValue } from '../api/views.js';
+import { storeDatabasePath, type AppPaths } from '../app/paths.js';
+import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
+import { CatalogueLookup, type WarehouseView } from '../catalog/catalogue-lookup.js';
+import { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
+import { CountingService } from '../counting/index.js';
+import { openDatabase } from '../db/database.js';
+import type { Logger } from '../logging/index.js';
+import { Outbox } from '../outbox/index.js';
+import type { ProfileService, PublicProfile } from '../profiles/index.js';
+import type { ConnectivityTracker } from './connectivity.tracker.js';
+import { OutboxListRepository } from './outbox-list.repository.js';
+import { SyncStatusTracker } from './sync-status.tracker.js';
+import { settleWithin } from './settle-within.js';
+
+/** How long close() waits for the sync's current request and for the drainer's in-flight request. */
+export const STOP_BOUNDS_MS = { scheduler: 3_000, outbox: 5_000 } as const;
+
+export interface StoreSessionOptions {
+  readonly profile: PublicProfile;
+  readonly paths: AppPaths;
+  readonly profiles: ProfileService;
+  /** Where the request budget is counted: the app database (per store, shared by its profiles). */
+  readonly appDb: Database;
+  readonly hub: EventHub;
+  readonly connectivity: ConnectivityTracker;
+  readonly logger: Logger;
+  readonly now: () => number;
+  /** Outbox timing for tests (watchdog, backoff); the defaults otherwise. */
+  readonly outboxWatchdogMs?: number;
+}
+
+export interface StoreSession extends ActiveStore {
+  close(): Promise<void>;
+}
+
+/** The budget is the store's (every PC, every profile of it), so it is keyed by where the store is. */
+export function budgetKey(profile: PublicProfile): string {
+  if (profile.kind === 'demo') return `demo/${profile.storename}`;
+  return `${new URL(profile.baseUrl).host}/${profile.storename}`;
+}
+
+export async function openStoreSession(options: StoreSessionOptions): Promise<StoreSession> {
+  const { profile, hub, logger, now, connectivity } = options;
+  const db = openDatabase(storeDatabasePath(options.paths, profile.id));
+  const cleanups: Array<() => void> = [];
+  let client: BackofficeClient | undefined;
+  try {
+    const budget = new RequestBudget({
+      store: new SqliteRequestBudgetStore(options.appDb),
+      storeKey: budgetKey(profile),
+      now,
+      onStoreError: (error) => logger.warn('The request budget could not be saved', { error }),
+    });
+    client = await options.profiles.clientFor(profile.id, {
+      budget,
+      now,
+      onRequest: (event) => connectivity.onRequest(event),
+    });
+    const sync = new CatalogueSync({ db, client, now });
+    const syncStatus = new SyncStatusTracker({
+      firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
+      publish: (status) => hub.emit('sync.progress', status),
+    });
+    const scheduler = new SyncScheduler({
+      sync,
+      budget,
+      onEvent: (event) => {
+        if (event.type === 'jobFailed' || event.type === 'stopped') {
+          logger.warn('Sync job failed', { type: event.type, error: event.error });
+        } else logger.debug('Sync', { ...event });
+        syncStatus.onEvent(event);
+      },
+      onProgress: (progress) => syncStatus.onProgress(progress),
+    });
+    const outbox = new Outbox({
+      db,
+      client,
+      onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
+      ...(options.outboxWatchdogMs === undefined ? {} : { watchdogMs: options.outboxWatchdogMs }),
+    });
+    const publishOutbox = () => {
+      if (db.open) hub.emit('outbox.changed', outboxSummaryValue(outbox));
+    };
+    cleanups.push(
+      outbox.events.on('changed', publishOutbox),
+      outbox.events.on('progress', (progress) => hub.emit('outbox.progress', progress)),
+      outbox.events.on('paused', ({ text }) => {
+        connectivity.onOutboxPaused(text);
+        publishOutbox();
+      }),
+      outbox.events.on('resumed', () => connectivity.onOutboxResumed()),
+      // The catalogue has no call to store one confirmed figure; the next incremental pull brings it.
+      outbox.events.on('stockApplied', (applied) => logger.debug('Stock applied', { ...applied })),
+      budget.subscribe((snapshot) => hub.emit('budget.changed', budgetValue(snapshot))),
+    );
+    const control = outbox.control();
+    if (control.paused) connectivity.onOutboxPaused(control.pauseText ?? '');
+
+    const lookup = new CatalogueLookup(db);
+    const catalogue = new CatalogueRepository(db);
+    const counting = new CountingService(db, { now });
+    const outboxList = new OutboxListRepository(db);
+
+    scheduler.start();
+    outbox.start();
+    logger.info('Store opened', {
+      profileId: profile.id,
+      kind: profile.kind,
+      firstSyncComplete: sync.isFirstSyncComplete(),
+    });
+    hub.emit('budget.changed', budgetValue(budget.snapshot()));
+    hub.emit('sync.progress', syncStatus.status());
+    publishOutbox();
+
+    const openClient = client;
+    let closing: Promise<void> | undefined;
+    const close = async (): Promise<void> => {
+      const started = performance.now();
+      if (!(await settleWithin(scheduler.stop(), STOP_BOUNDS_MS.scheduler))) {
+        logger.warn('The sync did not stop in time; its database closes under it', {
+          boundMs: STOP_BOUNDS_MS.scheduler,
+        });
+      }
+      if (!(await settleWithin(outbox.stop(), STOP_BOUNDS_MS.outbox))) {
+        // The row stays 'sending'; the next start reconciles it (outbox contract), never resends blindly.
+        logger.warn('The outbox request in flight did not settle in time', {
+          boundMs: STOP_BOUNDS_MS.outbox,
+        });
+      }
+      for (const cleanup of cleanups) cleanup();
+      await openClient.close().catch((error: unknown) => logger.warn('Closing the client failed', { error }));
+      db.close();
+      logger.info('Store closed', { profileId: profile.id, ms: Math.round(performance.now() - started) });
+    };
+
+    return {
+      profile,
+      db,
+      lookup,
+      counting,
+      outbox,
+      warehouses: (): WarehouseView[] => catalogue.warehouses(),
+      budget: () => budget.snapshot(),
+      syncStatus: () => syncStatus.status(),
+      syncNow: () => {
+        syncStatus.onWake();
+        scheduler.wake();
+      },
+      listOutbox: (filter: ParsedCallArgs<'outbox.list'>): OutboxListing => outboxList.list(filter),
+      close: () => (closing ??= close()),
+    };
+  } catch (error) {
+    for (const cleanup of cleanups) cleanup();
+    await client?.close().catch(() => undefined);
+    db.close();
+    throw error;
+  }
+}
