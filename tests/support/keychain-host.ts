@@ -94,12 +94,9 @@ function isRunning(pid: number): boolean {
 }
 
 /** Stops the daemon and waits for the process to end (it writes to the keyring folders until then). */
-async function stopDaemon(required: boolean): Promise<void> {
+async function stopDaemon(): Promise<void> {
   const pid = await secretsOwnerPid();
-  if (pid === undefined) {
-    if (required) throw new Error('no keyring daemon owns org.freedesktop.secrets');
-    return;
-  }
+  if (pid === undefined) throw new Error('no keyring daemon owns org.freedesktop.secrets');
   process.kill(pid, 'SIGTERM');
   for (let tries = 0; tries < 100; tries++) {
     if (!isRunning(pid) && (await secretsOwnerPid()) === undefined) return;
@@ -130,10 +127,7 @@ async function perform(request: Request): Promise<unknown> {
       await lockDefaultCollection();
       return null;
     case 'stop-daemon':
-      await stopDaemon(true);
-      return null;
-    case 'shutdown':
-      await stopDaemon(false);
+      await stopDaemon();
       return null;
     case 'start-daemon':
       await run('sh', [

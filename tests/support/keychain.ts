@@ -129,14 +129,18 @@ function sessionProcesses(folder: string): number[] {
     .map(Number);
 }
 
-/** Ends this session's leftover processes (they would recreate its runtime folder after the delete). */
+/**
+ * Ends this session's leftover processes: the keyring daemon and services D-Bus activated are not
+ * children of the session and may outlive it, recreating its runtime folder after the delete. SIGKILL
+ * is safe: every request has been answered, and gnome-keyring writes an item before answering.
+ */
 async function endSessionProcesses(folder: string): Promise<void> {
   for (let tries = 0; tries < 50; tries++) {
     const left = sessionProcesses(folder);
     if (left.length === 0) return;
     for (const pid of left) {
       try {
-        process.kill(pid, 'SIGTERM');
+        process.kill(pid, 'SIGKILL');
       } catch {
         // Already gone.
       }
@@ -312,9 +316,6 @@ async function connect(
     stderr: () => errors,
     close: async () => {
       if (!exited) {
-        // The keyring daemon is not a child of the session; stop it first, or it may still write into
-        // the folders being deleted.
-        await request('shutdown').catch(() => undefined);
         const ended = new Promise<void>((resolveEnd) => child.once('exit', () => resolveEnd()));
         child.stdin.end();
         await ended;
