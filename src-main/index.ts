@@ -14,7 +14,8 @@ import { appPaths, ensureAppDirectories, userDataDirectory } from './app/paths.j
 import { createPermissionPolicy } from './app/permission-policy.js';
 import { createQuitCoordinator, DEFAULT_QUIT_TIMEOUT_MS } from './app/quit-coordinator.js';
 import { rendererLocation } from './app/renderer-location.js';
-import { startServices, stopServices, type RunningServices } from './app/services.js';
+import { runningApi, startServices, stopServices, type RunningServices } from './app/services.js';
+import { registerIpc } from './ipc/register.js';
 
 const paths = appPaths(userDataDirectory(app.getPath('appData')));
 app.setName('Stockroom');
@@ -107,6 +108,15 @@ function runPrimaryInstance(): void {
       starting = startServices({ paths, logger: logger.child('services') });
       await starting;
       if (quitCoordinator.state !== 'running') return;
+      // Before the window opens, so the page's first call finds its handler.
+      const api = runningApi();
+      if (api === undefined) throw new Error('The app services started without an API');
+      registerIpc({
+        api,
+        appWindow: () => mainWindow,
+        appOrigin: location.origin,
+        logger: logger.child('ipc'),
+      });
       mainWindow = openMainWindow({
         location,
         preloadPath: join(import.meta.dirname, '../preload/index.cjs'),

@@ -2,9 +2,13 @@
 // once the app is ready and, on quit, awaits `stopServices` (bounded by the quit coordinator's timeout)
 // before letting Electron exit: that is where the outbox drainer finishes its current request and
 // releases its lease, and where databases are closed. A service joins by adding a starter to
-// `SERVICE_STARTERS`, in dependency order (a database before the drainer that uses it); the list is
-// empty, so the shell opens nothing yet. No electron import: the seam runs under plain Node in tests.
+// `SERVICE_STARTERS`, in dependency order (a database before the drainer that uses it). The app's
+// services (src-main/services) are one starter; their API is handed to the shell's IPC registration
+// through `runningApi()`. No electron import: the seam runs under plain Node in tests.
+import type { ApiCore } from '../api/index.js';
+import { KeytarCredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
+import { startAppServices } from '../services/index.js';
 import type { AppPaths } from './paths.js';
 
 export interface ServiceContext {
@@ -18,8 +22,32 @@ export interface ServiceStarter {
   start(context: ServiceContext): Promise<() => Promise<void> | void>;
 }
 
+let appApi: ApiCore | undefined;
+
+/** The API of the running app services (for src-main/ipc/register.ts); undefined before start and after stop. */
+export function runningApi(): ApiCore | undefined {
+  return appApi;
+}
+
+/** The app database, profiles on the OS keychain, the active store and the demo store (src-main/services). */
+export const APP_SERVICES_STARTER: ServiceStarter = {
+  name: 'app-services',
+  async start({ paths, logger }) {
+    const services = await startAppServices({
+      userDataDir: paths.userData,
+      credentialStore: new KeytarCredentialStore(),
+      logger,
+    });
+    appApi = services.api;
+    return async () => {
+      appApi = undefined;
+      await services.stop();
+    };
+  },
+};
+
 /** The app's services, in start order. */
-export const SERVICE_STARTERS: readonly ServiceStarter[] = [];
+export const SERVICE_STARTERS: readonly ServiceStarter[] = [APP_SERVICES_STARTER];
 
 export interface RunningServices {
   /** Names in start order. */

@@ -66,3 +66,13 @@ export function isCallName(value: unknown): value is CallNameList {
 export function isEventName(value: unknown): value is EventNameList {
   return typeof value === 'string' && eventNameSet.has(value);
 }
+
+/** The Electron channel of a call (`ipcMain.handle` / `ipcRenderer.invoke`). */
+export function callChannel(name: CallNameList): string {
+  return `stockroom:call:${name}`;
+}
+
+/** The Electron channel of an event (`webContents.send` / `ipcRenderer.on`). */
+export function eventChannel(name: EventNameList): string {
+  return `stockroom:event:${name}`;
+}
