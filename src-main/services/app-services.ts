@@ -17,6 +17,7 @@ import { DemoSandbox } from './demo-sandbox.js';
 import { ProfileControl } from './profile-control.js';
 import { SettingsRepository } from './settings.repository.js';
 import { StoreHost } from './store-host.js';
+import type { OutboxTiming } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
 export interface StartAppServicesOptions {
@@ -26,8 +27,8 @@ export interface StartAppServicesOptions {
   readonly logger: Logger;
   /** Epoch ms; tests pass a clock. */
   readonly now?: () => number;
-  /** How often an idle outbox looks for due work (default: the outbox's 5 s). */
-  readonly outboxWatchdogMs?: number;
+  /** Outbox timing (tests shorten the watchdog and the settle time); the outbox's defaults otherwise. */
+  readonly outboxTiming?: OutboxTiming;
 }
 
 export interface AppServices {
@@ -71,7 +72,7 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       connectivity,
       logger: logger.child('store'),
       now,
-      ...(options.outboxWatchdogMs === undefined ? {} : { outboxWatchdogMs: options.outboxWatchdogMs }),
+      ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
     });
     const control = new ProfileControl({ profiles, credentials, host, demo, hub, logger });
     const services = apiServices({

@@ -12,7 +12,7 @@ import type { CredentialStore } from '../credentials/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import type { DemoSandbox } from './demo-sandbox.js';
-import { openStoreSession, type StoreSession } from './store-session.js';
+import { openStoreSession, type OutboxTiming, type StoreSession } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
 export interface StoreHostOptions {
@@ -26,7 +26,7 @@ export interface StoreHostOptions {
   readonly connectivity: ConnectivityTracker;
   readonly logger: Logger;
   readonly now: () => number;
-  readonly outboxWatchdogMs?: number;
+  readonly outboxTiming?: OutboxTiming;
 }
 
 export class StoreHost {
@@ -126,9 +126,7 @@ export class StoreHost {
       connectivity,
       logger: this.#options.logger.child('store', { profileId: profile.id }),
       now: this.#options.now,
-      ...(this.#options.outboxWatchdogMs === undefined
-        ? {}
-        : { outboxWatchdogMs: this.#options.outboxWatchdogMs }),
+      ...(this.#options.outboxTiming === undefined ? {} : { outboxTiming: this.#options.outboxTiming }),
     });
   }
 }

@@ -16,7 +16,7 @@ import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
 import type { Logger } from '../logging/index.js';
-import { Outbox } from '../outbox/index.js';
+import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { OutboxListRepository } from './outbox-list.repository.js';
@@ -25,6 +25,9 @@ import { settleWithin } from './settle-within.js';
 
 /** How long close() waits for the sync's current request and for the drainer's in-flight request. */
 export const STOP_BOUNDS_MS = { scheduler: 3_000, outbox: 5_000 } as const;
+
+/** How often an idle outbox looks for work, how long it lets a lost request settle, its backoff. */
+export type OutboxTiming = Partial<Pick<OutboxOptions, 'watchdogMs' | 'settleMs' | 'backoff'>>;
 
 export interface StoreSessionOptions {
   readonly profile: PublicProfile;
@@ -36,8 +39,8 @@ export interface StoreSessionOptions {
   readonly connectivity: ConnectivityTracker;
   readonly logger: Logger;
   readonly now: () => number;
-  /** Outbox timing for tests (watchdog, backoff); the defaults otherwise. */
-  readonly outboxWatchdogMs?: number;
+  /** Outbox timing for tests; the outbox's defaults otherwise. */
+  readonly outboxTiming?: OutboxTiming;
 }
 
 export interface StoreSession extends ActiveStore {
@@ -87,7 +90,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       db,
       client,
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
-      ...(options.outboxWatchdogMs === undefined ? {} : { watchdogMs: options.outboxWatchdogMs }),
+      ...options.outboxTiming,
     });
     const publishOutbox = () => {
       if (db.open) hub.emit('outbox.changed', outboxSummaryValue(outbox));

@@ -49,7 +49,7 @@ export function profileHandlers(services: ApiServices): ProfileHandlers {
     },
     'profiles.remove': async ({ profileId }) => {
       const removed = await services.removeProfile(profileId);
-      return { profile: profileValue(removed.profile), secrets: removed.secrets };
+      return { profile: profileValue(removed.profile), keychainEntry: removed.secrets };
     },
     'profiles.switch': async ({ profileId }) => profileValue(await services.switchProfile(profileId)),
     'profiles.testConnection': async (target) => {

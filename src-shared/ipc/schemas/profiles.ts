@@ -77,7 +77,8 @@ export const profileCalls = {
   /** Removes the profile and its keychain entry; the active one's store stops first. */
   'profiles.remove': {
     args: z.strictObject({ profileId: uuidLike }),
-    result: z.object({ profile: publicProfile, secrets: z.enum(['deleted', 'absent', 'no-keychain']) }),
+    // What happened to the keychain entry (its state, never its content).
+    result: z.object({ profile: publicProfile, keychainEntry: z.enum(['deleted', 'absent', 'no-keychain']) }),
   },
   /** Makes the profile active: the current store stops cleanly, the chosen one starts. */
   'profiles.switch': { args: z.strictObject({ profileId: uuidLike }), result: publicProfile },
