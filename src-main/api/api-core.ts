@@ -47,6 +47,11 @@ export interface ApiCoreOptions {
 
 const MAX_ISSUES = 20;
 
+/** A transport may hand over anything as the name (a null-prototype object has no String()). */
+function nameForLog(name: unknown): string {
+  return typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`;
+}
+
 export function createApiCore(options: ApiCoreOptions): ApiCore {
   const logger = options.logger ?? silentLogger;
   const handlers = options.handlers;
@@ -57,17 +62,16 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
     try {
       result = isCallName(name)
         ? await run(name, args)
-        : ipcFail('unknown-call', `There is no call named ${JSON.stringify(String(name).slice(0, 80))}.`);
+        : ipcFail('unknown-call', `There is no call named ${JSON.stringify(nameForLog(name))}.`);
     } catch (error) {
       // run() catches what handlers throw; this is the net under a failure of the net itself.
-      logger.error('A call failed outside its handler', { call: String(name).slice(0, 80), origin, error });
+      logger.error('A call failed outside its handler', { call: nameForLog(name), origin, error });
       result = ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // Arguments are never logged: profiles.add carries an API key and secret.
     if (result.ok) logger.debug('Call', { call: name, origin, ms });
-    else
-      logger.info('Call refused', { call: String(name).slice(0, 80), origin, ms, code: result.error.code });
+    else logger.info('Call refused', { call: nameForLog(name), origin, ms, code: result.error.code });
     return result;
   }
 

@@ -84,10 +84,16 @@ describe('no place for a secret', () => {
   it('no result or event schema has a field for an API key or secret', () => {
     for (const name of CALL_NAMES) {
       const keys = keysOf(callContract[name].result);
-      expect(keys.filter((key) => SECRET_KEY.test(key)), name).toEqual([]);
+      expect(
+        keys.filter((key) => SECRET_KEY.test(key)),
+        name,
+      ).toEqual([]);
     }
     for (const name of EVENT_NAMES) {
-      expect(keysOf(eventContract[name]).filter((key) => SECRET_KEY.test(key)), name).toEqual([]);
+      expect(
+        keysOf(eventContract[name]).filter((key) => SECRET_KEY.test(key)),
+        name,
+      ).toEqual([]);
     }
   });
 

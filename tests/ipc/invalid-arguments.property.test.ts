@@ -1,0 +1,170 @@
+// Random junk as the arguments of every call: refused as 'invalid-arguments', never thrown, and no
+// service reached. Also the net under the handlers: whatever one throws or returns, the answer is an
+// IpcResult with a safe message.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiCore, type CallHandlers } from '../../src-main/api/api-core.js';
+import { createCallHandlers } from '../../src-main/api/handlers/index.js';
+import { EventHub } from '../../src-main/api/event-hub.js';
+import { CountingError } from '../../src-main/counting/index.js';
+import { registerSecret } from '../../src-main/logging/index.js';
+import { ProfileError } from '../../src-main/profiles/index.js';
+import { CALL_NAMES, callContract, type CallName } from '../../src-shared/ipc/index.js';
+import { recordingServices } from './support/api-stubs.js';
+
+const anything = fc.anything({
+  withBigInt: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withTypedArray: true,
+  withSparseArray: true,
+  withNullPrototype: true,
+  withBoxedValues: true,
+  withObjectString: true,
+  maxDepth: 3,
+});
+
+/** The schema's own keys with junk values (closer to a real mistake than a random object). */
+function keyedJunk(schema: z.ZodType): fc.Arbitrary<unknown> {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  if (def['type'] !== 'object') return anything;
+  const keys = Object.keys(def['shape'] as Record<string, unknown>);
+  if (keys.length === 0) return fc.dictionary(fc.string({ minLength: 1 }), anything, { minKeys: 1 });
+  return fc.record(Object.fromEntries(keys.map((key) => [key, anything])), { requiredKeys: [] });
+}
+
+function junkFor(name: CallName): fc.Arbitrary<unknown> {
+  const schema = callContract[name].args;
+  return fc.oneof(anything, keyedJunk(schema)).filter((value) => !schema.safeParse(value).success);
+}
+
+describe('invalid arguments of every call', () => {
+  for (const name of CALL_NAMES) {
+    it(`${name}: refused before any service`, async () => {
+      const { services, calls } = recordingServices();
+      const api = createApiCore({ handlers: createCallHandlers(services), events: new EventHub() });
+      await fc.assert(
+        fc.asyncProperty(junkFor(name), async (args) => {
+          const result = await api.call(name, args, 'web');
+          expect(result.ok).toBe(false);
+          if (!result.ok) {
+            expect(result.error.code).toBe('invalid-arguments');
+            expect(typeof result.error.message).toBe('string');
+          }
+          expect(calls).toEqual([]);
+          // The answer crosses a structured clone (IPC) and JSON (the web host) unchanged.
+          expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('an unknown name, or a name that is not a string, is refused', async () => {
+    const { services, calls } = recordingServices();
+    const api = createApiCore({ handlers: createCallHandlers(services), events: new EventHub() });
+    await fc.assert(
+      fc.asyncProperty(
+        anything.filter((name) => !(CALL_NAMES as readonly unknown[]).includes(name)),
+        anything,
+        async (name, args) => {
+          const result = await api.call(name as string, args, 'ipc');
+          expect(result).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
+        },
+      ),
+      { numRuns: 200 },
+    );
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(await api.call(name, {}, 'ipc')).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
+    }
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the net under the handlers', () => {
+  const secret = 'very-distinctive-secret-4711';
+  registerSecret(secret);
+
+  function apiWith(handler: () => unknown) {
+    const handlers = Object.fromEntries(CALL_NAMES.map((name) => [name, handler])) as unknown as CallHandlers;
+    return createApiCore({ handlers, events: new EventHub() });
+  }
+
+  it('whatever a handler throws, the call resolves with a safe error', async () => {
+    await fc.assert(
+      fc.asyncProperty(anything, async (thrown) => {
+        const api = apiWith(() => {
+          throw thrown;
+        });
+        const result = await api.call('settings.get', {}, 'ipc');
+        expect(result).toEqual({
+          ok: false,
+          error: {
+            code: 'internal',
+            message: 'Something went wrong in Stockroom; the details are in the log.',
+          },
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('an unexpected error never shows its message or stack', async () => {
+    const api = apiWith(() => {
+      throw new Error(`connect failed for https://x/?apikey=${secret}`);
+    });
+    const result = await api.call('outbox.summary', {}, 'web');
+    expect(JSON.stringify(result)).not.toContain(secret);
+    expect(JSON.stringify(result)).not.toContain('connect failed');
+  });
+
+  it("services' refusals keep their message and get their code", async () => {
+    const cases: Array<[unknown, string, string | undefined]> = [
+      [new CountingError('sessionClosed', 'Count session s is committed'), 'conflict', 'sessionClosed'],
+      [new CountingError('sessionNotFound', 'No count session s'), 'not-found', 'sessionNotFound'],
+      [
+        new ProfileError('keychain', 'The keychain is locked.', { keychainReason: 'locked' }),
+        'keychain-unavailable',
+        'locked',
+      ],
+      [new ProfileError('secrets-missing', 'Enter them again.'), 'credentials-missing', undefined],
+    ];
+    for (const [thrown, code, reason] of cases) {
+      const result = await apiWith(() => {
+        throw thrown;
+      }).call('settings.get', {}, 'ipc');
+      expect(result).toMatchObject({ ok: false, error: { code, message: (thrown as Error).message } });
+      if (!result.ok) expect(result.error.reason).toBe(reason);
+    }
+  });
+
+  it('a refusal whose message holds a registered secret has it redacted', async () => {
+    const result = await apiWith(() => {
+      throw new CountingError('invalidInput', `bad ${secret}`);
+    }).call('settings.get', {}, 'ipc');
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+
+  it('a value outside the result schema is an internal error; unknown fields are stripped', async () => {
+    expect(await apiWith(() => ({ language: 'fr' })).call('settings.get', {}, 'ipc')).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    const profile = {
+      id: 'p',
+      displayName: 'Shop',
+      baseUrl: 'https://x',
+      storename: 's',
+      defaultWarehouseCode: null,
+      kind: 'store',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      apikey: secret,
+      apisecret: secret,
+    };
+    const result = await apiWith(() => profile).call('profiles.active', {}, 'ipc');
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+});
