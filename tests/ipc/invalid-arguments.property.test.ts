@@ -3,7 +3,7 @@
 // IpcResult with a safe message.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createApiCore, type CallHandlers } from '../../src-main/api/api-core.js';
 import { createCallHandlers } from '../../src-main/api/handlers/index.js';
 import { EventHub } from '../../src-main/api/event-hub.js';
