@@ -1,3 +1,7 @@
-// Placeholder page until the counting UI issue; it proves the renderer entry builds.
-const root = document.getElementById('app');
-if (root) root.textContent = 'Stockroom';
+// The renderer's entry: the Svelte app, mounted into #app (the stylesheet is linked from index.html).
+import { mount } from 'svelte';
+import App from './App.svelte';
+
+const target = document.getElementById('app');
+if (target === null) throw new Error('index.html has no #app element');
+mount(App, { target });

@@ -1,0 +1,94 @@
+// Search as you type over the local catalogue (catalogue.search), with each listed product's stock.
+//
+// - Typing waits SEARCH_DELAY_MS after the last key, then asks main; an answer that arrives after a
+//   newer search started is dropped, so results never jump back to an older text.
+// - Search results carry no stock, so the stock of each listed product is read with catalogue.product,
+//   a few at a time (STOCK_READS_AT_ONCE), kept until the catalogue or the outbox changes.
+// - Up and Down move the selected row; Escape clears.
+import type { ProductDetail, ProductSummary } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+
+export const SEARCH_DELAY_MS = 120;
+export const RESULT_LIMIT = 25;
+const STOCK_READS_AT_ONCE = 4;
+
+/** What the shelf should hold, all warehouses together: server figures plus writes still in the outbox. */
+function totalExpected(product: ProductDetail): number {
+  return product.stockByWarehouse.reduce((sum, line) => sum + line.expected, 0);
+}
+
+export class ProductSearch {
+  text = $state('');
+  /** The text the shown results are for. */
+  shownText = $state('');
+  results = $state<ProductSummary[]>([]);
+  /** Total expected stock by product id; absent while it is being read. */
+  stock = $state<Record<number, number>>({});
+  selected = $state(0);
+  error = $state<string | null>(null);
+
+  #sequence = 0;
+  #timer: number | undefined;
+  #stockReads = 0;
+
+  /** Called on every input event. */
+  type(text: string): void {
+    this.text = text;
+    window.clearTimeout(this.#timer);
+    this.#timer = window.setTimeout(() => void this.search(), SEARCH_DELAY_MS);
+  }
+
+  /** Runs the search for the current text now. */
+  async search(): Promise<void> {
+    window.clearTimeout(this.#timer);
+    const sequence = ++this.#sequence;
+    const text = this.text.trim();
+    if (text === '') {
+      this.results = [];
+      this.shownText = '';
+      this.error = null;
+      return;
+    }
+    const result = await api.call('catalogue.search', { text, limit: RESULT_LIMIT });
+    if (sequence !== this.#sequence) return;
+    if (!result.ok) {
+      this.error = result.error.message;
+      return;
+    }
+    this.error = null;
+    this.results = result.value;
+    this.shownText = text;
+    this.selected = Math.min(this.selected, Math.max(0, result.value.length - 1));
+    void this.#readStock(sequence);
+  }
+
+  /** Forgets stock figures (the catalogue synced or the outbox changed) and reads them again. */
+  stockChanged(): void {
+    this.stock = {};
+    void this.#readStock(this.#sequence);
+  }
+
+  move(step: number): void {
+    if (this.results.length === 0) return;
+    this.selected = Math.max(0, Math.min(this.results.length - 1, this.selected + step));
+  }
+
+  clear(): void {
+    this.type('');
+    void this.search();
+  }
+
+  async #readStock(sequence: number): Promise<void> {
+    const reads = ++this.#stockReads;
+    const missing = this.results.filter((product) => this.stock[product.id] === undefined);
+    const next = async (): Promise<void> => {
+      for (let product = missing.shift(); product !== undefined; product = missing.shift()) {
+        // A newer search or stock refresh took over: stop spending calls on rows no one sees.
+        if (sequence !== this.#sequence || reads !== this.#stockReads) return;
+        const detail = await api.call('catalogue.product', { productId: product.id });
+        if (detail.ok) this.stock = { ...this.stock, [product.id]: totalExpected(detail.value) };
+      }
+    };
+    await Promise.all(Array.from({ length: STOCK_READS_AT_ONCE }, next));
+  }
+}
