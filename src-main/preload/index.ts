@@ -4,12 +4,7 @@
 // zod), and electron-vite bundles it into one CommonJS file, which a sandboxed renderer can load.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { StockroomBridge } from '../../src-shared/ipc/bridge.js';
-import {
-  callChannel,
-  eventChannel,
-  isCallName,
-  isEventName,
-} from '../../src-shared/ipc/names.js';
+import { callChannel, eventChannel, isCallName, isEventName } from '../../src-shared/ipc/names.js';
 
 const bridge: StockroomBridge = {
   call(name, args) {
