@@ -6,7 +6,7 @@
 //                 { type: 'error', message, id? }         a frame that is not a valid call (id when known)
 //
 // Only the envelope is checked here; the call's name and arguments are ApiCore's to judge, exactly as
-// for Electron IPC. The renderer's side of the same protocol is src-renderer/lib/socket-bridge.ts.
+// for Electron IPC. The renderer's side of the same protocol is src-renderer/lib/api.ts.
 import { z } from 'zod';
 import type { EventName } from '../../src-shared/ipc/events.js';
 import type { IpcResult } from '../../src-shared/ipc/result.js';

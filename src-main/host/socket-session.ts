@@ -8,7 +8,7 @@
 // - slow consumers: a page that stops reading (frozen tab, suspended laptop) would make the host buffer
 //   every event for it without end, so when a send finds more than `maxBufferedBytes` waiting, the socket
 //   is dropped at once (terminate: a close frame would wait behind the same buffer). The page reconnects
-//   and reads the current state again (src-renderer/lib/socket-bridge.ts).
+//   and reads the current state again (src-renderer/lib/api.ts).
 import type { WebSocket } from 'ws';
 import { ipcFail, type IpcResult } from '../../src-shared/ipc/result.js';
 import type { ApiCore } from '../api/api-core.js';

@@ -195,7 +195,8 @@ class SocketBridge implements StockroomBridge {
 
   #closed(code: number): void {
     this.#socket = null;
-    for (const settle of this.#inFlight.values()) settle(LOST);
+    // A refused socket ran nothing: the host closes it before reading a frame.
+    for (const settle of this.#inFlight.values()) settle(code === TOKEN_REFUSED ? REFUSED : LOST);
     this.#inFlight.clear();
     if (code === TOKEN_REFUSED) {
       sessionStorage.removeItem(TOKEN_KEY);

@@ -125,3 +125,50 @@ describe('a first-time user in Chromium through the web host', () => {
     expect(logLines.join('\n')).not.toContain(host.token);
   }, 60_000);
 });
+
+describe('the web bridge in Chromium', () => {
+  let second: WebHost;
+  const refusals: string[] = [];
+
+  beforeAll(async () => {
+    // A second host on the same services: this one is closed under the page below.
+    const logger = createLogger({
+      sinks: [{ write: (line) => (line.includes('refused a request') ? refusals.push(line) : undefined) }],
+    });
+    second = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer'), logger });
+  });
+
+  afterAll(() => second?.close());
+
+  it('says so when the page has a wrong token or none, and does not keep trying', async () => {
+    const page = await chromium.context.newPage();
+    await page.goto(`${second.origin}/?token=${'x'.repeat(43)}`);
+    await page.getByText('This page is not linked to Stockroom.', { exact: false }).waitFor();
+    await page.waitForTimeout(1_500);
+    expect(refusals.filter((line) => line.includes('"refused":"token"'))).toHaveLength(1);
+    await page.screenshot({ path: join(SCREENSHOTS, '6-wrong-token.png') });
+    await page.close();
+
+    const bare = await chromium.context.newPage();
+    await bare.goto(`${second.origin}/`);
+    await bare.getByText('This page is not linked to Stockroom.', { exact: false }).waitFor();
+    expect(refusals).toHaveLength(1);
+    await bare.close();
+  });
+
+  it('keeps the token of the tab across a reload, and shows a lost host', async () => {
+    const page = await chromium.context.newPage();
+    await page.goto(second.url);
+    await page.getByText('Store: Demo store').waitFor();
+    await page.reload();
+    expect(page.url()).toBe(`${second.origin}/`);
+    await page.getByText('Store: Demo store').waitFor();
+    await page.getByRole('searchbox', { name: 'Search products' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await second.close();
+    await page.getByText('Connection to Stockroom lost; reconnecting…').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, '7-host-lost.png') });
+    await page.close();
+  });
+});
