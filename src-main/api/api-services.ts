@@ -72,8 +72,8 @@ export interface ApiServices {
   startDemo(): Promise<PublicProfile>;
   /** The active store once any switch in progress has finished; throws ApiError('no-profile') without one. */
   store(): Promise<ActiveStore>;
-  /** 'no-profile' state when no store is open. */
-  syncStatus(): SyncStatus;
+  /** The open store's (after any switch in progress); 'no-profile', or 'stopped' when it could not open. */
+  syncStatus(): Promise<SyncStatus>;
   connectivity(): Connectivity;
   getSettings(): AppSettings;
   setSettings(changes: ParsedCallArgs<'settings.set'>): AppSettings;

@@ -4,6 +4,7 @@
 // the web host and the tests start it the same way.
 import type { AppSettings, Connectivity, SyncStatus } from '../../src-shared/ipc/index.js';
 import { createApiCore, type ApiCore } from '../api/api-core.js';
+import { toIpcFailure } from '../api/api-errors.js';
 import type { ApiServices } from '../api/api-services.js';
 import { EventHub } from '../api/event-hub.js';
 import { createCallHandlers } from '../api/handlers/index.js';
@@ -126,7 +127,15 @@ function apiServices(parts: {
     testConnection: (target) => profiles.testConnection(target),
     startDemo: () => control.startDemo(),
     store: () => host.current(),
-    syncStatus: (): SyncStatus => host.peek()?.syncStatus() ?? NO_PROFILE_SYNC_STATUS,
+    syncStatus: async (): Promise<SyncStatus> => {
+      try {
+        return (await host.current()).syncStatus();
+      } catch (error) {
+        if (profiles.active() === undefined) return NO_PROFILE_SYNC_STATUS;
+        const why = toIpcFailure(error).error.message;
+        return { ...NO_PROFILE_SYNC_STATUS, state: 'stopped', lastError: `The store could not open: ${why}` };
+      }
+    },
     connectivity: (): Connectivity =>
       profiles.active() === undefined ? NO_PROFILE_CONNECTIVITY(parts.now()) : connectivity.current(),
     getSettings: (): AppSettings => settings.get(),

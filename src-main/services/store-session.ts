@@ -20,6 +20,7 @@ import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { OutboxListRepository } from './outbox-list.repository.js';
+import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
 import { settleWithin } from './settle-within.js';
 
@@ -110,6 +111,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const control = outbox.control();
     if (control.paused) connectivity.onOutboxPaused(control.pauseText ?? '');
 
+    const manual = new ManualPull({
+      sync,
+      budget,
+      now,
+      onEvent: (event) => syncStatus.onEvent(event),
+      logger,
+    });
+
     const lookup = new CatalogueLookup(db);
     const catalogue = new CatalogueRepository(db);
     const counting = new CountingService(db, { now });
@@ -130,7 +139,9 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     let closing: Promise<void> | undefined;
     const close = async (): Promise<void> => {
       const started = performance.now();
-      if (!(await settleWithin(scheduler.stop(), STOP_BOUNDS_MS.scheduler))) {
+      manual.stop();
+      const stopping = Promise.all([scheduler.stop(), manual.settled()]);
+      if (!(await settleWithin(stopping, STOP_BOUNDS_MS.scheduler))) {
         logger.warn('The sync did not stop in time; its database closes under it', {
           boundMs: STOP_BOUNDS_MS.scheduler,
         });
@@ -159,6 +170,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       syncNow: () => {
         syncStatus.onWake();
         scheduler.wake();
+        if (db.open && sync.isFirstSyncComplete()) manual.pullNow();
       },
       listOutbox: (filter: ParsedCallArgs<'outbox.list'>): OutboxListing => outboxList.list(filter),
       close: () => (closing ??= close()),
