@@ -1,7 +1,7 @@
 // `npm run web` as a person runs it (the CLI in a child process): one line on stdout with the URL, the
 // demo store started when no profile exists, the page and the WebSocket answering, a clean stop on
 // SIGTERM; its flags; and when out/renderer counts as stale.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { RENDERER_SOURCES, rendererBuildReason } from '../../src-main/host/rende
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(PROJECT_ROOT, 'src-main', 'host', 'cli.ts');
 const folders: string[] = [];
+const children: ChildProcess[] = [];
 
 function folder(prefix: string): string {
   const path = mkdtempSync(join(tmpdir(), prefix));
@@ -22,6 +23,8 @@ function folder(prefix: string): string {
 }
 
 afterEach(() => {
+  // A test that failed before its SIGTERM must not leave a host running.
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const path of folders.splice(0)) rmSync(path, { recursive: true, force: true });
 });
 
@@ -30,6 +33,7 @@ function startCli(args: string[]) {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   const lines: string[] = [];
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
