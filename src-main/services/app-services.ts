@@ -60,7 +60,10 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
     const hub = new EventHub(logger.child('events'));
     const connectivity = new ConnectivityTracker({
       now,
-      publish: (value) => hub.emit('connectivity.changed', value),
+      publish: (value) => {
+        logger.info('Connectivity', { state: value.state, reason: value.reason?.code ?? null });
+        hub.emit('connectivity.changed', value);
+      },
     });
     const demo = new DemoSandbox(paths, logger.child('demo'));
     const host = new StoreHost({

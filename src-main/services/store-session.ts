@@ -24,11 +24,15 @@ import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
 import { settleWithin } from './settle-within.js';
 
-/** How long close() waits for the sync's current request and for the drainer's in-flight request. */
-export const STOP_BOUNDS_MS = { scheduler: 3_000, outbox: 5_000 } as const;
+/**
+ * How long close() waits for the sync's current request, for the drainer's run (its in-flight request
+ * and the batches it takes on before it sees the stop), and for the client's sockets. Together under
+ * the shell's 10 s quit timeout.
+ */
+export const STOP_BOUNDS_MS = { scheduler: 3_000, outbox: 5_000, client: 1_000 } as const;
 
-/** How often an idle outbox looks for work, how long it lets a lost request settle, its backoff. */
-export type OutboxTiming = Partial<Pick<OutboxOptions, 'watchdogMs' | 'settleMs' | 'backoff'>>;
+/** How often an idle outbox looks for work, how long a lost request may settle, backoff, lease length. */
+export type OutboxTiming = Partial<Pick<OutboxOptions, 'watchdogMs' | 'settleMs' | 'backoff' | 'leaseTtlMs'>>;
 
 export interface StoreSessionOptions {
   readonly profile: PublicProfile;
@@ -99,11 +103,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     cleanups.push(
       outbox.events.on('changed', publishOutbox),
       outbox.events.on('progress', (progress) => hub.emit('outbox.progress', progress)),
-      outbox.events.on('paused', ({ text }) => {
+      outbox.events.on('paused', ({ code, text }) => {
+        logger.warn('Outbox paused until a person resumes it', { code, text });
         connectivity.onOutboxPaused(text);
         publishOutbox();
       }),
-      outbox.events.on('resumed', () => connectivity.onOutboxResumed()),
+      outbox.events.on('resumed', () => {
+        logger.info('Outbox resumed');
+        connectivity.onOutboxResumed();
+      }),
       // The catalogue has no call to store one confirmed figure; the next incremental pull brings it.
       outbox.events.on('stockApplied', (applied) => logger.debug('Stock applied', { ...applied })),
       budget.subscribe((snapshot) => hub.emit('budget.changed', budgetValue(snapshot))),
@@ -153,7 +161,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         });
       }
       for (const cleanup of cleanups) cleanup();
-      await openClient.close().catch((error: unknown) => logger.warn('Closing the client failed', { error }));
+      // undici's close waits for requests still out; past the bound the database closes anyway, and a
+      // write left 'sending' is reconciled on the next start.
+      const clientClosed = openClient.close().catch((error: unknown) => {
+        logger.warn('Closing the client failed', { error });
+      });
+      if (!(await settleWithin(clientClosed, STOP_BOUNDS_MS.client))) {
+        logger.warn('A request was still out when the store closed', { boundMs: STOP_BOUNDS_MS.client });
+      }
       db.close();
       logger.info('Store closed', { profileId: profile.id, ms: Math.round(performance.now() - started) });
     };
