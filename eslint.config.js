@@ -24,7 +24,17 @@ function zone({ names = [], regexes = [] }) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', '.vitest-report/**', '**/.tmp/**', 'test-results/**', 'docs/openapi.json'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      '.vitest-report/**',
+      '**/.tmp/**',
+      'test-results/**',
+      'docs/openapi.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

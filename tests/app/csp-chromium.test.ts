@@ -213,7 +213,7 @@ describe('the real renderer build under the desktop CSP', () => {
       });
       const response = await page.goto(`${app.origin}/index.html`);
       expect(response?.headers()['content-security-policy']).toBe(desktopContentSecurityPolicy());
-      await expect.poll(() => page.textContent('#app')).toBe('Stockroom');
+      await page.getByRole('heading', { name: 'Stockroom' }).waitFor();
       await page.waitForTimeout(200);
       await page.close();
       expect(problems).toEqual([]);
