@@ -13,6 +13,7 @@ export class DemoSandbox {
   readonly #dataFile: string;
   readonly #logger: Logger;
   #starting: Promise<SandboxHandle> | undefined;
+  #closed = false;
 
   constructor(paths: AppPaths, logger: Logger) {
     this.#dataFile = join(paths.sandboxDirectory, DEMO_DATA_FILE_NAME);
@@ -29,6 +30,7 @@ export class DemoSandbox {
 
   /** Starts the sandbox once (later calls share it); resolves with its base URL. */
   async url(): Promise<string> {
+    if (this.#closed) throw new Error('The app is stopping: the demo store does not start now');
     this.#starting ??= this.#start();
     try {
       return (await this.#starting).url;
@@ -36,6 +38,12 @@ export class DemoSandbox {
       this.#starting = undefined;
       throw error;
     }
+  }
+
+  /** Stops it for good (the app is quitting): a late "Try the demo store" cannot start it again. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.stop();
   }
 
   async stop(): Promise<void> {

@@ -81,7 +81,7 @@ export class StoreHost {
     const run = () => this.#closeCurrent();
     this.#queue = this.#queue.then(run, run);
     await this.#queue;
-    await this.#options.demo.stop();
+    await this.#options.demo.close();
   }
 
   async #closeCurrent(): Promise<void> {
