@@ -8,8 +8,9 @@
 // Only the envelope is checked here; the call's name and arguments are ApiCore's to judge, exactly as
 // for Electron IPC. The renderer's side of the same protocol is src-renderer/lib/api.ts.
 import { z } from 'zod';
-import type { EventName } from '../../src-shared/ipc/events.js';
-import type { IpcResult } from '../../src-shared/ipc/result.js';
+import type { HostFrame, PageCallFrame } from '../../src-shared/ipc/frames.js';
+
+export type { HostFrame };
 
 /** Longest call name accepted in a frame (contract names are a few tens of characters). */
 export const MAX_CALL_NAME_LENGTH = 100;
@@ -22,12 +23,7 @@ const callFrame = z.object({
   args: z.unknown().optional(),
 });
 
-export type CallFrame = z.output<typeof callFrame>;
-
-export type HostFrame =
-  | { readonly type: 'result'; readonly id: number; readonly result: IpcResult<unknown> }
-  | { readonly type: 'event'; readonly name: EventName; readonly payload: unknown }
-  | { readonly type: 'error'; readonly message: string; readonly id?: number };
+export type CallFrame = z.output<typeof callFrame> & PageCallFrame;
 
 export type ParsedFrame =
   | { readonly ok: true; readonly frame: CallFrame }

@@ -2,7 +2,7 @@
 // `window.stockroom` (IPC); in a browser served by the web host (`npm run web`) this module builds the
 // same bridge over the host's WebSocket. Nothing else in the renderer touches either.
 //
-// The WebSocket bridge (protocol: src-main/host/socket-frames.ts):
+// The WebSocket bridge (protocol: src-shared/ipc/frames.ts):
 // - the token comes from the page's URL once (`?token=…`, printed by the host); it is kept in
 //   sessionStorage (this tab and origin only) and taken out of the address bar, so it is not left in
 //   the history or in a screenshot;
@@ -15,6 +15,7 @@
 //
 // Payloads are trusted as the contract types them: main parsed every result and event with the
 // contract's schemas before sending, and validating again here would bring zod into the page.
+import type { HostFrame } from '../../src-shared/ipc/frames.js';
 import type {
   CallArgs,
   CallName,
@@ -50,11 +51,6 @@ const REFUSED = failure(
   'refused',
   'This page has no valid link to Stockroom. Open the address printed by "npm run web" again.',
 );
-
-type HostFrame =
-  | { type: 'result'; id: number; result: IpcResult<unknown> }
-  | { type: 'event'; name: EventName; payload: unknown }
-  | { type: 'error'; message: string; id?: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
