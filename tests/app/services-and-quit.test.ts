@@ -49,10 +49,10 @@ function deferred() {
 }
 
 describe('services', () => {
-  it('open nothing yet', async () => {
+  it('are the app services, and an empty list opens nothing', async () => {
     const { logger, lines } = recordingLogger();
-    expect(SERVICE_STARTERS).toEqual([]);
-    const running = await startServices({ paths, logger });
+    expect(SERVICE_STARTERS.map((starter) => starter.name)).toEqual(['app-services']);
+    const running = await startServices({ paths, logger }, []);
     expect(running.names).toEqual([]);
     await stopServices(running);
     expect(lines).toEqual([expect.objectContaining({ message: 'Services started', services: [] })]);

@@ -21,7 +21,7 @@ vi.mock('electron', () => {
   return Object.defineProperties(
     {},
     Object.fromEntries(
-      ['app', 'protocol', 'session', 'BrowserWindow', 'screen', 'shell'].map((name) => [
+      ['app', 'protocol', 'session', 'BrowserWindow', 'screen', 'shell', 'ipcMain'].map((name) => [
         name,
         { enumerable: true, get: () => current(name) },
       ]),

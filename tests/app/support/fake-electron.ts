@@ -41,6 +41,7 @@ export interface FakeElectronState {
   permissionCheckHandler: ((...args: unknown[]) => boolean) | null;
   devicePermissionHandler: ((details: unknown) => boolean) | null;
   windows: FakeBrowserWindow[];
+  ipcHandlers: Map<string, (...args: unknown[]) => unknown>;
   openedExternally: string[];
   exitCode: number | null;
   becomeReady(): void;
@@ -103,6 +104,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     permissionCheckHandler: null,
     devicePermissionHandler: null,
     windows: [],
+    ipcHandlers: new Map(),
     openedExternally: [],
     exitCode: null,
     becomeReady() {
@@ -186,6 +188,14 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
       constructor(windowOptions: Record<string, unknown>) {
         super(windowOptions, state);
       }
+    },
+    ipcMain: {
+      handle(channel: string, handler: (...args: unknown[]) => unknown): void {
+        state.ipcHandlers.set(channel, handler);
+      },
+      removeHandler(channel: string): void {
+        state.ipcHandlers.delete(channel);
+      },
     },
     screen: { getPrimaryDisplay: () => ({ workAreaSize: { width: 1280, height: 760 } }) },
     shell: {
