@@ -11,6 +11,12 @@ import { signalEnqueued } from './enqueue-signal.js';
 import { documentKey, stockBatchKey, stockOrderKey } from './operation-keys.js';
 import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
 import { incomeBodySchema } from './kinds/income-schema.js';
+import {
+  PRODUCT_BARCODE_KIND,
+  productBarcodeBatchKey,
+  productOrderKey,
+  validateBarcode,
+} from './kinds/product-barcode.kind.js';
 
 export type { DriftPolicy } from './drift.js';
 export type { StockChange } from './operation.repository.js';
@@ -136,6 +142,35 @@ export function enqueueIncome(
   )();
   signalEnqueued(db);
   return { operationId, uniquenumber };
+}
+
+/**
+ * Queues a barcode assignment (UpdateProduct `{ barcode }`), ordered after every earlier write of the
+ * product. The barcode is cleaned and checked here (see product-barcode.kind.ts): a refused one throws
+ * OutboxInputError with the reason, before anything is stored.
+ */
+export function enqueueProductBarcode(
+  db: Database,
+  input: { readonly productId: number; readonly sku: string; readonly barcode: string },
+): { operationId: number; barcode: string } {
+  if (!Number.isSafeInteger(input.productId) || input.productId <= 0) {
+    throw new OutboxInputError('productId must be a whole number ≥ 1');
+  }
+  const checked = validateBarcode(input.barcode);
+  if (!checked.ok) throw new OutboxInputError(checked.text);
+  const payload = { productId: input.productId, sku: input.sku.trim(), barcode: checked.barcode };
+  const operationId = db.transaction(() =>
+    insertDocument(db, {
+      kind: PRODUCT_BARCODE_KIND,
+      orderKey: productOrderKey(input.productId),
+      batchKey: productBarcodeBatchKey(input.productId),
+      payload: JSON.stringify(payload),
+      uniqueNumber: null,
+      now: Date.now(),
+    }),
+  )();
+  signalEnqueued(db);
+  return { operationId, barcode: checked.barcode };
 }
 
 /** 32 hex characters: unique across PCs without coordination, short enough for any text field. */

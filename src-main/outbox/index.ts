@@ -2,6 +2,7 @@
 export { DRIFT_POLICIES, resolveDrift, type DriftDecision, type DriftPolicy } from './drift.js';
 export {
   enqueueIncome,
+  enqueueProductBarcode,
   enqueueStockChange,
   enqueueStockCount,
   OutboxInputError,
@@ -10,6 +11,7 @@ export {
   type StockChangeInput,
   type StockCountInput,
 } from './enqueue.js';
+export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
 export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
 export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';
 export type { KindContext, OperationKind, Preparation, RowOutcome } from './operation-kind.js';

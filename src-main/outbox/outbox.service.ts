@@ -10,6 +10,7 @@ import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drai
 import { earliestWake, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
 import { incomeKind } from './kinds/income.kind.js';
+import { productBarcodeKind } from './kinds/product-barcode.kind.js';
 import { stockChangeKind } from './kinds/stock-change.kind.js';
 import { stockCountKind } from './kinds/stock-count.kind.js';
 import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
@@ -18,12 +19,17 @@ import { OutboxEvents } from './outbox-events.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
 
 export const DEFAULT_BATCH_LIMIT = 450;
-export const defaultKinds: readonly OperationKind[] = [stockChangeKind, stockCountKind, incomeKind];
+export const defaultKinds: readonly OperationKind[] = [
+  stockChangeKind,
+  stockCountKind,
+  incomeKind,
+  productBarcodeKind,
+];
 
 export interface OutboxOptions {
   readonly db: Database;
   readonly client: BackofficeClient;
-  /** Default: stock changes, counts and incomes. */
+  /** Default: stock changes, counts, incomes and product barcodes. */
   readonly kinds?: readonly OperationKind[];
   /** Stock lines per request (default 450). */
   readonly batchLimit?: number;

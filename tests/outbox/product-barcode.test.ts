@@ -1,0 +1,135 @@
+// Barcode assignments (UpdateProduct { barcode }) through the outbox to a real sandbox: applied, read
+// back after a reset that came after the commit (reconciled, not resent), an unknown product parked with
+// its reason, two assignments of one product in order (the last wins), and the enqueue-time checks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueProductBarcode, OutboxInputError, UNKNOWN_PRODUCT } from '../../src-main/outbox/index.js';
+import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
+import { SETTLE_MS, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
+
+/** A valid EAN-13 from twelve digits. */
+function ean13(twelve: string): string {
+  return `${twelve}${String(gtinCheckDigit(twelve))}`;
+}
+
+function sku(productId: number): string {
+  return `SKU-${String(productId).padStart(6, '0')}`;
+}
+
+describe('product barcode assignments through the outbox', () => {
+  let fx: OutboxFixture;
+  beforeAll(async () => {
+    fx = await startOutboxFixture({ products: 10 });
+  });
+  afterAll(() => fx.close());
+
+  async function serverBarcode(productId: number): Promise<string> {
+    const answer = await fx.sandbox.call('GetProductDetail', { query: { id: productId } });
+    return (answer.body as { barcode?: string }).barcode ?? '';
+  }
+
+  function row(id: number) {
+    return states(fx.db).find((candidate) => candidate.id === id);
+  }
+
+  it('enqueue + drain: GetProductDetail shows the barcode', async () => {
+    const barcode = ean13('885000000001');
+    const { operationId } = enqueueProductBarcode(fx.db, { productId: 1, sku: sku(1), barcode });
+    await fx.outbox().drain();
+    expect(row(operationId)).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await serverBarcode(1)).toBe(barcode);
+  });
+
+  it('a reset after the commit: unclear, then reconciled by reading the product, not sent again', async () => {
+    const barcode = ean13('885000000002');
+    const { operationId } = enqueueProductBarcode(fx.db, { productId: 2, sku: sku(2), barcode });
+    fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProduct', mode: 'reset', timing: 'after' });
+    const outbox = fx.outbox();
+    await outbox.drain();
+    expect(row(operationId)?.state).toBe('unclear');
+    expect(await serverBarcode(2)).toBe(barcode);
+    fx.clock.advance(SETTLE_MS);
+    const before = fx.sandbox.handle.quotaUsed('demo');
+    await outbox.drain();
+    expect(row(operationId)).toMatchObject({ state: 'done', outcome: 'reconciled' });
+    // One request: the read back; no second UpdateProduct.
+    expect(fx.sandbox.handle.quotaUsed('demo') - before).toBe(1);
+    expect(await serverBarcode(2)).toBe(barcode);
+  });
+
+  it('a reset before the commit: the read back finds the old barcode, so it is sent again', async () => {
+    const barcode = 'SHELF-B7';
+    const { operationId } = enqueueProductBarcode(fx.db, { productId: 3, sku: sku(3), barcode });
+    fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProduct', mode: 'reset', timing: 'before' });
+    const outbox = fx.outbox();
+    await outbox.drain();
+    expect(row(operationId)?.state).toBe('unclear');
+    expect(await serverBarcode(3)).not.toBe(barcode);
+    fx.clock.advance(SETTLE_MS);
+    await outbox.drain();
+    expect(row(operationId)).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await serverBarcode(3)).toBe(barcode);
+  });
+
+  it('an unknown product ("Invalid ID.") is parked with the reason', async () => {
+    const barcode = ean13('885000000003');
+    const { operationId } = enqueueProductBarcode(fx.db, { productId: 987_654, sku: 'GONE-1', barcode });
+    await fx.outbox().drain();
+    const parked = row(operationId);
+    expect(parked).toMatchObject({ state: 'parked', reason_code: UNKNOWN_PRODUCT });
+    expect(parked?.reason_text).toContain('987654');
+    expect(parked?.reason_text).toContain(barcode);
+    expect(parked?.reason_text).toContain('Invalid ID.');
+  });
+
+  it('two assignments of one product keep their order: the last one wins', async () => {
+    const first = enqueueProductBarcode(fx.db, { productId: 4, sku: sku(4), barcode: ean13('885000000004') });
+    const last = enqueueProductBarcode(fx.db, { productId: 4, sku: sku(4), barcode: 'INTERNAL-44' });
+    await fx.outbox().drain();
+    expect(row(first.operationId)).toMatchObject({ state: 'done', outcome: 'superseded' });
+    expect(row(last.operationId)).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await serverBarcode(4)).toBe('INTERNAL-44');
+  });
+
+  it('a later assignment waits behind a parked one of the same product', async () => {
+    fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProduct', mode: 'reset', timing: 'before' });
+    const first = enqueueProductBarcode(fx.db, { productId: 5, sku: sku(5), barcode: 'FIRST-5' });
+    const outbox = fx.outbox();
+    await outbox.drain();
+    expect(row(first.operationId)?.state).toBe('unclear');
+    // Queued while the first is unclear: it must not overtake it (no collapse past a non-pending row).
+    const second = enqueueProductBarcode(fx.db, { productId: 5, sku: sku(5), barcode: 'SECOND-5' });
+    fx.clock.advance(SETTLE_MS);
+    await outbox.drain();
+    await outbox.drain();
+    expect(row(first.operationId)?.state).toBe('done');
+    expect(row(second.operationId)).toMatchObject({ state: 'done', outcome: 'applied' });
+    expect(await serverBarcode(5)).toBe('SECOND-5');
+  });
+
+  it('refuses a bad barcode or product before storing anything', () => {
+    const count = states(fx.db).length;
+    const refuse = (barcode: string, productId = 6) =>
+      expect(() => enqueueProductBarcode(fx.db, { productId, sku: sku(6), barcode })).toThrow(
+        OutboxInputError,
+      );
+    refuse('');
+    refuse(' \r\n ');
+    refuse('X'.repeat(65));
+    refuse('8850000000050'.slice(0, 12) + String(((gtinCheckDigit('885000000005') ?? 0) + 1) % 10));
+    refuse('SHELF-1', 0);
+    expect(() =>
+      enqueueProductBarcode(fx.db, { productId: 6, sku: sku(6), barcode: '4006381333932' }),
+    ).toThrow(/check digit/);
+    expect(states(fx.db)).toHaveLength(count);
+    // Not a GTIN (letters, or a length no GTIN has): taken as the store's own code, cleaned as a scan.
+    expect(
+      enqueueProductBarcode(fx.db, { productId: 6, sku: sku(6), barcode: '\u0002AB-1234\r' }).barcode,
+    ).toBe('AB-1234');
+    expect(enqueueProductBarcode(fx.db, { productId: 6, sku: sku(6), barcode: '12345' }).barcode).toBe(
+      '12345',
+    );
+    expect(
+      enqueueProductBarcode(fx.db, { productId: 6, sku: sku(6), barcode: 'X'.repeat(64) }).barcode,
+    ).toHaveLength(64);
+  });
+});
