@@ -23,8 +23,13 @@ type WindowOpenHandler = (details: { url: string }) => { action: string };
 
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | null = null;
+  /** What main pushed to the page (event channels and payloads), in order. */
+  readonly sent: Array<{ channel: string; payload: unknown }> = [];
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload });
   }
 }
 
