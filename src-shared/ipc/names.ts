@@ -19,6 +19,7 @@ export const CALL_NAMES = [
   'catalogue.search',
   'catalogue.product',
   'catalogue.warehouses',
+  'catalogue.assignBarcode',
   'counting.createSession',
   'counting.listSessions',
   'counting.session',

@@ -1,6 +1,7 @@
 // catalogue.*: the local catalogue only (no network): server figures as last synced, and in the product
-// detail the local view beside them (server + writes still in the outbox).
-import { effectiveStock, pendingStock } from '../../outbox/index.js';
+// detail the local view beside them (server + writes still in the outbox). assignBarcode queues a
+// product update in the outbox (sent when it drains).
+import { effectiveStock, enqueueProductBarcode, pendingStock } from '../../outbox/index.js';
 import type { CallHandlers } from '../api-core.js';
 import { ApiError } from '../api-errors.js';
 import type { ApiServices } from '../api-services.js';
@@ -8,7 +9,11 @@ import { productDetailValue, productValue } from '../views.js';
 
 type CatalogueHandlers = Pick<
   CallHandlers,
-  'catalogue.lookup' | 'catalogue.search' | 'catalogue.product' | 'catalogue.warehouses'
+  | 'catalogue.lookup'
+  | 'catalogue.search'
+  | 'catalogue.product'
+  | 'catalogue.warehouses'
+  | 'catalogue.assignBarcode'
 >;
 
 export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
@@ -34,5 +39,13 @@ export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
         name: warehouse.name,
         address: warehouse.address,
       })),
+    /** Queued, not sent: the outbox drains it (an OutboxInputError answers 'invalid-arguments'). */
+    'catalogue.assignBarcode': async ({ productId, barcode }) => {
+      const store = await services.store();
+      const product = store.lookup.product(productId);
+      if (product === undefined) throw ApiError.notFound(`No product ${productId} in the local catalogue.`);
+      const { operationId } = enqueueProductBarcode(store.db, { productId, sku: product.sku, barcode });
+      return { operationId };
+    },
   };
 }

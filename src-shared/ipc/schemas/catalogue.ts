@@ -58,4 +58,14 @@ export const catalogueCalls = {
   /** One product with its stock in every warehouse; 'not-found' when the catalogue has no such id. */
   'catalogue.product': { args: z.strictObject({ productId: rowId }), result: productDetail },
   'catalogue.warehouses': { args: EMPTY_ARGS, result: z.array(warehouse) },
+  /**
+   * Gives a product a barcode (an unknown scanned code matched to it): queued as a product update in
+   * the outbox. The code is cleaned as a scan is and checked (non-empty, ≤ 64 characters, a GTIN's
+   * check digit); a refused one answers 'invalid-arguments' with the reason; 'not-found' when the
+   * local catalogue has no such product.
+   */
+  'catalogue.assignBarcode': {
+    args: z.strictObject({ productId: rowId, barcode: requiredText(200) }),
+    result: z.object({ operationId: rowId }),
+  },
 } as const;
