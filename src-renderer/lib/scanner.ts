@@ -1,0 +1,257 @@
+// Tells a keyboard-wedge barcode scanner from a person typing, from the keydown events alone.
+//
+// A scan is a burst: every key within `maxKeyIntervalMs` of the one before, at least `minLength`
+// characters once the configured prefix, suffix and ASCII control characters are stripped, ended by the
+// terminator key (Enter or Tab) or, with terminator 'none', by the burst going quiet. Characters are
+// rebuilt from `code` + `shiftKey` (scanner-keymap.ts), never from `key`, so a Thai layout cannot turn
+// '1' into 'ๅ'. Keys of a scan that starts right after a terminator begin a new burst; scans are handed
+// to `onScan` one at a time, in order: while an async `onScan` is busy the next ones wait in a queue.
+//
+// Keys that turn out to be typing. The kind of each key is only known after the next one (or the quiet
+// after it), so there are two modes:
+// - Hold back (an `onTyping` callback is given; use it whenever a text field can have focus): every key
+//   that could be part of a scan is 'consumed' (the caller calls preventDefault) and held; as soon as the
+//   burst is known to be typing (the next key comes late, a non-scan key comes, the terminator comes
+//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly) the held keys' own `key` values — the
+//   Thai characters the person meant — go to `onTyping` in order, for the caller to insert at the caret,
+//   before any key that is passed. A person's keystroke is late by at most ~75 ms; a scan never reaches
+//   the focused field, so fast keys in an editable field are still recognised as a scan.
+// - Pass through (no `onTyping`): character keys are 'passed' and reach whatever has focus; the scan is
+//   still recognised and only its terminator is 'consumed'. For screens with nothing to type into.
+// Keys with Ctrl/Alt/Meta, function and navigation keys and auto-repeats are never held: they end the
+// burst (as typing; with terminator 'none', as a scan when it qualifies) and are 'passed', so shortcuts
+// keep working at once. Shift/CapsLock alone change nothing. A control character inside a burst (STX,
+// GS...) is dropped and the burst goes on. `repeated` compares with the scan just before only.
+import { DEFAULT_SETTINGS, type AppSettings } from '../../src-shared/ipc/index.js';
+import { charForCode, isControlChar, isPrintableAscii, stripControlChars } from './scanner-keymap.js';
+
+/** The scanner part of the app settings (src-shared/ipc/schemas/settings.ts). */
+export type ScannerSettings = AppSettings['scanner'];
+export const DEFAULT_SCANNER_SETTINGS: ScannerSettings = DEFAULT_SETTINGS.scanner;
+
+/** The parts of a DOM KeyboardEvent the detector reads (a KeyboardEvent is one). */
+export interface ScanKeyEvent {
+  readonly key: string;
+  readonly code: string;
+  readonly timeStamp: number;
+  readonly ctrlKey: boolean;
+  readonly altKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly repeat: boolean;
+}
+
+export interface ScanInfo {
+  /** The same code as the scan just before, within `repeatWarningMs` (the UI asks "scanned twice?"). */
+  repeated: boolean;
+  /** The timeStamp of the scan's last key. */
+  at: number;
+}
+
+/** 'consumed': the caller prevents the key's default action; 'passed': it lets the key through. */
+export type KeyOutcome = 'consumed' | 'passed';
+
+/** The clock and timer the detector uses; `now()` must share the events' timeStamp origin. */
+export interface ScannerTimers {
+  now(): number;
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface ScanDetectorOptions {
+  /** Held keys that turned out to be typing; giving it turns hold-back mode on (see above). */
+  onTyping?: (text: string) => void;
+  /** An `onScan` that threw or rejected; the queue goes on with the next scan. */
+  onError?: (error: unknown) => void;
+  /** Extra quiet time after `maxKeyIntervalMs` before a burst is ended by the timer (default 40). */
+  idleSlackMs?: number;
+  timers?: ScannerTimers;
+}
+
+export interface ScanDetector {
+  handleKeyDown(event: ScanKeyEvent): KeyOutcome;
+  /** Forgets the burst in progress (nothing delivered) and the last scan (no repeat warning). */
+  reset(): void;
+  /** Stops for good: timers cleared, queued scans dropped, every later key 'passed'. */
+  dispose(): void;
+  /** Resolves once every detected scan has been handled. */
+  idle(): Promise<void>;
+}
+
+export type OnScan = (code: string, info: ScanInfo) => void | Promise<void>;
+
+interface HeldKey {
+  key: string;
+  char: string;
+}
+
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock']);
+const MAX_BURST = 256;
+
+const browserTimers: ScannerTimers = {
+  now: () => performance.now(),
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Removes control characters, then the prefix and suffix when the code carries them. */
+export function cleanScan(raw: string, settings: ScannerSettings): string {
+  let code = stripControlChars(raw);
+  const prefix = stripControlChars(settings.prefix);
+  const suffix = stripControlChars(settings.suffix);
+  if (prefix !== '' && code.startsWith(prefix)) code = code.slice(prefix.length);
+  if (suffix !== '' && code.endsWith(suffix)) code = code.slice(0, code.length - suffix.length);
+  return code;
+}
+
+export function createScanDetector(
+  settings: ScannerSettings,
+  onScan: OnScan,
+  options: ScanDetectorOptions = {},
+): ScanDetector {
+  const timers = options.timers ?? browserTimers;
+  const holdBack = options.onTyping !== undefined;
+  const idleMs = settings.maxKeyIntervalMs + (options.idleSlackMs ?? 40);
+  let held: HeldKey[] = [];
+  let lastKeyAt = 0;
+  let timer: unknown = null;
+  let lastScan: { code: string; at: number } | null = null;
+  let disposed = false;
+  const queue: Array<[string, ScanInfo]> = [];
+  let busy = false;
+  let waiters: Array<() => void> = [];
+
+  function report(error: unknown): void {
+    options.onError?.(error);
+  }
+
+  function settle(): void {
+    if (busy || queue.length > 0) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  }
+
+  /** Hands queued scans to onScan one by one; an async onScan holds the rest until it settles. */
+  function pump(): void {
+    while (!busy && !disposed) {
+      const next = queue.shift();
+      if (next === undefined) break;
+      let result: void | Promise<void>;
+      try {
+        result = onScan(next[0], next[1]);
+      } catch (error) {
+        report(error);
+        continue;
+      }
+      if (result instanceof Promise) {
+        busy = true;
+        result.catch(report).finally(() => {
+          busy = false;
+          pump();
+        });
+      }
+    }
+    settle();
+  }
+
+  function deliver(code: string, at: number): void {
+    const repeated =
+      settings.repeatWarningMs > 0 &&
+      lastScan !== null &&
+      lastScan.code === code &&
+      at - lastScan.at <= settings.repeatWarningMs;
+    lastScan = { code, at };
+    queue.push([code, { repeated, at }]);
+    pump();
+  }
+
+  function stopTimer(): void {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+  }
+
+  function releaseAsTyping(): void {
+    stopTimer();
+    const text = held.map((entry) => entry.key).join('');
+    held = [];
+    if (holdBack && text !== '') options.onTyping?.(text);
+  }
+
+  /** Ends the burst: a scan when long enough once cleaned, typing otherwise. */
+  function finishBurst(): boolean {
+    const code = cleanScan(held.map((entry) => entry.char).join(''), settings);
+    if (held.length === 0 || code.length < settings.minLength) {
+      releaseAsTyping();
+      return false;
+    }
+    stopTimer();
+    held = [];
+    deliver(code, lastKeyAt);
+    return true;
+  }
+
+  /** A burst ended by silence or by a key that cannot be part of it (no terminator to wait for). */
+  function endBurst(): void {
+    if (settings.terminator === 'none') finishBurst();
+    else releaseAsTyping();
+  }
+
+  function onTimer(): void {
+    timer = null;
+    if (disposed || held.length === 0) return;
+    const quiet = timers.now() - lastKeyAt;
+    if (quiet < idleMs) timer = timers.set(onTimer, idleMs - quiet);
+    else endBurst();
+  }
+
+  function handleKeyDown(event: ScanKeyEvent): KeyOutcome {
+    if (disposed) return 'passed';
+    const { key, timeStamp } = event;
+    if (MODIFIER_KEYS.has(key)) return 'passed';
+    const late = held.length > 0 && timeStamp - lastKeyAt > settings.maxKeyIntervalMs;
+    if (late) endBurst();
+    const plain = !event.ctrlKey && !event.altKey && !event.metaKey && !event.repeat;
+
+    if (plain && !event.shiftKey && key === settings.terminator) {
+      if (held.length > 0 && finishBurst()) return 'consumed';
+      return 'passed';
+    }
+    if ([...key].length === 1 && isControlChar(key) && held.length > 0) {
+      lastKeyAt = timeStamp; // a control character inside a burst is dropped, the burst goes on
+      return 'consumed';
+    }
+    const char = [...key].length === 1 ? (charForCode(event.code, event.shiftKey) ?? key) : null;
+    if (!plain || char === null || isControlChar(char) || !isPrintableAscii(char)) {
+      endBurst();
+      return 'passed';
+    }
+    if (held.length >= MAX_BURST) releaseAsTyping();
+    held.push({ key, char });
+    lastKeyAt = timeStamp;
+    stopTimer();
+    timer = timers.set(onTimer, idleMs);
+    return holdBack ? 'consumed' : 'passed';
+  }
+
+  return {
+    handleKeyDown,
+    reset() {
+      stopTimer();
+      held = [];
+      lastScan = null;
+    },
+    dispose() {
+      disposed = true;
+      stopTimer();
+      held = [];
+      queue.length = 0;
+      busy = false;
+      settle();
+    },
+    idle() {
+      if (!busy && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
