@@ -1,0 +1,128 @@
+// The page wiring of the scan detector: a capture keydown listener that prevents what it takes, and
+// typing released into the focused field at the caret. Plain objects stand in for the window, the
+// events and the field (the real page is driven in Chromium by the e2e tests).
+import { describe, expect, it } from 'vitest';
+import {
+  asTextField,
+  insertTyping,
+  listenForScans,
+  type KeyTarget,
+  type TextFieldLike,
+} from '../../src-renderer/lib/scanner-dom.js';
+import { DEFAULT_SCANNER_SETTINGS, type ScannerTimers } from '../../src-renderer/lib/scanner.js';
+
+class FakeField implements TextFieldLike {
+  tagName = 'INPUT';
+  type = 'text';
+  readOnly = false;
+  disabled = false;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+  inputEvents = 0;
+  constructor(
+    public value: string,
+    caret = value.length,
+  ) {
+    this.selectionStart = caret;
+    this.selectionEnd = caret;
+  }
+  setRangeText(text: string, start: number, end: number): void {
+    this.value = this.value.slice(0, start) + text + this.value.slice(end);
+    this.selectionStart = this.selectionEnd = start + text.length;
+  }
+  dispatchEvent(event: Event): boolean {
+    if (event.type === 'input') this.inputEvents += 1;
+    return true;
+  }
+}
+
+class FakeWindow implements KeyTarget {
+  listeners: Array<(event: KeyboardEvent) => void> = [];
+  addEventListener(_type: 'keydown', listener: (event: KeyboardEvent) => void, capture: boolean): void {
+    expect(capture).toBe(true);
+    this.listeners.push(listener);
+  }
+  removeEventListener(_type: 'keydown', listener: (event: KeyboardEvent) => void): void {
+    this.listeners = this.listeners.filter((l) => l !== listener);
+  }
+  /** Dispatches a keydown; true when a listener prevented its default action. */
+  key(key: string, code: string, timeStamp: number): boolean {
+    let prevented = false;
+    const event = {
+      key, code, timeStamp, ctrlKey: false, altKey: false, metaKey: false, shiftKey: false, repeat: false,
+      preventDefault: () => void (prevented = true),
+    }; // prettier-ignore
+    for (const listener of this.listeners) listener(event as unknown as KeyboardEvent);
+    return prevented;
+  }
+}
+
+const timers = (): ScannerTimers & { fire: () => void } => {
+  let pending: (() => void) | null = null;
+  return {
+    now: () => 1e9,
+    set: (callback) => (pending = callback),
+    clear: () => (pending = null),
+    fire: () => pending?.(),
+  };
+};
+
+describe('scanner on the page', () => {
+  it('keeps a scan out of the focused field and delivers it', () => {
+    const win = new FakeWindow();
+    const field = new FakeField('note: ');
+    const scans: string[] = [];
+    const { stop } = listenForScans(win, DEFAULT_SCANNER_SETTINGS, (code) => void scans.push(code), {
+      focused: () => field,
+      timers: timers(),
+    });
+    const prevented = [...'12345678'].map((d, i) => win.key(d, `Digit${d}`, i * 10));
+    prevented.push(win.key('Enter', 'Enter', 80));
+    expect(prevented.every(Boolean)).toBe(true);
+    expect(scans).toEqual(['12345678']);
+    expect(field.value).toBe('note: ');
+    stop();
+    expect(win.listeners).toEqual([]);
+  });
+
+  it("inserts a person's typing at the caret, Thai characters as typed, and lets Enter through", () => {
+    const win = new FakeWindow();
+    const field = new FakeField('ab', 1);
+    const clock = timers();
+    listenForScans(win, DEFAULT_SCANNER_SETTINGS, () => undefined, { focused: () => field, timers: clock });
+    win.key('ส', 'KeyL', 0);
+    win.key('1', 'Digit1', 200);
+    clock.fire();
+    expect(field.value).toBe('aส1b');
+    expect(field.inputEvents).toBe(2);
+    expect(win.key('Enter', 'Enter', 400)).toBe(false);
+  });
+
+  it('hands typing with no text field focused to onOtherTyping', () => {
+    const win = new FakeWindow();
+    const clock = timers();
+    const other: string[] = [];
+    listenForScans(win, DEFAULT_SCANNER_SETTINGS, () => undefined, {
+      focused: () => null,
+      timers: clock,
+      onOtherTyping: (text) => other.push(text),
+    });
+    win.key('n', 'KeyN', 0);
+    clock.fire();
+    expect(other).toEqual(['n']);
+  });
+
+  it('takes only writable text-like fields, and falls back to appending without a selection API', () => {
+    expect(asTextField(new FakeField(''))).not.toBeNull();
+    expect(asTextField(Object.assign(new FakeField(''), { readOnly: true }))).toBeNull();
+    expect(asTextField(Object.assign(new FakeField(''), { type: 'checkbox' }))).toBeNull();
+    expect(asTextField(Object.assign(new FakeField(''), { tagName: 'BUTTON' }))).toBeNull();
+    expect(asTextField(null)).toBeNull();
+    const numberField = Object.assign(new FakeField('1'), { type: 'number' });
+    numberField.setRangeText = () => {
+      throw new Error('InvalidStateError');
+    };
+    insertTyping(numberField, '2');
+    expect(numberField.value).toBe('12');
+  });
+});
