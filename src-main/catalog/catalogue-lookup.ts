@@ -1,7 +1,10 @@
 // Finding products: by a scanned code (every scan, so one indexed query, well under a millisecond)
 // and by typed text (every keystroke of the search box). Server state only: the effect of pending
-// local writes is the outbox's local view, laid over these figures by the caller.
+// local writes is the outbox's local view, laid over these figures by the caller — with one exception,
+// a code no product has on the server: lookupCode then follows a barcode assignment still in the
+// outbox (outbox/pending-barcodes.ts), so a code assigned on the counting screen scans at once.
 import type { Database } from '../db/database.js';
+import { pendingBarcodes } from '../outbox/pending-barcodes.js';
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { barcodeKey } from './catalogue-codes.js';
 import { CatalogueLookupRepository } from './catalogue-lookup.repository.js';
@@ -32,16 +35,33 @@ const MAX_SEARCH_LIMIT = 500;
 
 export class CatalogueLookup {
   private readonly repository: CatalogueLookupRepository;
+  private readonly db: Database;
 
   constructor(db: Database) {
+    this.db = db;
     this.repository = new CatalogueLookupRepository(db);
   }
 
-  /** A scanned code: barcode first (a UPC-A also as its EAN-13), then exact sku; active products preferred. */
+  /**
+   * A scanned code: barcode first (a UPC-A also as its EAN-13), then a barcode assigned locally and
+   * not yet sent, then exact sku; active products preferred.
+   */
   lookupCode(code: string): ProductView | undefined {
     const cleaned = normaliseScannedCode(code);
     if (cleaned === '') return undefined;
-    return this.findByBarcode(cleaned) ?? this.findBySku(cleaned);
+    return this.findByBarcode(cleaned) ?? this.findByPendingBarcode(cleaned) ?? this.findBySku(cleaned);
+  }
+
+  /** The product a queued (unsent) barcode assignment gives this code, if the catalogue has it. */
+  findByPendingBarcode(code: string): ProductView | undefined {
+    const key = barcodeKey(code);
+    if (key === undefined) return undefined;
+    for (const pending of pendingBarcodes(this.db)) {
+      if (barcodeKey(pending.barcode) !== key) continue;
+      const row = this.repository.findById(pending.productId);
+      if (row !== undefined) return productView(row);
+    }
+    return undefined;
   }
 
   findByBarcode(code: string): ProductView | undefined {

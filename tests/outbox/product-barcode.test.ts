@@ -1,9 +1,14 @@
 // Barcode assignments (UpdateProduct { barcode }) through the outbox to a real sandbox: applied, read
 // back after a reset that came after the commit (reconciled, not resent), an unknown product parked with
 // its reason, two assignments of one product in order (the last wins), and the enqueue-time checks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueProductBarcode, OutboxInputError, UNKNOWN_PRODUCT } from '../../src-main/outbox/index.js';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
+import {
+  openCatalogue,
+  product,
+  type CatalogueFixture,
+} from '../catalog/catalogue/catalogue-test-support.js';
 import { SETTLE_MS, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
 
 /** A valid EAN-13 from twelve digits. */
@@ -131,5 +136,50 @@ describe('product barcode assignments through the outbox', () => {
     expect(
       enqueueProductBarcode(fx.db, { productId: 6, sku: sku(6), barcode: 'X'.repeat(64) }).barcode,
     ).toHaveLength(64);
+  });
+});
+
+describe('the local view: a scan finds a product by a barcode still in the outbox', () => {
+  let catalogue: CatalogueFixture;
+  beforeEach(() => {
+    catalogue = openCatalogue();
+    catalogue.repository.upsertProducts([product(1), product(2, { barcode: '8851234567898' }), product(3)], {
+      syncedAt: 1,
+    });
+  });
+  afterEach(() => catalogue.close());
+
+  const found = (code: string) => catalogue.lookup.lookupCode(code)?.id;
+  const setState = (id: number, state: string) =>
+    catalogue.db.prepare('UPDATE outbox_operations SET state = ? WHERE id = ?').run(state, id);
+
+  it('until it is sent; the newest assignment of a product replaces its earlier one', () => {
+    expect(found('NEW-1')).toBeUndefined();
+    const first = enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: 'NEW-1' });
+    expect(found('NEW-1')).toBe(1);
+    expect(found('\u0002NEW-1\r\n')).toBe(1);
+    // A UPC-A assigned is found when the scanner sends it as EAN-13.
+    enqueueProductBarcode(catalogue.db, { productId: 3, sku: 'SKU-3', barcode: '036000291452' });
+    expect(found('0036000291452')).toBe(3);
+    enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: 'NEW-2' });
+    expect(found('NEW-1')).toBeUndefined();
+    expect(found('NEW-2')).toBe(1);
+    // Parked is still meant; done (the catalogue's next pull has it) and discarded are not overlaid.
+    setState(first.operationId + 2, 'parked');
+    expect(found('NEW-2')).toBe(1);
+    setState(first.operationId + 2, 'discarded');
+    expect(found('NEW-2')).toBeUndefined();
+    setState(first.operationId + 1, 'done');
+    expect(found('0036000291452')).toBeUndefined();
+  });
+
+  it("the server's barcode and sku come first; a product missing from the catalogue is skipped", () => {
+    enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: '8851234567898' });
+    expect(found('8851234567898')).toBe(2);
+    enqueueProductBarcode(catalogue.db, { productId: 404, sku: 'GONE', barcode: 'GHOST-1' });
+    expect(found('GHOST-1')).toBeUndefined();
+    enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: 'SKU-3' });
+    // A pending barcode is a barcode: it comes before the exact-sku match.
+    expect(found('SKU-3')).toBe(1);
   });
 });
