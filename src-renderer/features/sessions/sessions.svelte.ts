@@ -1,0 +1,61 @@
+// The count sessions of the open store (newest first) and the warehouses a new one can count.
+import type { SessionViewValue } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+
+export interface WarehouseOption {
+  code: string;
+  name: string;
+}
+
+export type DriftChoice = 'keepDifference' | 'keepCounted' | 'ask';
+
+export interface NewSession {
+  warehouseCode: string;
+  name: string;
+  blind: boolean;
+  driftPolicy: DriftChoice;
+}
+
+export class SessionList {
+  sessions = $state<SessionViewValue[]>([]);
+  warehouses = $state<WarehouseOption[]>([]);
+  loaded = $state(false);
+  creating = $state(false);
+  error = $state<string | null>(null);
+
+  async load(): Promise<void> {
+    const [sessions, warehouses] = await Promise.all([
+      api.call('counting.listSessions', {}),
+      api.call('catalogue.warehouses', {}),
+    ]);
+    if (sessions.ok) this.sessions = sessions.value;
+    else this.error = sessions.error.message;
+    if (warehouses.ok) this.warehouses = warehouses.value.map(({ code, name }) => ({ code, name }));
+    else this.error = warehouses.error.message;
+    this.loaded = true;
+  }
+
+  /** Creates the session; its id, or null (the error is shown). */
+  async create(input: NewSession): Promise<string | null> {
+    if (this.creating) return null;
+    this.creating = true;
+    this.error = null;
+    try {
+      const name = input.name.trim();
+      const result = await api.call('counting.createSession', {
+        warehouseCode: input.warehouseCode,
+        blind: input.blind,
+        driftPolicy: input.driftPolicy,
+        ...(name === '' ? {} : { name }),
+      });
+      if (!result.ok) {
+        this.error = result.error.message;
+        return null;
+      }
+      this.sessions = [result.value, ...this.sessions];
+      return result.value.id;
+    } finally {
+      this.creating = false;
+    }
+  }
+}
