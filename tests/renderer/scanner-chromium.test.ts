@@ -1,7 +1,6 @@
 // The scanner wiring in real Chromium: keys sent through the DevTools protocol as a keyboard sends
 // them (a Thai layout's `key` and `text` with the US `code`), into a page with a focused text field.
 // A scan must not type into the field and must be rebuilt from `code`; a person's typing must land.
-// The key interval is 100 ms here so a loaded test machine cannot split the scan; the person waits 300.
 import { build } from 'esbuild';
 import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +19,19 @@ const THAI_DIGITS: Record<string, string> = {
 
 let chromium: ChromiumSession;
 
-/** One DevTools session for every key, so a scan's keys follow each other within a few ms. */
+/** One DevTools session for every key. */
 let cdp: CDPSession;
+/** Keys carry explicit timestamps (ms on from here), so a loaded test machine cannot change the gaps. */
+let epochMs = 0;
 
-async function press(key: Key): Promise<void> {
+async function press(key: Key, atMs: number): Promise<void> {
   const text = key.key.length === 1 ? key.key : key.key === 'Enter' ? '\r' : '';
-  const base = { key: key.key, code: key.code, windowsVirtualKeyCode: key.keyCode };
+  const base = {
+    key: key.key,
+    code: key.code,
+    windowsVirtualKeyCode: key.keyCode,
+    timestamp: (epochMs + atMs) / 1000,
+  };
   await cdp.send('Input.dispatchKeyEvent', { type: text === '' ? 'rawKeyDown' : 'keyDown', text, ...base });
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...base });
 }
@@ -47,6 +53,7 @@ beforeAll(async () => {
   });
   chromium = await launchChromium();
   cdp = await chromium.context.newCDPSession(chromium.page);
+  epochMs = Date.now();
   await chromium.page.setContent('<form id="form"><input id="field" autocomplete="off"></form>');
   await chromium.page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
   await chromium.page.evaluate(() => {
@@ -62,15 +69,22 @@ beforeAll(async () => {
       submits.push(1);
     });
     const settings = {
-      maxKeyIntervalMs: 100,
+      maxKeyIntervalMs: 35,
       minLength: 4,
       prefix: '',
       suffix: '',
       terminator: 'Enter' as const,
     };
-    w.StockroomScanner.listenForScans(window, { ...settings, repeatWarningMs: 1500 }, (code) => {
-      scans.push(code);
-    });
+    const stamps: number[] = [];
+    w['stamps'] = stamps;
+    window.addEventListener('keydown', (event) => stamps.push(event.timeStamp), true);
+    // The quiet timer is pushed out of the way: the explicit key timestamps decide alone.
+    w.StockroomScanner.listenForScans(
+      window,
+      { ...settings, repeatWarningMs: 1500 },
+      (code) => void scans.push(code),
+      { idleSlackMs: 60_000 },
+    );
     document.getElementById('field')?.focus();
   });
 }, 60_000);
@@ -86,22 +100,26 @@ const state = () =>
     return { value: field.value, scans: [...(w['scans'] ?? [])], submits: w['submits']?.length ?? 0 };
   });
 
+const stampGaps = () =>
+  chromium.page.evaluate(() => {
+    const stamps = (window as unknown as Record<string, number[]>)['stamps'] ?? [];
+    return stamps.slice(1).map((stamp, i) => Math.round(stamp - (stamps[i] ?? 0)));
+  });
+
 describe('scanner in Chromium', () => {
   it('takes a Thai-layout scan out of the focused field, rebuilt from code', async () => {
-    for (const d of '8851234567892') await press(digit(d, true));
-    await press(ENTER);
-    await chromium.page.waitForTimeout(300);
-    expect(await state()).toEqual({ value: '', scans: ['8851234567892'], submits: 0 });
+    const ean = '8851234567892';
+    for (const [i, d] of [...ean].entries()) await press(digit(d, true), 1000 + i * 12);
+    await press(ENTER, 1000 + ean.length * 12);
+    expect(await state()).toEqual({ value: '', scans: [ean], submits: 0 });
+    expect(await stampGaps()).toEqual(Array<number>(ean.length).fill(12));
   });
 
   it("lets a person's slow typing into the field, Thai as typed, and Enter submit the form", async () => {
-    for (const d of '12') {
-      await press(digit(d, true));
-      await chromium.page.waitForTimeout(300);
-    }
-    await press(digit('3', false));
-    await chromium.page.waitForTimeout(300);
-    await press(ENTER);
+    await press(digit('1', true), 3000);
+    await press(digit('2', true), 3200);
+    await press(digit('3', false), 3400);
+    await press(ENTER, 3600);
     expect(await state()).toEqual({ value: 'ๅ/3', scans: ['8851234567892'], submits: 1 });
     expect(chromium.problems).toEqual([]);
   });
