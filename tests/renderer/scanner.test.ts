@@ -338,4 +338,35 @@ describe('scan detector: property', () => {
       { numRuns: 300 },
     );
   });
+
+  it('delivers any run of back-to-back scans, each once, in order', () => {
+    const digits = fc.stringMatching(/^[0-9A-Z]{4,20}$/);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(digits, fc.integer({ min: 0, max: 35 })), { maxLength: 12 }), (runs) => {
+        const s = setup({ repeatWarningMs: 0 });
+        let t = 0;
+        for (const [text, pause] of runs) {
+          const events = scannerKeys(text, t, () => 1 + (pause % 30));
+          s.press(events);
+          t = (events.at(-1)?.timeStamp ?? t) + pause;
+        }
+        s.timers.advance(t + 10_000);
+        expect(s.codes()).toEqual(runs.map(([text]) => text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("never takes a person's slow typing for a scan, and gives every key back in order", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a-z]{1,20}$/), fc.integer({ min: 36, max: 400 }), (text, gap) => {
+        const s = setup();
+        s.press(scannerKeys(text, 0, () => gap));
+        expect(s.codes()).toEqual([]);
+        expect(s.typed.join('')).toBe(text);
+        expect(s.outcomes.at(-1)).toBe('passed');
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
