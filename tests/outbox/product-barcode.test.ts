@@ -86,6 +86,24 @@ describe('product barcode assignments through the outbox', () => {
     expect(parked?.reason_text).toContain('Invalid ID.');
   });
 
+  it('a product deleted between the send and the read back: parked with the reason', async () => {
+    const added = await fx.sandbox.call('AddProduct', { body: { name: 'To delete', sku: 'DEL-1' } });
+    const productId = (added.body as { detail?: { id?: number } }).detail?.id ?? 0;
+    expect(productId).toBeGreaterThan(0);
+    const barcode = 'DELETED-1';
+    const { operationId } = enqueueProductBarcode(fx.db, { productId, sku: 'DEL-1', barcode });
+    fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProduct', mode: 'reset', timing: 'after' });
+    const outbox = fx.outbox();
+    await outbox.drain();
+    expect(row(operationId)?.state).toBe('unclear');
+    const deleted = await fx.sandbox.call('DeleteProduct', { query: { id: productId } });
+    expect(deleted.body).toMatchObject({ resCode: '200' });
+    fx.clock.advance(SETTLE_MS);
+    await outbox.drain();
+    expect(row(operationId)).toMatchObject({ state: 'parked', reason_code: UNKNOWN_PRODUCT });
+    expect(row(operationId)?.reason_text).toContain(barcode);
+  });
+
   it('two assignments of one product keep their order: the last one wins', async () => {
     const first = enqueueProductBarcode(fx.db, { productId: 4, sku: sku(4), barcode: ean13('885000000004') });
     const last = enqueueProductBarcode(fx.db, { productId: 4, sku: sku(4), barcode: 'INTERNAL-44' });
