@@ -12,7 +12,7 @@
 // - Hold back (an `onTyping` callback is given; use it whenever a text field can have focus): every key
 //   that could be part of a scan is 'consumed' (the caller calls preventDefault) and held; as soon as the
 //   burst is known to be typing (the next key comes late, a non-scan key comes, the terminator comes
-//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly) the held keys' own `key` values — the
+//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly — 300 ms once 3+ fast keys are held) the held keys' own `key` values — the
 //   Thai characters the person meant — go to `onTyping` in order, for the caller to insert at the caret,
 //   before any key that is passed. A person's keystroke is late by at most ~75 ms; a scan never reaches
 //   the focused field, so fast keys in an editable field are still recognised as a scan.
@@ -87,6 +87,7 @@ interface HeldKey {
 
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock']);
 const MAX_BURST = 256;
+const SCAN_GRACE_MS = 300;
 
 const browserTimers: ScannerTimers = {
   now: () => performance.now(),
@@ -197,11 +198,21 @@ export function createScanDetector(
     else releaseAsTyping();
   }
 
+  /**
+   * How long a held burst may stay quiet before the timer ends it. A run of 3+ fast keys is almost surely
+   * a scanner waiting for its terminator, so it gets a longer grace: a page busy for a moment (its key
+   * events queued with their true timestamps) must not have the timer hand half a scan out as typing.
+   */
+  function quietWait(): number {
+    return settings.terminator !== 'none' && held.length >= 3 ? Math.max(idleMs, SCAN_GRACE_MS) : idleMs;
+  }
+
   function onTimer(): void {
     timer = null;
     if (disposed || held.length === 0) return;
     const quiet = timers.now() - lastKeyAt;
-    if (quiet < idleMs) timer = timers.set(onTimer, idleMs - quiet);
+    const wait = quietWait();
+    if (quiet < wait) timer = timers.set(onTimer, wait - quiet);
     else endBurst();
   }
 
@@ -230,7 +241,7 @@ export function createScanDetector(
     held.push({ key, char });
     lastKeyAt = timeStamp;
     stopTimer();
-    timer = timers.set(onTimer, idleMs);
+    timer = timers.set(onTimer, quietWait());
     return holdBack ? 'consumed' : 'passed';
   }
 

@@ -160,6 +160,16 @@ describe('scan detector: timing and terminators', () => {
     expect(s.codes()).toEqual(['12345678', '55556666']);
   });
 
+  it('keeps a scan whole when the page stalls mid-burst and its keys are handled late', () => {
+    const s = setup();
+    const keys = scannerKeys(EAN, 0, fast);
+    s.press(keys.slice(0, 3));
+    s.timers.advance(250); // the page is busy; the next keys wait in the queue with their own timestamps
+    for (const event of keys.slice(3)) s.outcomes.push(s.detector.handleKeyDown(event));
+    expect(s.codes()).toEqual([EAN]);
+    expect(s.typed).toEqual([]);
+  });
+
   it('a fast burst with no terminator is released as typing, not lost', () => {
     const s = setup();
     s.press(scannerKeys('12345', 0, fast, undefined, null));
