@@ -1,6 +1,6 @@
 // The scan detector wired to a page: one capture-phase keydown listener on the window, so a scan is seen
 // before any field or shortcut handler; keys the detector holds or takes are preventDefault-ed (they
-// never type into the focused field), and held keys that turn out to be typing are inserted at the caret
+// never type into the focused field; characters are held only while a text field has focus), and held keys that turn out to be typing are inserted at the caret
 // of the field that has focus, with an 'input' event so Svelte's bind:value sees them.
 import {
   createScanDetector,
@@ -53,7 +53,7 @@ export interface KeyTarget {
 export interface ListenOptions extends Omit<ScanDetectorOptions, 'onTyping'> {
   /** Where typing goes: the focused element (default: document.activeElement). */
   focused?: () => unknown;
-  /** Typing released while no text field has focus (default: dropped; keep shortcuts on Ctrl/F-keys). */
+  /** Held typing released after focus left the text field (default: dropped). */
   onOtherTyping?: (text: string) => void;
 }
 
@@ -74,7 +74,10 @@ export function listenForScans(
     },
   });
   const listener = (event: KeyboardEvent): void => {
-    if (detector.handleKeyDown(event) === 'consumed') event.preventDefault();
+    // Characters are held back only while a text field has focus: elsewhere they type nothing, and
+    // Space must still press a focused button at once. A scan's terminator is taken either way.
+    const hold = asTextField(focused()) !== null;
+    if (detector.handleKeyDown(event, { hold }) === 'consumed') event.preventDefault();
   };
   target.addEventListener('keydown', listener, true);
   return {

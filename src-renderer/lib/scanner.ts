@@ -18,6 +18,8 @@
 //   the focused field, so fast keys in an editable field are still recognised as a scan.
 // - Pass through (no `onTyping`): character keys are 'passed' and reach whatever has focus; the scan is
 //   still recognised and only its terminator is 'consumed'. For screens with nothing to type into.
+//   `handleKeyDown(event, { hold: false })` passes one key through in hold-back mode (scanner-dom.ts
+//   holds only while a text field has focus, so Space still presses a focused button).
 // Keys with Ctrl/Alt/Meta, function and navigation keys and auto-repeats are never held: they end the
 // burst (as typing; with terminator 'none', as a scan when it qualifies) and are 'passed', so shortcuts
 // keep working at once. Shift/CapsLock alone change nothing. A control character inside a burst (STX,
@@ -69,7 +71,8 @@ export interface ScanDetectorOptions {
 }
 
 export interface ScanDetector {
-  handleKeyDown(event: ScanKeyEvent): KeyOutcome;
+  /** `hold: false` passes this key's character on (e.g. focus is on a button, not a text field). */
+  handleKeyDown(event: ScanKeyEvent, options?: { hold?: boolean }): KeyOutcome;
   /** Forgets the burst in progress (nothing delivered) and the last scan (no repeat warning). */
   reset(): void;
   /** Stops for good: timers cleared, queued scans dropped, every later key 'passed'. */
@@ -83,6 +86,8 @@ export type OnScan = (code: string, info: ScanInfo) => void | Promise<void>;
 interface HeldKey {
   key: string;
   char: string;
+  /** The key was 'consumed' (so it is given back as typing if the burst is not a scan). */
+  kept: boolean;
 }
 
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock']);
@@ -174,7 +179,10 @@ export function createScanDetector(
 
   function releaseAsTyping(): void {
     stopTimer();
-    const text = held.map((entry) => entry.key).join('');
+    const text = held
+      .filter((entry) => entry.kept)
+      .map((entry) => entry.key)
+      .join('');
     held = [];
     if (holdBack && text !== '') options.onTyping?.(text);
   }
@@ -216,7 +224,7 @@ export function createScanDetector(
     else endBurst();
   }
 
-  function handleKeyDown(event: ScanKeyEvent): KeyOutcome {
+  function handleKeyDown(event: ScanKeyEvent, keyOptions: { hold?: boolean } = {}): KeyOutcome {
     if (disposed) return 'passed';
     const { key, timeStamp } = event;
     if (MODIFIER_KEYS.has(key)) return 'passed';
@@ -238,11 +246,12 @@ export function createScanDetector(
       return 'passed';
     }
     if (held.length >= MAX_BURST) releaseAsTyping();
-    held.push({ key, char });
+    const kept = holdBack && keyOptions.hold !== false;
+    held.push({ key, char, kept });
     lastKeyAt = timeStamp;
     stopTimer();
     timer = timers.set(onTimer, quietWait());
-    return holdBack ? 'consumed' : 'passed';
+    return kept ? 'consumed' : 'passed';
   }
 
   return {

@@ -98,16 +98,33 @@ describe('scanner on the page', () => {
     expect(win.key('Enter', 'Enter', 400)).toBe(false);
   });
 
-  it('hands typing with no text field focused to onOtherTyping', () => {
+  it('holds nothing back while no text field has focus (Space presses a button), yet still takes scans', () => {
+    const win = new FakeWindow();
+    const scans: string[] = [];
+    const button = { tagName: 'BUTTON', readOnly: false, disabled: false };
+    listenForScans(win, DEFAULT_SCANNER_SETTINGS, (code) => void scans.push(code), {
+      focused: () => button,
+      timers: timers(),
+    });
+    expect(win.key(' ', 'Space', 0)).toBe(false);
+    const prevented = [...'12345678'].map((d, i) => win.key(d, `Digit${d}`, 1000 + i * 10));
+    expect(prevented.some(Boolean)).toBe(false);
+    expect(win.key('Enter', 'Enter', 1080)).toBe(true);
+    expect(scans).toEqual(['12345678']);
+  });
+
+  it('hands held typing to onOtherTyping when focus left the field before it was released', () => {
     const win = new FakeWindow();
     const clock = timers();
     const other: string[] = [];
+    let focus: unknown = new FakeField('');
     listenForScans(win, DEFAULT_SCANNER_SETTINGS, () => undefined, {
-      focused: () => null,
+      focused: () => focus,
       timers: clock,
       onOtherTyping: (text) => other.push(text),
     });
-    win.key('n', 'KeyN', 0);
+    expect(win.key('n', 'KeyN', 0)).toBe(true);
+    focus = null;
     clock.fire();
     expect(other).toEqual(['n']);
   });
