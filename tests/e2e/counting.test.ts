@@ -75,6 +75,26 @@ async function scan(code: string): Promise<void> {
   await Promise.all([...code, 'Enter'].flatMap((key) => [keyboard.down(key), keyboard.up(key)]));
 }
 
+/** What the number row sends on a Thai Kedmanee layout: the same physical keys, other `key` values. */
+const THAI_DIGIT_KEYS = ['จ', 'ๅ', '/', '-', 'ภ', 'ถ', 'ุ', 'ึ', 'ค', 'ต'];
+
+/** A scan while Windows has the Thai layout on: each key's `code` is the digit's, its `key` is Thai. */
+async function thaiLayoutScan(code: string): Promise<void> {
+  const cdp = await chromium.context.newCDPSession(chromium.page);
+  const sent: Promise<unknown>[] = [];
+  for (const digit of code) {
+    const key = THAI_DIGIT_KEYS[Number(digit)] ?? '';
+    const common = { code: `Digit${digit}`, key, windowsVirtualKeyCode: 48 + Number(digit) };
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: key, ...common }));
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }));
+  }
+  const enter = { code: 'Enter', key: 'Enter', windowsVirtualKeyCode: 13 };
+  sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...enter }));
+  sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
+  await Promise.all(sent);
+  await cdp.detach();
+}
+
 describe('counting in Chromium through the web host', () => {
   it('creates a session from the keyboard and counts scans, unknown codes, undo, +/− and the keypad', async () => {
     const { page, problems } = chromium;
@@ -150,6 +170,10 @@ describe('counting in Chromium through the web host', () => {
     const lines = await call('counting.lines', { sessionId: session.id });
     expect(lines.map((line) => line.counted).reduce((a, b) => a + b, 0)).toBe(20);
     await page.screenshot({ path: join(SCREENSHOTS, 'counting-2-twenty-scans.png'), fullPage: true });
+
+    // The same scanner with the Thai keyboard layout on: the digits still come through (read from `code`).
+    await thaiLayoutScan(p5.barcode);
+    await expect.poll(() => countedCell(p5.sku).textContent()).toBe('2');
 
     // An unknown code: the display says so in words and colour, and the side list has it.
     await scan(UNKNOWN_CODE);
