@@ -30,7 +30,8 @@ export class CountingSession {
   }
 
   get unknownLines(): CountLine[] {
-    return this.lines.filter((line) => line.kind === 'unknown' && line.state === 'open');
+    // Open codes still holding units (an undone unknown scan leaves its line at 0).
+    return this.lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0);
   }
 
   get currentLine(): CountLine | null {
