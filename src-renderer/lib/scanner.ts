@@ -24,7 +24,8 @@
 // burst (as typing; with terminator 'none', as a scan when it qualifies) and are 'passed', so shortcuts
 // keep working at once. Shift/CapsLock alone change nothing. A control character inside a burst (STX,
 // GS...) is dropped and the burst goes on. `repeated` compares with the scan just before only.
-import { DEFAULT_SETTINGS, type AppSettings } from '../../src-shared/ipc/index.js';
+import type { AppSettings } from '../../src-shared/ipc/schemas/settings.js';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/settings-defaults.js';
 import { charForCode, isControlChar, isPrintableAscii, stripControlChars } from './scanner-keymap.js';
 
 /** The scanner part of the app settings (src-shared/ipc/schemas/settings.ts). */

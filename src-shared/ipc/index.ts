@@ -9,7 +9,8 @@ export type { ProductDetail, ProductSummary } from './schemas/catalogue.js';
 export { REVIEW_FILTERS, type CountLine, type SessionViewValue } from './schemas/counting.js';
 export { OPERATION_STATES, type OutboxSummary } from './schemas/outbox.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
-export { DEFAULT_SETTINGS, type AppSettings } from './schemas/settings.js';
+export type { AppSettings } from './schemas/settings.js';
+export { DEFAULT_SETTINGS } from './settings-defaults.js';
 export {
   CONNECTIVITY_REASONS,
   SYNC_JOBS,

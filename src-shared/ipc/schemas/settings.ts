@@ -28,20 +28,6 @@ export const appSettings = z.object({
 });
 export type AppSettings = z.output<typeof appSettings>;
 
-export const DEFAULT_SETTINGS: AppSettings = {
-  scanner: {
-    maxKeyIntervalMs: 35,
-    minLength: 4,
-    prefix: '',
-    suffix: '',
-    terminator: 'Enter',
-    repeatWarningMs: 1500,
-  },
-  sounds: true,
-  language: 'th',
-  quantityMode: 'add-one',
-};
-
 export const settingsCalls = {
   'settings.get': { args: EMPTY_ARGS, result: appSettings },
   /** Changes only the fields given (scanner fields one by one); returns the whole new set. */

@@ -1,0 +1,17 @@
+// The settings a new install starts with. Kept apart from the zod schemas so the page can take the
+// defaults (the scanner does) without bundling zod, whose start-up probe the page's CSP refuses.
+import type { AppSettings } from './schemas/settings.js';
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  scanner: {
+    maxKeyIntervalMs: 35,
+    minLength: 4,
+    prefix: '',
+    suffix: '',
+    terminator: 'Enter',
+    repeatWarningMs: 1500,
+  },
+  sounds: true,
+  language: 'th',
+  quantityMode: 'add-one',
+};
