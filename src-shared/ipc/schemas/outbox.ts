@@ -28,17 +28,22 @@ export const outboxSummary = z.object({
 });
 export type OutboxSummary = z.output<typeof outboxSummary>;
 
+/** What a stock line is about; all null for documents and payments. */
+const stockLineFields = {
+  warehouseCode: z.string().nullable(),
+  productId: z.number().nullable(),
+  sku: z.string().nullable(),
+  /** 'count', 'set', 'delta'… for stock lines. */
+  change: z.string().nullable(),
+  value: z.number().nullable(),
+  countedAgainst: z.number().nullable(),
+};
+
 export const outboxItem = z.object({
   id: z.number(),
   kind: z.string(),
   state: z.enum(OPERATION_STATES),
-  warehouseCode: z.string().nullable(),
-  productId: z.number().nullable(),
-  sku: z.string().nullable(),
-  /** 'count', 'set', 'delta'… for stock lines; null for documents and payments. */
-  change: z.string().nullable(),
-  value: z.number().nullable(),
-  countedAgainst: z.number().nullable(),
+  ...stockLineFields,
   policy: driftPolicy.nullable(),
   sessionId: z.string().nullable(),
   attempts: count,
@@ -56,12 +61,7 @@ export const parkedOperation = z.object({
   kind: z.string(),
   reasonCode: z.string(),
   reasonText: z.string(),
-  warehouseCode: z.string().nullable(),
-  productId: z.number().nullable(),
-  sku: z.string().nullable(),
-  change: z.string().nullable(),
-  value: z.number().nullable(),
-  countedAgainst: z.number().nullable(),
+  ...stockLineFields,
   serverBefore: z.number().nullable(),
   policy: driftPolicy.nullable(),
   uniqueNumber: z.string().nullable(),
