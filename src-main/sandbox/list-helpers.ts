@@ -1,7 +1,12 @@
 // Helpers every list and filter handler uses, so paging, keywords, date filters and the ...String
 // twins behave the same on every endpoint.
 import { validation } from './sandbox-error.js';
-import { formatThaiDate, formatThaiDateTime, parseThaiDateTime, thaiDayRange } from './thai-time.js';
+import {
+  formatThaiDate,
+  formatThaiDateTime,
+  parseThaiDateTime,
+  thaiDayRange,
+} from '../../src-shared/time/index.js';
 
 /** Page size when a request gives no `limit` (the spec documents none; see README.md here). */
 export const DEFAULT_LIMIT = 20;

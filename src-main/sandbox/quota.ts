@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
 import { SandboxError } from './sandbox-error.js';
 import { readQuotaUsage, writeQuotaUsage } from './quota.repository.js';
-import { thaiDayKey } from './thai-time.js';
+import { thaiDayKey } from '../../src-shared/time/index.js';
 
 export const DEFAULT_QUOTA_PER_DAY = 50_000;
 const FLUSH_INTERVAL_MS = 1000;

@@ -3,7 +3,7 @@
 // resulting lines and settings; the sent amount must match, as at creation.
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
-import { parseThaiDate } from '../../thai-time.js';
+import { parseThaiDate } from '../../../../src-shared/time/index.js';
 import { readTags } from '../shared/tags.js';
 import { buildLines } from './document-line.builder.js';
 import { linesOf, replaceLines, replaceTags } from './document-lines.repository.js';

@@ -4,7 +4,7 @@
 import type { Database, ListResult, ParentRef, StoreContext, WriteResult } from '../../handler.js';
 import { invalidId, validation } from '../../handler.js';
 import { dayRange, readKeyword, readPaging, type PagingQuery, type TimeRange } from '../../list-helpers.js';
-import { parseThaiDateTime } from '../../thai-time.js';
+import { parseThaiDateTime } from '../../../../src-shared/time/index.js';
 import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
 import {
   computeDocument,

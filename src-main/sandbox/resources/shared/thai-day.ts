@@ -1,5 +1,5 @@
 // Days of records (document dates, action dates, approval dates): Thai midnight of a yyyy-MM-dd.
-import { formatThaiDate, parseThaiDate } from '../../thai-time.js';
+import { formatThaiDate, parseThaiDate } from '../../../../src-shared/time/index.js';
 
 /** Epoch ms of Thai midnight starting the day of `instant`. */
 export function thaiToday(instant: number): number {
