@@ -56,6 +56,12 @@ const en = {
   columnStock: 'Stock',
   stockUnknown: '…',
   errorPrefix: 'Could not do that:',
+  navLabel: 'Pages',
+  navProducts: 'Products',
+  navSessions: 'Count sessions',
+  navOutbox: 'Outbox',
+  navSettings: 'Settings',
+  navStores: 'Stores',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -110,6 +116,12 @@ const th: Record<MessageKey, string> = {
   columnStock: 'สต็อก',
   stockUnknown: '…',
   errorPrefix: 'ทำไม่สำเร็จ:',
+  navLabel: 'หน้า',
+  navProducts: 'สินค้า',
+  navSessions: 'รอบการนับ',
+  navOutbox: 'รายการรอส่ง',
+  navSettings: 'ตั้งค่า',
+  navStores: 'ร้านค้า',
 };
 
 const dictionaries: Record<Language, Record<MessageKey, string>> = { en, th };

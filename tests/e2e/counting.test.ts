@@ -43,6 +43,8 @@ beforeAll(async () => {
     }),
     launchChromium({ viewport: { width: 1366, height: 900 } }),
   ]);
+  // These tests read the English words; a new install starts in Thai.
+  await services.api.call('settings.set', { language: 'en' }, 'web');
   host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
 }, 60_000);
 

@@ -42,6 +42,8 @@ beforeAll(async () => {
     startAppServices({ userDataDir: userData, credentialStore: new InMemoryCredentialStore(), logger }),
     launchChromium(),
   ]);
+  // These tests read the English words; a new install starts in Thai.
+  await services.api.call('settings.set', { language: 'en' }, 'web');
   host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer'), logger });
 }, 60_000);
 
@@ -140,12 +142,21 @@ describe('a first-time user in Chromium through the web host', () => {
     await page.getByText('แคตตาล็อก: เป็นปัจจุบัน').waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('th');
     await page.screenshot({ path: join(SCREENSHOTS, '5-search-thai.png') });
+    // The choice is the PC's setting, kept by main (other pages and restarts follow it).
+    await expect.poll(settingLanguage).toBe('th');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(settingLanguage).toBe('en');
 
     expect(problems).toEqual([]);
     // Nothing of the token reached the log.
     expect(logLines.join('\n')).not.toContain(host.token);
   }, 60_000);
 });
+
+async function settingLanguage(): Promise<string | null> {
+  const result = await services.api.call('settings.get', {}, 'web');
+  return result.ok ? (result.value as { language: string }).language : null;
+}
 
 describe('the web bridge in Chromium', () => {
   let second: WebHost;

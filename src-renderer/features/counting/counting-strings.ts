@@ -4,9 +4,6 @@
 import { locale } from '../../lib/i18n.svelte.js';
 
 const en = {
-  navProducts: 'Products',
-  navSessions: 'Count sessions',
-  navLabel: 'Pages',
   sessionsTitle: 'Count sessions',
   sessionsEmpty: 'No count session yet.',
   sessionsHint: 'Alt+N: new session. Up/Down and Enter open a session.',
@@ -64,15 +61,13 @@ const en = {
   columnExpected: 'Expected',
   scans: 'scans: {count}',
   backToSessions: 'Back to sessions',
+  toReview: 'Review and commit',
   sessionClosed: 'This session is {state}: it can no longer be counted.',
 } as const;
 
 export type CountingKey = keyof typeof en;
 
 const th: Record<CountingKey, string> = {
-  navProducts: 'สินค้า',
-  navSessions: 'รอบการนับ',
-  navLabel: 'หน้า',
   sessionsTitle: 'รอบการนับสต็อก',
   sessionsEmpty: 'ยังไม่มีรอบการนับ',
   sessionsHint: 'Alt+N: สร้างรอบใหม่ ลูกศรขึ้นลงแล้วกด Enter เพื่อเปิดรอบ',
@@ -129,6 +124,7 @@ const th: Record<CountingKey, string> = {
   columnExpected: 'ควรมี',
   scans: 'สแกน {count} ครั้ง',
   backToSessions: 'กลับไปที่รอบการนับ',
+  toReview: 'ตรวจทานและยืนยัน',
   sessionClosed: 'รอบนี้{state}แล้ว นับต่อไม่ได้',
 };
 

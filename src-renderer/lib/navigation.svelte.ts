@@ -1,0 +1,23 @@
+// Which page the frame shows once a store is open. Function keys switch the main pages from anywhere
+// (App.svelte listens): F2 products, F3 count sessions, F7 outbox, F8 settings.
+export type Page =
+  | { name: 'products' }
+  | { name: 'product'; productId: number }
+  | { name: 'sessions' }
+  | { name: 'counting'; sessionId: string }
+  | { name: 'review'; sessionId: string }
+  | { name: 'outbox' }
+  | { name: 'settings' }
+  | { name: 'stores' };
+
+export type PageName = Page['name'];
+
+class Navigation {
+  page = $state<Page>({ name: 'products' });
+
+  go(page: Page): void {
+    this.page = page;
+  }
+}
+
+export const navigation = new Navigation();
