@@ -20,6 +20,7 @@ export const CALL_NAMES = [
   'catalogue.product',
   'catalogue.warehouses',
   'catalogue.assignBarcode',
+  'catalogue.productImage',
   'counting.createSession',
   'counting.listSessions',
   'counting.session',

@@ -1,6 +1,7 @@
 // catalogue.*: the local catalogue only (no network): server figures as last synced, and in the product
 // detail the local view beside them (server + writes still in the outbox). assignBarcode queues a
 // product update in the outbox (sent when it drains).
+import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../../catalog/images/index.js';
 import { effectiveStock, enqueueProductBarcode, pendingStock } from '../../outbox/index.js';
 import type { CallHandlers } from '../api-core.js';
 import { ApiError } from '../api-errors.js';
@@ -14,9 +15,12 @@ type CatalogueHandlers = Pick<
   | 'catalogue.product'
   | 'catalogue.warehouses'
   | 'catalogue.assignBarcode'
+  | 'catalogue.productImage'
 >;
 
 export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
+  // One connection pool for every store's images (no credentials are sent; idle sockets close soon).
+  const imageFetcher = new ImageFetcher();
   return {
     'catalogue.lookup': async ({ code }) => {
       const product = (await services.store()).lookup.lookupCode(code);
@@ -46,6 +50,17 @@ export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
       if (product === undefined) throw ApiError.notFound(`No product ${productId} in the local catalogue.`);
       const { operationId } = enqueueProductBarcode(store.db, { productId, sku: product.sku, barcode });
       return { operationId };
+    },
+    /** Fetched by main into the store's folder beside its database; the cache answers when offline. */
+    'catalogue.productImage': async ({ productId }) => {
+      const store = await services.store();
+      const product = store.lookup.product(productId);
+      if (product === undefined) throw ApiError.notFound(`No product ${productId} in the local catalogue.`);
+      const cache = new ProductImageCache({
+        directory: storeImageDirectory(store.db.name),
+        fetcher: imageFetcher,
+      });
+      return cache.image(store.profile.baseUrl, product.imagepath);
     },
   };
 }

@@ -37,6 +37,18 @@ export const productDetail = productSummary.extend({
 });
 export type ProductDetail = z.output<typeof productDetail>;
 
+/** Why a product's image could not be shown (the page words each for people). */
+export const IMAGE_PROBLEMS = ['unreachable', 'not-found', 'too-large', 'not-an-image', 'failed'] as const;
+
+/** A product's image as a data: URL (the CSP allows no other image source), or why there is none. */
+export const productImage = z
+  .union([
+    z.object({ dataUrl: z.string(), fromCache: z.boolean() }),
+    z.object({ dataUrl: z.null(), problem: z.enum(IMAGE_PROBLEMS) }),
+  ])
+  .nullable();
+export type ProductImage = z.output<typeof productImage>;
+
 export const warehouse = z.object({
   id: z.number(),
   code: z.string(),
@@ -68,4 +80,9 @@ export const catalogueCalls = {
     args: z.strictObject({ productId: rowId, barcode: requiredText(200) }),
     result: z.object({ operationId: rowId }),
   },
+  /**
+   * The product's image, fetched by main (≤ 2 MB, image/* only) and cached in the store's folder, so it
+   * still shows offline; null when the product has none, 'not-found' when the catalogue has no such id.
+   */
+  'catalogue.productImage': { args: z.strictObject({ productId: rowId }), result: productImage },
 } as const;
