@@ -1,0 +1,149 @@
+// One session's review on screen: the totals (whole session), one filtered page of rows, the commit and
+// the CSV export. Each reload supersedes the one before, so a quick run of filter or page changes
+// shows the last one asked for, never a late answer to an earlier one.
+import type { CallValue } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+
+export type SessionReview = CallValue<'counting.review'>;
+export type ReviewRow = SessionReview['rows'][number];
+export type ReviewFilter = SessionReview['filter'];
+export type CommitResult = CallValue<'counting.commit'>;
+export type NotCountedChoice = 'leave' | 'zero';
+
+/** Why a commit was refused, kept as data so the words follow a language switch. */
+export type CommitRefusal =
+  | { readonly kind: 'unresolvedUnknownCodes' }
+  | { readonly kind: 'nothingToCommit' }
+  | { readonly kind: 'other'; readonly message: string };
+
+export interface CommitChoices {
+  readonly discardUnknownCodes: boolean;
+  readonly notCounted: NotCountedChoice;
+}
+
+/** The filters in the order of their tabs (Alt+1 … Alt+5). Kept here: the contract's list brings zod. */
+export const FILTERS: readonly ReviewFilter[] = ['all', 'variance', 'notCounted', 'unknown', 'drifted'];
+
+/** Rows per page (the call allows up to 500; 100 keeps a page quick to read and to render). */
+export const PAGE_SIZE = 100;
+
+export class SessionReviewState {
+  readonly sessionId: string;
+  review = $state.raw<SessionReview | null>(null);
+  filter = $state<ReviewFilter>('all');
+  offset = $state(0);
+  loading = $state(false);
+  error = $state<string | null>(null);
+  committing = $state(false);
+  commitRefusal = $state.raw<CommitRefusal | null>(null);
+  /** The answer of the commit made on this screen (a session opened already committed has none). */
+  committed = $state.raw<CommitResult | null>(null);
+  exporting = $state(false);
+  exportedFileName = $state<string | null>(null);
+  exportError = $state<string | null>(null);
+
+  #ticket = 0;
+
+  constructor(sessionId: string) {
+    this.sessionId = sessionId;
+  }
+
+  get readOnly(): boolean {
+    return this.review !== null && this.review.session.state !== 'open';
+  }
+
+  /** 1-based first and last row of the page shown, and how many match the filter. */
+  get range(): { first: number; last: number; total: number } {
+    const review = this.review;
+    if (review === null || review.matching === 0) return { first: 0, last: 0, total: 0 };
+    return { first: review.offset + 1, last: review.offset + review.rows.length, total: review.matching };
+  }
+
+  get hasPrevious(): boolean {
+    return this.offset > 0;
+  }
+
+  get hasNext(): boolean {
+    return this.review !== null && this.offset + PAGE_SIZE < this.review.matching;
+  }
+
+  async load(): Promise<void> {
+    const ticket = ++this.#ticket;
+    this.loading = true;
+    const result = await api.call('counting.review', {
+      sessionId: this.sessionId,
+      filter: this.filter,
+      offset: this.offset,
+      limit: PAGE_SIZE,
+    });
+    if (ticket !== this.#ticket) return;
+    this.loading = false;
+    if (!result.ok) {
+      this.error = result.error.message;
+      return;
+    }
+    this.error = null;
+    this.review = result.value;
+    // Fewer rows than before (a commit, another filter): come back to the last page that has rows.
+    if (result.value.matching > 0 && this.offset >= result.value.matching) {
+      this.offset = Math.floor((result.value.matching - 1) / PAGE_SIZE) * PAGE_SIZE;
+      await this.load();
+    }
+  }
+
+  showFilter(filter: ReviewFilter): Promise<void> {
+    this.filter = filter;
+    this.offset = 0;
+    return this.load();
+  }
+
+  nextPage(): Promise<void> {
+    if (!this.hasNext) return Promise.resolve();
+    this.offset += PAGE_SIZE;
+    return this.load();
+  }
+
+  previousPage(): Promise<void> {
+    if (!this.hasPrevious) return Promise.resolve();
+    this.offset = Math.max(0, this.offset - PAGE_SIZE);
+    return this.load();
+  }
+
+  /** Commits with the dialog's choices; true when the session is now committed. */
+  async commit(choices: CommitChoices): Promise<boolean> {
+    this.committing = true;
+    this.commitRefusal = null;
+    const result = await api.call('counting.commit', {
+      sessionId: this.sessionId,
+      discardUnknownCodes: choices.discardUnknownCodes,
+      notCounted: choices.notCounted,
+    });
+    this.committing = false;
+    if (!result.ok) {
+      const reason = result.error.reason;
+      this.commitRefusal =
+        reason === 'unresolvedUnknownCodes' || reason === 'nothingToCommit'
+          ? { kind: reason }
+          : { kind: 'other', message: result.error.message };
+      return false;
+    }
+    this.committed = result.value;
+    await this.load();
+    return true;
+  }
+
+  /** The session as CSV with its file name, or null (with `exportError` set to main's message). */
+  async exportCsv(): Promise<CallValue<'counting.exportCsv'> | null> {
+    this.exporting = true;
+    this.exportedFileName = null;
+    this.exportError = null;
+    const result = await api.call('counting.exportCsv', { sessionId: this.sessionId });
+    this.exporting = false;
+    if (!result.ok) {
+      this.exportError = result.error.message;
+      return null;
+    }
+    this.exportedFileName = result.value.fileName;
+    return result.value;
+  }
+}
