@@ -1,13 +1,36 @@
 // One count session on screen: its lines (products and unknown codes), the last scan's outcome for the
 // big display, and the current line the keypad and +/− act on. Scans are sent one after another in the
-// order they were read, so a fast burst is never reordered or dropped.
+// order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
+// (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
 import type { CountLine, SessionViewValue } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import { playCue } from '../../lib/sounds.js';
 
+/** `repeated`: the same code as the scan just before, within the repeat window (counted all the same). */
 export type ScanOutcome =
-  | { status: 'ok'; line: CountLine }
-  | { status: 'unknown'; line: CountLine }
+  | { status: 'ok'; line: CountLine; repeated: boolean }
+  | { status: 'unknown'; line: CountLine; repeated: boolean }
   | { status: 'error'; code: string; message: string };
+
+/** How the big display shows an outcome: a counted repeat looks like a warning, not a plain OK. */
+export type OutcomeKind = 'ok' | 'unknown' | 'warning' | 'error';
+
+export function outcomeKind(outcome: ScanOutcome): OutcomeKind {
+  if (outcome.status === 'ok' && outcome.repeated) return 'warning';
+  return outcome.status;
+}
+
+export interface ScanOptions {
+  /** Units this scan adds (the quantity prompt's answer); 1 by default. */
+  quantity?: number;
+  repeated?: boolean;
+}
+
+/** An unknown code's units moved to a product: the product line, and the code to offer as its barcode. */
+export interface Resolution {
+  line: CountLine;
+  barcodeToAssign: string | null;
+}
 
 export class CountingSession {
   readonly sessionId: string;
@@ -50,21 +73,62 @@ export class CountingSession {
   }
 
   /** Queues one scan (or typed code); resolves when it has been counted or refused. */
-  scan(code: string): Promise<void> {
+  scan(code: string, options: ScanOptions = {}): Promise<void> {
     const run = async (): Promise<void> => {
-      const result = await api.call('counting.scan', { sessionId: this.sessionId, code });
+      const result = await api.call('counting.scan', {
+        sessionId: this.sessionId,
+        code,
+        ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
+      });
       if (!result.ok) {
-        this.last = { status: 'error', code, message: result.error.message };
+        this.refuse(code, result.error.message);
         return;
       }
       const line = result.value;
+      const repeated = options.repeated ?? false;
       this.#put(line);
       this.currentLineId = line.lineId;
-      this.last = { status: line.kind === 'product' ? 'ok' : 'unknown', line };
+      this.last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
       this.notice = null;
+      this.nothingToUndo = false;
+      // Two beeps at once would blur: a repeat's warning is the one worth hearing.
+      playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
+  }
+
+  /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */
+  refuse(code: string, message: string): void {
+    this.last = { status: 'error', code, message };
+    playCue('error');
+  }
+
+  /** Moves an unknown code's units to a product; null when refused (the error is shown). */
+  resolveUnknown(lineId: number, productId: number): Promise<Resolution | null> {
+    let resolution: Resolution | null = null;
+    const run = async (): Promise<void> => {
+      const result = await api.call('counting.resolveUnknown', {
+        sessionId: this.sessionId,
+        lineId,
+        productId,
+      });
+      if (!result.ok) {
+        this.error = result.error.message;
+        return;
+      }
+      this.error = null;
+      const { line, barcodeToAssign } = result.value;
+      const unknown = this.lines.find((existing) => existing.lineId === lineId);
+      if (unknown?.kind === 'unknown')
+        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
+      this.#put(line);
+      this.currentLineId = line.lineId;
+      this.last = { status: 'ok', line, repeated: false };
+      resolution = { line, barcodeToAssign };
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => resolution);
   }
 
   /** +1 / −1 (or any step) on a line; the line never goes below 0. */

@@ -7,6 +7,9 @@ export interface WarehouseOption {
   name: string;
 }
 
+/** Which sessions the list shows. */
+export type SessionFilter = 'open' | 'committed' | 'all';
+
 export type DriftChoice = 'keepDifference' | 'keepCounted' | 'ask';
 
 export interface NewSession {
@@ -22,6 +25,11 @@ export class SessionList {
   loaded = $state(false);
   creating = $state(false);
   error = $state<string | null>(null);
+
+  /** The sessions a filter shows, newest first; 'all' includes discarded ones. */
+  matching(filter: SessionFilter): SessionViewValue[] {
+    return filter === 'all' ? this.sessions : this.sessions.filter((session) => session.state === filter);
+  }
 
   async load(): Promise<void> {
     const [sessions, warehouses] = await Promise.all([
