@@ -1,7 +1,7 @@
 // The PC's settings as every page reads them (scanner, sounds, language, quantity mode): read once when
 // the link opens, changed through settings.set, which answers the whole new set. The language and the
-// sounds follow them here, so a page never has to.
-import type { AppSettings, CallArgs } from '../../src-shared/ipc/index.js';
+// sounds follow them here, so a page never has to. A new install is Thai (main's defaults).
+import type { AppSettings, CallArgs, IpcError } from '../../src-shared/ipc/index.js';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/settings-defaults.js';
 import { api } from './api.js';
 import { locale } from './i18n.svelte.js';
@@ -21,14 +21,19 @@ class SettingsState {
 
   /** Changes the given fields; false (with `error` set) when main refused them. */
   async update(changes: CallArgs<'settings.set'>): Promise<boolean> {
+    return (await this.save(changes)) === null;
+  }
+
+  /** Changes the given fields; null when saved, else main's refusal (its `issues` name the fields). */
+  async save(changes: CallArgs<'settings.set'>): Promise<IpcError | null> {
     const result = await api.call('settings.set', changes);
     if (!result.ok) {
       this.error = result.error.message;
-      return false;
+      return result.error;
     }
     this.error = null;
     this.#apply(result.value);
-    return true;
+    return null;
   }
 
   #apply(value: AppSettings): void {
