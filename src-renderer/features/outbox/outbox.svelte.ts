@@ -1,0 +1,141 @@
+// The Outbox page's state: the parked operations (with product names from the catalogue), one page of
+// the operation list ('open' or the whole history), and the person actions. Reloads are coalesced: a
+// burst of outbox.changed events during a drain costs one reload at a time, never a pile of them.
+import type { CallValue, DriftPolicy } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+import type { OutboxItem, ParkedOperation } from './outbox-words.js';
+
+export const PAGE_SIZE = 50;
+
+/** The action form open on a parked row. */
+export type FormMode = 'retry' | 'edit' | 'discard';
+
+export type ParkedAction =
+  | { readonly kind: 'retry'; readonly policy?: DriftPolicy }
+  | { readonly kind: 'edit'; readonly value: number }
+  | { readonly kind: 'discard'; readonly note: string };
+
+export type ActionResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+export class OutboxView {
+  parked = $state<ParkedOperation[]>([]);
+  /** Product names of the parked rows, by product id (the catalogue's; missing ones show the SKU). */
+  names = $state(new Map<number, string>());
+  items = $state<OutboxItem[]>([]);
+  total = $state(0);
+  offset = $state(0);
+  /** false: rows not yet sent ('open'); true: every row, sent and discarded too. */
+  history = $state(false);
+  loaded = $state(false);
+  error = $state<string | null>(null);
+  busy = $state(false);
+
+  #loading: Promise<void> | null = null;
+  #again = false;
+
+  /** Reads the parked rows and the current page; a call during a read runs once more after it. */
+  load(): Promise<void> {
+    if (this.#loading !== null) {
+      this.#again = true;
+      return this.#loading;
+    }
+    this.#loading = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#read();
+        } while (this.#again);
+      } finally {
+        this.#loading = null;
+      }
+    })();
+    return this.#loading;
+  }
+
+  showHistory(history: boolean): Promise<void> {
+    this.history = history;
+    this.offset = 0;
+    return this.load();
+  }
+
+  page(direction: 1 | -1): Promise<void> {
+    const next = this.offset + direction * PAGE_SIZE;
+    if (next < 0 || next >= this.total) return Promise.resolve();
+    this.offset = next;
+    return this.load();
+  }
+
+  async act(operationId: number, action: ParkedAction): Promise<ActionResult> {
+    this.busy = true;
+    try {
+      let result;
+      if (action.kind === 'retry') {
+        result = await api.call(
+          'outbox.retry',
+          action.policy === undefined ? { operationId } : { operationId, policy: action.policy },
+        );
+      } else if (action.kind === 'edit') {
+        result = await api.call('outbox.editValue', { operationId, value: action.value });
+      } else {
+        result = await api.call('outbox.discard', { operationId, note: action.note });
+      }
+      if (!result.ok) return { ok: false, message: result.error.message };
+      await this.load();
+      return { ok: true };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Resumes a paused queue or ends a quota wait. */
+  async resume(): Promise<string | null> {
+    const result = await api.call('outbox.resume', {});
+    return result.ok ? null : result.error.message;
+  }
+
+  async #read(): Promise<void> {
+    const [parked, listing] = await Promise.all([
+      api.call('outbox.parked', {}),
+      api.call('outbox.list', {
+        state: this.history ? 'all' : 'open',
+        offset: this.offset,
+        limit: PAGE_SIZE,
+      }),
+    ]);
+    this.error = !parked.ok ? parked.error.message : !listing.ok ? listing.error.message : null;
+    if (parked.ok) {
+      this.parked = parked.value;
+      await this.#readNames(parked.value);
+    }
+    if (listing.ok) this.#takeListing(listing.value);
+    this.loaded = true;
+  }
+
+  #takeListing(listing: CallValue<'outbox.list'>): void {
+    // The list shrank under the page (rows were sent): step back to its last page.
+    if (listing.items.length === 0 && listing.total > 0 && this.offset > 0) {
+      this.offset = Math.floor((listing.total - 1) / PAGE_SIZE) * PAGE_SIZE;
+      this.#again = true;
+    }
+    this.items = listing.items;
+    this.total = listing.total;
+  }
+
+  async #readNames(rows: readonly ParkedOperation[]): Promise<void> {
+    const missing = [
+      ...new Set(
+        rows.flatMap((row) =>
+          row.productId === null || this.names.has(row.productId) ? [] : [row.productId],
+        ),
+      ),
+    ];
+    if (missing.length === 0) return;
+    const found = await Promise.all(missing.map((productId) => api.call('catalogue.product', { productId })));
+    const names = new Map(this.names);
+    found.forEach((result, index) => {
+      const productId = missing[index];
+      if (result.ok && productId !== undefined) names.set(productId, result.value.name);
+    });
+    this.names = names;
+  }
+}
