@@ -1,0 +1,348 @@
+// The review screen in real Chromium through the web host, on the demo store. A blind session in W0001
+// is counted through the contract (exact, short, over, an unknown code, most products left uncounted),
+// and one counted product's stock then changes on the store (another session's commit, drained and
+// pulled back), so it has drifted. The page is reached as a person does (F3 → the session → F10); its
+// totals, rows, filters and pages are compared with `counting.review`, the CSV it saves with
+// `counting.exportCsv`; the commit dialog refuses with the unknown code, then commits discarding it, and
+// the outbox holds the operations. Screenshots in English and Thai; axe-core on each state.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
+import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
+import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
+import { silentLogger } from '../../src-main/logging/index.js';
+import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
+import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
+import { startAppServices, type AppServices } from '../../src-main/services/index.js';
+import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
+import { checkAccessibility } from '../support/axe.js';
+import { launchChromium, type ChromiumSession } from '../support/chromium.js';
+
+const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
+const UNKNOWN_CODE = '9990001112229';
+const SESSION_NAME = 'E2E review count';
+/** The page's rows per page (src-renderer/features/review/review.svelte.ts). */
+const PAGE_SIZE = 100;
+const SEARCH_WORDS = generateCatalogue({ seed: DEMO_SEED, count: 60, anchor: Date.now() }).products.map(
+  (product) => product.body.name.split(' ')[0] ?? '',
+);
+
+let outDir: string;
+let userData: string;
+let services: AppServices;
+let host: WebHost;
+let chromium: ChromiumSession;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-review-'));
+  [outDir, services, chromium] = await Promise.all([
+    buildApp(),
+    startAppServices({
+      userDataDir: userData,
+      credentialStore: new InMemoryCredentialStore(),
+      logger: silentLogger,
+    }),
+    launchChromium({ viewport: { width: 1366, height: 900 } }),
+  ]);
+  await services.api.call('settings.set', { language: 'en' }, 'web');
+  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
+}, 60_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await host?.close();
+  await services?.stop();
+  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
+  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
+});
+
+async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
+  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.value;
+}
+
+// The page's number forms in English (en-GB), written out here so the test does not import the page.
+const number = (value: number) => new Intl.NumberFormat('en-GB').format(value);
+const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '\u2212' : '');
+const signed = (value: number) => sign(value) + number(Math.abs(value));
+const baht = (value: number) =>
+  sign(value) +
+  new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'THB',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+  }).format(Math.abs(value));
+const word = (value: number) => (value < 0 ? 'short' : value > 0 ? 'over' : 'exact');
+const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+async function capture(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `review-${name}.png`), fullPage: true });
+  expect(await checkAccessibility(page), name).toEqual([]);
+}
+
+interface Counted {
+  readonly id: number;
+  readonly sku: string;
+  readonly barcode: string;
+  readonly expected: number;
+}
+
+/** Demo products with a barcode and at least 2 units expected in W0001. */
+async function stockedProducts(wanted: number): Promise<Counted[]> {
+  const found = new Map<number, Counted>();
+  for (const text of new Set(SEARCH_WORDS)) {
+    for (const product of await call('catalogue.search', { text, limit: 20 })) {
+      if (found.size >= wanted || found.has(product.id)) continue;
+      if (!/^\d{8,}$/.test(product.barcode) || !product.active) continue;
+      const detail = await call('catalogue.product', { productId: product.id });
+      const expected =
+        detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
+      if (Number.isInteger(expected) && expected >= 2)
+        found.set(product.id, { id: product.id, sku: product.sku, barcode: product.barcode, expected });
+    }
+  }
+  return [...found.values()];
+}
+
+describe('review and commit in Chromium through the web host', () => {
+  it('shows the totals and rows of counting.review, filters, pages, exports CSV and commits', async () => {
+    const { page, problems } = chromium;
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Try the demo store' }).click();
+    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+
+    const products = await stockedProducts(4);
+    expect(products).toHaveLength(4);
+    const [exact, short, over, drifting] = products as [Counted, Counted, Counted, Counted];
+
+    // The counted session: blind (the review still shows expected figures), with a mix of outcomes.
+    const session = await call('counting.createSession', {
+      warehouseCode: 'W0001',
+      name: SESSION_NAME,
+      blind: true,
+    });
+    const sessionId = session.id;
+    const scan = (code: string, quantity: number) => call('counting.scan', { sessionId, code, quantity });
+    await scan(exact.barcode, exact.expected);
+    await scan(short.barcode, short.expected - 1);
+    await scan(over.barcode, over.expected + 2);
+    await scan(drifting.barcode, drifting.expected);
+    await scan(UNKNOWN_CODE, 3);
+
+    // Meanwhile another count of `drifting` reaches the store, and the catalogue pulls the new figure.
+    const other = await call('counting.createSession', { warehouseCode: 'W0001', name: 'E2E other count' });
+    await call('counting.scan', {
+      sessionId: other.id,
+      code: drifting.barcode,
+      quantity: drifting.expected + 5,
+    });
+    const otherCommit = await call('counting.commit', { sessionId: other.id });
+    await expect
+      .poll(
+        async () =>
+          (await call('outbox.list', { state: 'all' })).items.filter(
+            (item) => otherCommit.operationIds.includes(item.id) && item.state === 'done',
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBe(otherCommit.operationIds.length);
+    await call('sync.syncNow', {});
+    await expect
+      .poll(async () => (await call('counting.review', { sessionId, filter: 'drifted' })).totals.drifted, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+
+    const review = await call('counting.review', { sessionId, filter: 'all', limit: PAGE_SIZE });
+    const { totals } = review;
+    expect(totals).toMatchObject({ countedLines: 4, linesWithVariance: 2, drifted: 1, unknownCodes: 1 });
+    expect(review.matching).toBeGreaterThan(PAGE_SIZE);
+
+    // As a person gets there: F3, the session's Count button, then F10 on the counting page.
+    await page.keyboard.press('F3');
+    await page
+      .getByRole('row')
+      .filter({ hasText: SESSION_NAME })
+      .getByRole('button', { name: /^Count/ })
+      .click();
+    await page.getByRole('heading', { name: `Counting: ${SESSION_NAME}` }).waitFor();
+    await page.keyboard.press('F10');
+    await page.getByRole('heading', { name: `Review: ${SESSION_NAME}`, level: 2 }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Commit to outbox');
+
+    // Totals, as counting.review counts them.
+    const total = (id: string) => page.getByTestId(`total-${id}`).textContent().then(squash);
+    expect(await total('countedLines')).toBe(number(totals.countedLines));
+    expect(await total('countedUnits')).toBe(number(totals.countedUnits));
+    expect(await total('linesWithVariance')).toBe(number(totals.linesWithVariance));
+    expect(await total('varianceUnits')).toBe(
+      `${signed(totals.varianceUnits)} ${word(totals.varianceUnits)}`,
+    );
+    expect(await total('varianceValue')).toBe(`${baht(totals.varianceValue)} ${word(totals.varianceValue)}`);
+    expect(await total('drifted')).toBe(number(totals.drifted));
+    expect(await total('notCounted')).toBe(number(totals.notCounted));
+    expect(await total('unknownCodes')).toBe(number(totals.unknownCodes));
+
+    // The first page of all rows: the same rows in the same order, each counted one with its figures.
+    const table = page.getByTestId('review-rows');
+    const bodyRows = table.locator('tbody tr');
+    const rowHeads = () =>
+      table
+        .locator('tbody th')
+        .allTextContents()
+        .then((texts) => texts.map(squash));
+    const keyOf = (row: (typeof review.rows)[number]) => (row.kind === 'unknown' ? row.code : row.sku);
+    await expect.poll(rowHeads).toEqual(review.rows.map(keyOf));
+    expect(await page.getByTestId('rows-range').textContent()).toBe(
+      `Rows 1–${number(PAGE_SIZE)} of ${number(review.matching)}`,
+    );
+    for (const row of review.rows) {
+      if (row.kind !== 'counted') continue;
+      const line = bodyRows.filter({ has: page.getByRole('rowheader', { name: row.sku, exact: true }) });
+      const cells = (await line.locator('th, td').allTextContents()).map(squash);
+      expect(cells.slice(2)).toEqual([
+        number(row.countedAgainst),
+        number(row.counted),
+        `${signed(row.variance)} ${word(row.variance)}`,
+        baht(row.varianceValue),
+        row.drift === 0 ? number(row.expected) : `${number(row.expected)} ${signed(row.drift)} since counted`,
+      ]);
+    }
+    const shortRow = review.rows.find((row) => row.kind === 'counted' && row.productId === short.id);
+    expect(shortRow).toMatchObject({ variance: -1, countedAgainst: short.expected });
+    await capture(page, 'rows-en');
+
+    // Filters from the keyboard (Alt+2 … Alt+5) show the rows counting.review gives for each.
+    const filters = [
+      ['Digit2', 'variance', 'With variance'],
+      ['Digit3', 'notCounted', 'Not counted'],
+      ['Digit4', 'unknown', 'Unknown codes'],
+      ['Digit5', 'drifted', 'Changed since counted'],
+    ] as const;
+    for (const [key, filter, label] of filters) {
+      await page.keyboard.press(`Alt+${key}`);
+      const expected = await call('counting.review', { sessionId, filter, limit: PAGE_SIZE });
+      await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain(label);
+      await expect.poll(rowHeads).toEqual(expected.rows.map(keyOf));
+      expect(expected.rows.length).toBeGreaterThan(0);
+    }
+    expect(squash(await bodyRows.first().locator('[data-testid="expected-now"]').textContent())).toBe(
+      `${number(drifting.expected + 5)} +5 since counted`,
+    );
+
+    // Back to all with the arrow keys of the tabs, then the next page and back (Alt+PgDn / Alt+PgUp).
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain('All');
+    await page.keyboard.press('Alt+PageDown');
+    const second = await call('counting.review', { sessionId, offset: PAGE_SIZE, limit: PAGE_SIZE });
+    await expect.poll(rowHeads).toEqual(second.rows.map(keyOf));
+    const lastOnSecond = Math.min(2 * PAGE_SIZE, review.matching);
+    expect(await page.getByTestId('rows-range').textContent()).toBe(
+      `Rows ${number(PAGE_SIZE + 1)}–${number(lastOnSecond)} of ${number(review.matching)}`,
+    );
+    await page.keyboard.press('Alt+PageUp');
+    await expect.poll(rowHeads).toEqual(review.rows.map(keyOf));
+
+    // Ctrl+E saves the CSV main writes, byte for byte (its byte-order mark included).
+    const exported = await call('counting.exportCsv', { sessionId });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.keyboard.press('Control+KeyE'),
+    ]);
+    expect(download.suggestedFilename()).toBe(exported.fileName);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(exported.csv);
+    await page.getByText(`Saved ${exported.fileName}.`).waitFor();
+
+    // The commit dialog (Ctrl+Enter): the unknown-code question first, refuse chosen by default.
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'Commit this count to the outbox' });
+    await dialog.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('value')))
+      .toBe('refuse');
+    expect(await dialog.getByTestId('lines-to-send').textContent()).toBe(
+      `Lines to send: ${number(totals.countedLines)}`,
+    );
+    await dialog.getByLabel('Count them as 0: their stock becomes 0').check();
+    expect(await dialog.getByTestId('lines-to-send').textContent()).toBe(
+      `Lines to send: ${number(totals.countedLines + totals.notCounted)}`,
+    );
+    await dialog.getByLabel('Leave their stock as it is').check();
+    await capture(page, 'dialog-en');
+
+    // Refused: the unknown code is not resolved, and the session stays open.
+    await page.keyboard.press('Control+Enter');
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Not committed: 1 unknown codes are not resolved' })
+      .waitFor();
+    expect((await call('counting.session', { sessionId })).state).toBe('open');
+
+    // Esc cancels; the Thai page and dialog are captured before the commit.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: `ตรวจทาน: ${SESSION_NAME}` }).waitFor();
+    await capture(page, 'rows-th');
+    await page.getByRole('button', { name: /^ยืนยันส่งเข้ารายการรอส่ง/ }).click();
+    await page.getByRole('dialog', { name: 'ยืนยันผลการนับเข้ารายการรอส่ง' }).waitFor();
+    await capture(page, 'dialog-th');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'English' }).click();
+
+    // Discard the unknown code, leave the not counted: committed.
+    await page.getByRole('button', { name: /^Commit to outbox/ }).click();
+    await dialog.getByLabel('Discard them: their units are not sent').check();
+    await dialog.getByRole('button', { name: 'Commit (Ctrl+Enter)' }).click();
+    const committedPanel = page.getByTestId('committed');
+    await committedPanel.waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const committed = await call('counting.session', { sessionId });
+    expect(committed.state).toBe('committed');
+    expect(committed.notCounted).toBe('leave');
+    expect(committed.outboxOperationIds).toHaveLength(totals.countedLines);
+    expect(await committedPanel.textContent()).toContain(
+      `Lines sent to the outbox: ${number(totals.countedLines)}`,
+    );
+    expect(await committedPanel.textContent()).toContain('Unknown codes discarded: 1');
+    const ids = committed.outboxOperationIds.map((id) => `#${id}`);
+    for (const id of [ids[0], ids.at(-1)])
+      expect(await committedPanel.getByTestId('operation-ids').textContent()).toContain(id);
+    const queued = (await call('outbox.list', { state: 'all', limit: 500 })).items.filter(
+      (item) => item.sessionId === sessionId,
+    );
+    expect(queued.map((item) => item.id).sort()).toEqual([...committed.outboxOperationIds].sort());
+
+    // Read-only now: no commit button, still exportable; the outbox is a key away.
+    expect(await page.getByRole('button', { name: /^Commit to outbox/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Export CSV (Ctrl+E)' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Open the Outbox');
+    await capture(page, 'committed-en');
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: 'ยืนยันเข้ารายการรอส่งแล้ว' }).waitFor();
+    await capture(page, 'committed-th');
+    await page.getByRole('button', { name: 'English' }).click();
+
+    // Esc goes back to counting; the Outbox button leads to the outbox page.
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: `Counting: ${SESSION_NAME}` }).waitFor();
+    await page.keyboard.press('F10');
+    await page.getByRole('button', { name: 'Open the Outbox (F7)' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Outbox/ }).getAttribute('aria-current'))
+      .toBe('page');
+
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
