@@ -5,6 +5,8 @@
 // - Search results carry no stock, so the stock of each listed product is read with catalogue.product,
 //   a few at a time (STOCK_READS_AT_ONCE), kept until the catalogue or the outbox changes.
 // - Up and Down move the selected row; Escape clears.
+// - One search for the whole page life (`productSearch`): a product's detail and back keeps the text,
+//   the results and the selected row.
 import type { ProductDetail, ProductSummary } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 
@@ -73,6 +75,22 @@ export class ProductSearch {
     this.selected = Math.max(0, Math.min(this.results.length - 1, this.selected + step));
   }
 
+  /** The selected product, if any is listed. */
+  get selectedProduct(): ProductSummary | undefined {
+    return this.results[this.selected];
+  }
+
+  /** Whether the listed results are for the text in the box (Enter then opens instead of searching). */
+  get current(): boolean {
+    return this.results.length > 0 && this.shownText === this.text.trim();
+  }
+
+  /** Reads the results and their stock again for the same text (back on the page, or another store). */
+  refresh(): void {
+    this.stock = {};
+    void this.search();
+  }
+
   clear(): void {
     this.type('');
     void this.search();
@@ -92,3 +110,6 @@ export class ProductSearch {
     await Promise.all(Array.from({ length: STOCK_READS_AT_ONCE }, next));
   }
 }
+
+/** The products page's search, kept while other pages are shown. */
+export const productSearch = new ProductSearch();

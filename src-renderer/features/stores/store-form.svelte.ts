@@ -1,0 +1,205 @@
+// The state of the add/edit store form, shared by the welcome page and the stores page.
+//
+// - Required fields are checked here first, so an empty one is named in the person's language; the
+//   rest is main's to judge (profiles.add/edit answer issues that name their field).
+// - The key and secret are held only while the person types: they are cleared once saved, never read
+//   back from main (no call returns them) and never put in an error text.
+// - Editing: fields left as they were are not sent; a secret left empty keeps its stored value.
+import type { CallArgs, CallValue, IpcError, PublicProfileValue } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+import { st, type StoresKey } from './stores-strings.js';
+
+export const STORE_FIELDS = ['baseUrl', 'storename', 'apikey', 'apisecret', 'displayName'] as const;
+export type StoreField = (typeof STORE_FIELDS)[number];
+
+export type KeychainStatus = CallValue<'profiles.keychainStatus'>;
+export type ConnectionTestResult = CallValue<'profiles.testConnection'>;
+
+export const FIELD_LABELS: Record<StoreField, StoresKey> = {
+  baseUrl: 'fieldBaseUrl',
+  storename: 'fieldStorename',
+  apikey: 'fieldApikey',
+  apisecret: 'fieldApisecret',
+  displayName: 'fieldDisplayName',
+};
+
+const FAILURE_TEXT: Record<Extract<ConnectionTestResult, { connected: false }>['failure'], StoresKey> = {
+  unreachable: 'failureUnreachable',
+  credentials: 'failureCredentials',
+  quota: 'failureQuota',
+  server: 'failureServer',
+  unexpected: 'failureUnexpected',
+};
+
+/** A connection test's outcome in the person's words: the headline, and main's detail for a failure. */
+export function describeTest(result: ConnectionTestResult): { ok: boolean; text: string; detail: string } {
+  if (result.connected)
+    return { ok: true, text: st('connected', { merchant: result.merchantName }), detail: '' };
+  return {
+    ok: false,
+    text: st(FAILURE_TEXT[result.failure]),
+    detail: st('failureDetail', { message: result.message }),
+  };
+}
+
+function isStoreField(value: string): value is StoreField {
+  return (STORE_FIELDS as readonly string[]).includes(value);
+}
+
+type Values = Record<StoreField, string>;
+
+export class StoreFormState {
+  values = $state<Values>({ baseUrl: '', storename: '', apikey: '', apisecret: '', displayName: '' });
+  /** Field errors, already worded (field name first). */
+  errors = $state<Partial<Record<StoreField, string>>>({});
+  keychain = $state<KeychainStatus | null>(null);
+  testing = $state(false);
+  testResult = $state<ConnectionTestResult | null>(null);
+  /** The test ran on the saved settings (edit with empty secrets). */
+  testedSaved = $state(false);
+  saving = $state(false);
+  saveError = $state<string | null>(null);
+
+  readonly profile: PublicProfileValue | null;
+
+  constructor(profile: PublicProfileValue | null) {
+    this.profile = profile;
+    if (profile !== null) {
+      this.values = {
+        baseUrl: profile.baseUrl,
+        storename: profile.storename,
+        apikey: '',
+        apisecret: '',
+        displayName: profile.displayName,
+      };
+    }
+  }
+
+  get editing(): boolean {
+    return this.profile !== null;
+  }
+
+  /** The demo store's address and keys are Stockroom's: only its name can change. */
+  get connectionEditable(): boolean {
+    return this.profile?.kind !== 'demo';
+  }
+
+  get canSave(): boolean {
+    return !this.saving && (this.editing || this.keychain?.available === true);
+  }
+
+  async checkKeychain(): Promise<void> {
+    const result = await api.call('profiles.keychainStatus', {});
+    this.keychain = result.ok
+      ? result.value
+      : { available: false, reason: 'error', message: result.error.message };
+  }
+
+  /** The first field with an error, for the focus. */
+  firstError(): StoreField | undefined {
+    return STORE_FIELDS.find((field) => this.errors[field] !== undefined);
+  }
+
+  async test(): Promise<void> {
+    if (this.testing) return;
+    const { baseUrl, storename, apikey, apisecret } = this.values;
+    // Editing with both secrets empty tests what is saved (the secrets are never sent back to fill in).
+    const useSaved = this.profile !== null && apikey === '' && apisecret === '';
+    if (!useSaved && !this.#checkRequired(['baseUrl', 'storename', 'apikey', 'apisecret'])) return;
+    this.testing = true;
+    this.testResult = null;
+    try {
+      const args: CallArgs<'profiles.testConnection'> =
+        useSaved && this.profile !== null
+          ? { profileId: this.profile.id }
+          : { baseUrl: baseUrl.trim(), storename: storename.trim(), apikey, apisecret };
+      const result = await api.call('profiles.testConnection', args);
+      if (result.ok) {
+        this.testResult = result.value;
+        this.testedSaved = useSaved;
+      } else this.#showFailure(result.error);
+    } finally {
+      this.testing = false;
+    }
+  }
+
+  /** Saves (add or edit); answers the saved profile, or null when something was refused. */
+  async save(activate: boolean): Promise<PublicProfileValue | null> {
+    if (!this.canSave) return null;
+    const required: StoreField[] = this.editing
+      ? this.connectionEditable
+        ? ['baseUrl', 'storename']
+        : []
+      : ['baseUrl', 'storename', 'apikey', 'apisecret'];
+    if (!this.#checkRequired(required)) return null;
+    this.saving = true;
+    this.saveError = null;
+    try {
+      const result = this.profile === null ? await this.#add(activate) : await this.#edit(this.profile);
+      if (!result.ok) {
+        this.#showFailure(result.error);
+        return null;
+      }
+      // Saved: the key and secret leave the page.
+      this.values.apikey = '';
+      this.values.apisecret = '';
+      return result.value;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  #add(activate: boolean) {
+    const { baseUrl, storename, apikey, apisecret, displayName } = this.values;
+    return api.call('profiles.add', {
+      displayName: displayName.trim() === '' ? storename.trim() : displayName.trim(),
+      baseUrl: baseUrl.trim(),
+      storename: storename.trim(),
+      apikey,
+      apisecret,
+      activate,
+    });
+  }
+
+  #edit(profile: PublicProfileValue) {
+    const { baseUrl, storename, apikey, apisecret, displayName } = this.values;
+    const changes: CallArgs<'profiles.edit'>['changes'] = {};
+    const name = displayName.trim() === '' ? storename.trim() : displayName.trim();
+    if (name !== profile.displayName) changes.displayName = name;
+    if (this.connectionEditable) {
+      if (baseUrl.trim() !== profile.baseUrl) changes.baseUrl = baseUrl.trim();
+      if (storename.trim() !== profile.storename) changes.storename = storename.trim();
+      if (apikey !== '') changes.apikey = apikey;
+      if (apisecret !== '') changes.apisecret = apisecret;
+    }
+    return api.call('profiles.edit', { profileId: profile.id, changes });
+  }
+
+  #checkRequired(fields: readonly StoreField[]): boolean {
+    const errors: Partial<Record<StoreField, string>> = {};
+    for (const field of fields) {
+      if (this.values[field].trim() === '')
+        errors[field] = st('missingField', { field: st(FIELD_LABELS[field]) });
+    }
+    this.errors = errors;
+    this.saveError = null;
+    return Object.keys(errors).length === 0;
+  }
+
+  /** Main's refusal: field issues go under their fields, anything else above the buttons. */
+  #showFailure(error: IpcError): void {
+    const errors: Partial<Record<StoreField, string>> = {};
+    for (const issue of error.issues ?? []) {
+      const field = issue.path.split('.').at(-1) ?? '';
+      if (isStoreField(field) && errors[field] === undefined) {
+        errors[field] = st('fieldIssue', { field: st(FIELD_LABELS[field]), message: issue.message });
+      }
+    }
+    this.errors = errors;
+    if (Object.keys(errors).length > 0) return;
+    this.saveError =
+      error.code === 'keychain-unavailable'
+        ? st('keychainSaveFailed', { message: error.message })
+        : st('saveFailed', { message: error.message });
+  }
+}

@@ -1,0 +1,121 @@
+// The stores page's state: the profiles and which one is open (read once, then kept by profile.changed),
+// the selected row, and the outcome of the last action (switch, test, remove) as words to show.
+import type { EventPayload, PublicProfileValue } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+import type { ConnectionTestResult } from './store-form.svelte.js';
+import type { StoresKey } from './stores-strings.js';
+
+/** What to tell the person, kept as a key so a language switch rewords it. */
+export interface StoresMessage {
+  readonly kind: 'status' | 'error';
+  readonly key: StoresKey;
+  readonly values: Record<string, string>;
+}
+
+const REMOVED_TEXT: Record<'deleted' | 'absent' | 'no-keychain', StoresKey> = {
+  deleted: 'removedDeleted',
+  absent: 'removedAbsent',
+  'no-keychain': 'removedNoKeychain',
+};
+
+export class StoresState {
+  profiles = $state<PublicProfileValue[]>([]);
+  activeId = $state<string | null>(null);
+  selected = $state(0);
+  /** A switch or removal in progress (one at a time). */
+  busy = $state(false);
+  message = $state<StoresMessage | null>(null);
+  /** The last test of a saved profile, by profile id ('testing' while it runs). */
+  tests = $state<Record<string, ConnectionTestResult | 'testing'>>({});
+
+  get selectedProfile(): PublicProfileValue | undefined {
+    return this.profiles[this.selected];
+  }
+
+  async load(): Promise<void> {
+    const result = await api.call('profiles.list', {});
+    if (!result.ok) {
+      this.#fail(result.error.message);
+      return;
+    }
+    this.#show(result.value.profiles, result.value.activeId);
+  }
+
+  /** A profile.changed event: the new list and the open store. */
+  applyChange(change: EventPayload<'profile.changed'>): void {
+    this.#show(change.profiles, change.active?.id ?? null);
+  }
+
+  select(index: number): void {
+    if (this.profiles.length === 0) return;
+    this.selected = Math.max(0, Math.min(this.profiles.length - 1, index));
+  }
+
+  async switchTo(profile: PublicProfileValue): Promise<void> {
+    if (this.busy || profile.id === this.activeId) return;
+    await this.#busyWith(
+      { kind: 'status', key: 'switching', values: { name: profile.displayName } },
+      async () => {
+        const result = await api.call('profiles.switch', { profileId: profile.id });
+        if (!result.ok) return this.#fail(result.error.message);
+        this.activeId = result.value.id;
+        this.message = { kind: 'status', key: 'switched', values: { name: result.value.displayName } };
+      },
+    );
+  }
+
+  async test(profile: PublicProfileValue): Promise<void> {
+    if (this.tests[profile.id] === 'testing') return;
+    this.tests = { ...this.tests, [profile.id]: 'testing' };
+    const result = await api.call('profiles.testConnection', { profileId: profile.id });
+    if (result.ok) this.tests = { ...this.tests, [profile.id]: result.value };
+    else {
+      const { [profile.id]: _dropped, ...others } = this.tests;
+      this.tests = others;
+      this.#fail(result.error.message);
+    }
+  }
+
+  async remove(profile: PublicProfileValue): Promise<void> {
+    if (this.busy) return;
+    await this.#busyWith({ kind: 'status', key: 'removing', values: {} }, async () => {
+      const result = await api.call('profiles.remove', { profileId: profile.id });
+      if (!result.ok) return this.#fail(result.error.message);
+      this.message = {
+        kind: 'status',
+        key: REMOVED_TEXT[result.value.keychainEntry],
+        values: { name: result.value.profile.displayName },
+      };
+      await this.load();
+    });
+  }
+
+  /** After the form saved a profile. */
+  async saved(profile: PublicProfileValue, added: boolean): Promise<void> {
+    this.message = { kind: 'status', key: added ? 'added' : 'edited', values: { name: profile.displayName } };
+    await this.load();
+    this.select(this.profiles.findIndex((candidate) => candidate.id === profile.id));
+  }
+
+  async #busyWith(progress: StoresMessage, work: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    this.message = progress;
+    try {
+      await work();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #show(profiles: PublicProfileValue[], activeId: string | null): void {
+    const selectedId = this.selectedProfile?.id;
+    this.profiles = profiles;
+    this.activeId = activeId;
+    const kept = profiles.findIndex((profile) => profile.id === selectedId);
+    this.select(kept === -1 ? Math.min(this.selected, profiles.length - 1) : kept);
+  }
+
+  #fail(message: string): void {
+    this.message = { kind: 'error', key: 'actionFailed', values: { message } };
+  }
+}
