@@ -1,7 +1,7 @@
 // The scan detector wired to a page: one capture-phase keydown listener on the window, so a scan is seen
 // before any field or shortcut handler; keys the detector holds or takes are preventDefault-ed (they
-// never type into the focused field; characters are held only while a text field has focus), and held keys that turn out to be typing are inserted at the caret
-// of the field that has focus, with an 'input' event so Svelte's bind:value sees them.
+// never type into the focused field), and held keys that turn out to be typing are inserted at the
+// caret of the field that has focus, with an 'input' event so Svelte's bind:value sees them.
 import {
   createScanDetector,
   type OnScan,
@@ -32,6 +32,28 @@ export function asTextField(element: unknown): TextFieldLike | null {
   const tag = field.tagName.toUpperCase();
   const texty = tag === 'TEXTAREA' || (tag === 'INPUT' && TEXT_INPUT_TYPES.has(field.type ?? ''));
   return texty && !field.readOnly && !field.disabled ? field : null;
+}
+
+const KEY_CONTROL_TAGS = new Set(['BUTTON', 'A', 'SELECT', 'SUMMARY', 'INPUT', 'TEXTAREA']);
+const KEY_CONTROL_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'option',
+]);
+
+/** A focused control that does something with a plain key itself (a button, link, select, checkbox…). */
+export function actsOnKeys(element: unknown): boolean {
+  if (typeof element !== 'object' || element === null || !('tagName' in element)) return false;
+  const tag = String((element as { tagName: unknown }).tagName).toUpperCase();
+  if (KEY_CONTROL_TAGS.has(tag)) return true;
+  const getAttribute = (element as { getAttribute?: unknown }).getAttribute;
+  const role = typeof getAttribute === 'function' ? (getAttribute.call(element, 'role') as unknown) : null;
+  return typeof role === 'string' && KEY_CONTROL_ROLES.has(role);
 }
 
 /** Inserts `text` at the caret (replacing a selection), as typing would, and announces it. */
@@ -74,9 +96,13 @@ export function listenForScans(
     },
   });
   const listener = (event: KeyboardEvent): void => {
-    // Characters are held back only while a text field has focus: elsewhere they type nothing, and
-    // Space must still press a focused button at once. A scan's terminator is taken either way.
-    const hold = asTextField(focused()) !== null;
+    // Characters are held back (and kept from every other handler) unless a control that acts on keys
+    // itself has focus: Space must still press a focused button at once. On a text field they are
+    // typed once the burst proves to be typing; on the page itself they go to onOtherTyping, so a page
+    // shortcut such as "-" never fires for a key that was part of a scan (a Thai layout's 3 is "-").
+    // A scan's terminator is taken either way.
+    const element = focused();
+    const hold = asTextField(element) !== null || !actsOnKeys(element);
     if (detector.handleKeyDown(event, { hold }) === 'consumed') event.preventDefault();
   };
   target.addEventListener('keydown', listener, true);

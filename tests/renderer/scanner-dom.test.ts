@@ -3,6 +3,7 @@
 // events and the field (the real page is driven in Chromium by the e2e tests).
 import { describe, expect, it } from 'vitest';
 import {
+  actsOnKeys,
   asTextField,
   insertTyping,
   listenForScans,
@@ -111,6 +112,38 @@ describe('scanner on the page', () => {
     expect(prevented.some(Boolean)).toBe(false);
     expect(win.key('Enter', 'Enter', 1080)).toBe(true);
     expect(scans).toEqual(['12345678']);
+  });
+
+  it('holds keys while the page itself has focus: a scan with "-" in it never reaches a "-" shortcut', () => {
+    const win = new FakeWindow();
+    const clock = timers();
+    const scans: string[] = [];
+    const other: string[] = [];
+    const section = { tagName: 'SECTION', getAttribute: () => null };
+    listenForScans(win, DEFAULT_SCANNER_SETTINGS, (code) => void scans.push(code), {
+      focused: () => section,
+      timers: clock,
+      onOtherTyping: (text) => other.push(text),
+    });
+    // A Thai layout's number row: Digit3 sends "-"; every key of the burst is taken from the page.
+    const burst = [...'8851234'].map((d, i) => win.key(d === '3' ? '-' : d, `Digit${d}`, 1000 + i * 6));
+    expect(burst.every(Boolean)).toBe(true);
+    expect(win.key('Enter', 'Enter', 1042)).toBe(true);
+    expect(scans).toEqual(['8851234']);
+    expect(other).toEqual([]);
+    // A person's "-" on the page is handed over once it is clearly typing.
+    expect(win.key('-', 'Minus', 5000)).toBe(true);
+    clock.fire();
+    expect(other).toEqual(['-']);
+  });
+
+  it('tells controls that act on keys from the rest of the page', () => {
+    expect(actsOnKeys({ tagName: 'BUTTON' })).toBe(true);
+    expect(actsOnKeys({ tagName: 'select' })).toBe(true);
+    expect(actsOnKeys({ tagName: 'DIV', getAttribute: () => 'button' })).toBe(true);
+    expect(actsOnKeys({ tagName: 'SECTION', getAttribute: () => null })).toBe(false);
+    expect(actsOnKeys({ tagName: 'BODY' })).toBe(false);
+    expect(actsOnKeys(null)).toBe(false);
   });
 
   it('hands held typing to onOtherTyping when focus left the field before it was released', () => {
