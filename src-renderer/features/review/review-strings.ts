@@ -7,6 +7,8 @@ const en = {
   reviewTitle: 'Review: {name}',
   reviewHint:
     'Alt+1 to Alt+5: filters · Alt+PgUp / Alt+PgDn: pages · Ctrl+E: export CSV · Ctrl+Enter: commit · Esc: back to counting',
+  reviewHintReadOnly:
+    'Alt+1 to Alt+5: filters · Alt+PgUp / Alt+PgDn: pages · Ctrl+E: export CSV · Esc: back to counting',
   loading: 'Loading the review…',
   blindNote: 'Blind count: the expected figures are shown here because the counting is done.',
   warehouseLabel: 'Warehouse {code}',
@@ -66,7 +68,7 @@ const en = {
   notCountedQuestion: 'Products with stock that nobody counted: {count}',
   notCountedLeave: 'Leave their stock as it is',
   notCountedZero: 'Count them as 0: their stock becomes 0',
-  driftNote: 'Stock changed on {count} lines since they were counted. This session’s rule: {policy}.',
+  driftNote: 'Lines whose stock changed since they were counted: {count}. This session’s rule: {policy}.',
   policyKeepDifference: 'keep the difference found',
   policyKeepCounted: 'keep the counted quantity',
   policyAsk: 'the outbox asks a person before sending those lines',
@@ -74,7 +76,7 @@ const en = {
   committing: 'Committing…',
   cancel: 'Cancel (Esc)',
   refusedUnknown:
-    'Not committed: {count} unknown codes are not resolved. Go back to counting to assign them to products, or choose “Discard them”.',
+    'Not committed: unknown codes are not resolved ({count}). Go back to counting to assign them to products, or choose “Discard them”.',
   nothingToCommit: 'Not committed: nothing was counted in this session.',
   commitFailed: 'Not committed: {message}',
 
@@ -95,6 +97,8 @@ const th: Record<ReviewKey, string> = {
   reviewTitle: 'ตรวจทาน: {name}',
   reviewHint:
     'Alt+1 ถึง Alt+5: ตัวกรอง · Alt+PgUp / Alt+PgDn: เปลี่ยนหน้า · Ctrl+E: ส่งออก CSV · Ctrl+Enter: ยืนยัน · Esc: กลับไปนับ',
+  reviewHintReadOnly:
+    'Alt+1 ถึง Alt+5: ตัวกรอง · Alt+PgUp / Alt+PgDn: เปลี่ยนหน้า · Ctrl+E: ส่งออก CSV · Esc: กลับไปนับ',
   loading: 'กำลังโหลดผลการตรวจทาน…',
   blindNote: 'นับแบบปิด: แสดงจำนวนที่ควรมีที่นี่เพราะนับเสร็จแล้ว',
   warehouseLabel: 'คลังสินค้า {code}',
@@ -153,14 +157,14 @@ const th: Record<ReviewKey, string> = {
   notCountedQuestion: 'สินค้าที่มีสต็อกแต่ไม่มีใครนับ: {count}',
   notCountedLeave: 'คงสต็อกไว้ตามเดิม',
   notCountedZero: 'นับเป็น 0: สต็อกจะกลายเป็น 0',
-  driftNote: 'สต็อกเปลี่ยนไป {count} รายการหลังจากนับ กฎของรอบนี้: {policy}',
+  driftNote: 'รายการที่สต็อกเปลี่ยนหลังจากนับ: {count} กฎของรอบนี้: {policy}',
   policyKeepDifference: 'คงผลต่างที่พบไว้',
   policyKeepCounted: 'ใช้จำนวนที่นับได้',
   policyAsk: 'รายการรอส่งจะถามผู้ใช้ก่อนส่งรายการเหล่านั้น',
   confirmCommit: 'ยืนยัน (Ctrl+Enter)',
   committing: 'กำลังยืนยัน…',
   cancel: 'ยกเลิก (Esc)',
-  refusedUnknown: 'ยังไม่ได้ยืนยัน: มีรหัสไม่รู้จัก {count} รหัสที่ยังไม่แก้ไข กลับไปหน้านับเพื่อระบุสินค้า หรือเลือก “ทิ้งรหัสเหล่านี้”',
+  refusedUnknown: 'ยังไม่ได้ยืนยัน: มีรหัสไม่รู้จักที่ยังไม่แก้ไข ({count}) กลับไปหน้านับเพื่อระบุสินค้า หรือเลือก “ทิ้งรหัสเหล่านี้”',
   nothingToCommit: 'ยังไม่ได้ยืนยัน: รอบนี้ยังไม่ได้นับอะไรเลย',
   commitFailed: 'ยังไม่ได้ยืนยัน: {message}',
 
