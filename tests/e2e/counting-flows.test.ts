@@ -1,0 +1,446 @@
+// The counting page's finishing flows in real Chromium through the web host, on the demo store:
+// - an unknown code's product found from the keyboard (Alt+U, search, Up/Down, Enter) and the barcode
+//   given to it (a queued productBarcode operation; the code then looks the product up);
+// - the repeat-scan warning, and the cue each outcome plays (AudioContext stubbed to record the
+//   oscillator frequencies), none with sounds off;
+// - quantity-prompt mode: a burst of 3 scans while a prompt is open loses none; Escape cancels one scan;
+// - the sessions list's state filter and the read-only review of a committed session.
+// Every state is checked with axe (no serious or critical violation) and photographed in English and
+// Thai; no console error and no CSP violation.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { CDPSession } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
+import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
+import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
+import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
+import { silentLogger } from '../../src-main/logging/index.js';
+import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
+import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
+import { startAppServices, type AppServices } from '../../src-main/services/index.js';
+import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
+import { checkAccessibility } from '../support/axe.js';
+import { launchChromium, type ChromiumSession } from '../support/chromium.js';
+
+const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
+/** Valid EAN-13s no demo product carries (the barcode assignment checks the check digit). */
+const UNKNOWN_CODE = ean13FromPrefix('999000111222') ?? '';
+const UNKNOWN_CODE_2 = ean13FromPrefix('999000333444') ?? '';
+const SEARCH_WORDS = generateCatalogue({ seed: DEMO_SEED, count: 40, anchor: Date.now() }).products.map(
+  (product) => product.body.name.split(' ')[0] ?? '',
+);
+/** lib/sounds.ts: each cue's oscillator frequencies. */
+const CUES = { ok: [1760], unknown: [660, 660], error: [196], warning: [1320, 1320] };
+
+/** Records every oscillator started (its frequency) in window.__tones instead of making sound. */
+const AUDIO_STUB = `(() => {
+  window.__tones = [];
+  const param = () => ({ value: 0, setValueAtTime() {}, linearRampToValueAtTime() {} });
+  class FakeAudioContext {
+    constructor() { this.currentTime = 0; this.state = 'running'; this.destination = {}; }
+    resume() { return Promise.resolve(); }
+    createGain() { return { gain: param(), connect(next) { return next; } }; }
+    createOscillator() {
+      const oscillator = {
+        type: 'sine', frequency: param(),
+        connect(next) { return next; },
+        start() { window.__tones.push(oscillator.frequency.value); },
+        stop() {},
+      };
+      return oscillator;
+    }
+  }
+  window.AudioContext = FakeAudioContext;
+})();`;
+
+type Product = CallValue<'catalogue.search'>[number];
+
+let outDir: string;
+let userData: string;
+let services: AppServices;
+let host: WebHost;
+let chromium: ChromiumSession;
+let products: Product[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-counting-flows-'));
+  [outDir, services, chromium] = await Promise.all([
+    buildApp(),
+    startAppServices({
+      userDataDir: userData,
+      credentialStore: new InMemoryCredentialStore(),
+      logger: silentLogger,
+    }),
+    launchChromium({ viewport: { width: 1366, height: 900 } }),
+  ]);
+  await services.api.call('settings.set', { language: 'en' }, 'web');
+  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
+  await chromium.page.addInitScript({ content: AUDIO_STUB });
+}, 60_000);
+
+afterAll(async () => {
+  await cdp?.detach();
+  await chromium?.close();
+  await host?.close();
+  await services?.stop();
+  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
+  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
+});
+
+async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
+  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.value;
+}
+
+const focusedElement = () =>
+  chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+
+/** A scanner's key gap; the page tells a scan from typing by the keys' timestamps. */
+const KEY_GAP_S = 0.006;
+let cdp: CDPSession | null = null;
+let lastKeyAt = 0;
+
+/**
+ * A keyboard-wedge scanner: the digits as one fast burst of real keys, then Enter, sent through DevTools
+ * with the timestamps a scanner gives them, so a loaded machine that delivers them late cannot spread
+ * the burst out into typing (KeyboardEvent.timeStamp is when the key was pressed, not handled).
+ */
+async function scan(code: string): Promise<void> {
+  cdp ??= await chromium.context.newCDPSession(chromium.page);
+  const keys = [...code].map((digit) => ({
+    key: digit,
+    code: `Digit${digit}`,
+    text: digit,
+    vk: 48 + Number(digit),
+  }));
+  keys.push({ key: 'Enter', code: 'Enter', text: '\r', vk: 13 });
+  let at = Math.max(Date.now() / 1000 - keys.length * KEY_GAP_S, lastKeyAt + 0.05);
+  const sent: Promise<unknown>[] = [];
+  for (const { key, code: keyCode, text, vk } of keys) {
+    const common = { key, code: keyCode, windowsVirtualKeyCode: vk };
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, timestamp: at, ...common }));
+    sent.push(
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: at + KEY_GAP_S / 2, ...common }),
+    );
+    at += KEY_GAP_S;
+  }
+  lastKeyAt = at;
+  await Promise.all(sent);
+}
+
+/** The tones played since the last call. */
+async function takeTones(): Promise<number[]> {
+  return (await chromium.page.evaluate('window.__tones.splice(0)')) as number[];
+}
+
+async function expectAccessible(): Promise<void> {
+  expect(await checkAccessibility(chromium.page)).toEqual([]);
+}
+
+async function screenshot(name: string): Promise<void> {
+  await chromium.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** From the sessions page (F3), opens the newest open session for counting. */
+async function openNewestSession(name: string): Promise<void> {
+  const { page } = chromium;
+  await page.keyboard.press('F3');
+  await page.getByRole('row').filter({ hasText: name }).waitFor();
+  await expect.poll(focusedElement).toMatch(/Count/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: `Counting: ${name}` }).waitFor();
+  await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+}
+
+const countedCell = (sku: string) =>
+  chromium.page.getByTestId('count-lines').getByRole('row').filter({ hasText: sku }).locator('td.counted');
+
+async function countedOf(sessionId: string, productId: number): Promise<number | undefined> {
+  const lines = await call('counting.lines', { sessionId });
+  return lines.find((line) => line.kind === 'product' && line.product.id === productId)?.counted;
+}
+
+describe('counting flows in Chromium through the web host', () => {
+  it('finds an unknown code’s product from the keyboard, gives it the barcode, warns on a repeat and plays each cue', async () => {
+    const { page } = chromium;
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Try the demo store' }).click();
+    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+
+    const found = new Map<number, Product>();
+    for (const word of new Set(SEARCH_WORDS)) {
+      for (const product of await call('catalogue.search', { text: word, limit: 20 })) {
+        if (/^\d{8,}$/.test(product.barcode) && /^[A-Za-z0-9-]+$/.test(product.sku) && product.active) {
+          found.set(product.id, product);
+        }
+      }
+    }
+    products = [...found.values()].slice(0, 6);
+    expect(products).toHaveLength(6);
+    const [p0, p1] = products as [Product, Product];
+    expect(await call('catalogue.lookup', { code: UNKNOWN_CODE })).toBeNull();
+
+    const session = await call('counting.createSession', { warehouseCode: 'W0001', name: 'Flows count' });
+    await openNewestSession('Flows count');
+    await takeTones();
+    const last = page.getByTestId('last-scan');
+
+    // OK: the ok cue, the OK word and its shape.
+    await scan(p0.barcode);
+    await expect.poll(() => last.getAttribute('data-outcome')).toBe('ok');
+    expect(await last.textContent()).toContain('OK');
+    expect(await last.locator('svg circle').count()).toBe(1);
+    await expect.poll(takeTones).toEqual(CUES.ok);
+
+    // The same code again at once: counted both, warned in words, the warning cue.
+    await scan(p0.barcode);
+    await expect.poll(() => last.getAttribute('data-outcome')).toBe('warning');
+    await expect
+      .poll(() => page.getByTestId('repeat-warning').textContent())
+      .toContain(`Scanned ${p0.name} twice within 1.5 s — counted both. F9 undoes the last.`);
+    expect(await last.textContent()).toContain('SCANNED TWICE?');
+    await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
+    await expect.poll(takeTones).toEqual(CUES.warning);
+    await expectAccessible();
+    await screenshot('counting-warning-en');
+
+    // An unknown code: the unknown cue; the warning is gone (this scan was not a repeat).
+    await scan(UNKNOWN_CODE);
+    await expect.poll(() => last.getAttribute('data-outcome')).toBe('unknown');
+    await expect.poll(takeTones).toEqual(CUES.unknown);
+    expect((await page.getByTestId('repeat-warning').textContent())?.trim()).toBe('');
+    const unknownList = page.getByTestId('unknown-codes');
+    await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE);
+
+    // Alt+U: the search dialog for the first unknown code, the search box focused.
+    await page.keyboard.press('Alt+KeyU');
+    const dialog = page.getByRole('dialog', { name: `Which product is ${UNKNOWN_CODE}?` });
+    await dialog.waitFor();
+    await expect.poll(focusedElement).toMatch(/id="find-search"/);
+    await page.keyboard.type(p1.sku, { delay: 110 });
+    const options = dialog.getByRole('option');
+    await expect.poll(() => options.first().textContent()).toContain(p1.sku);
+    // Up/Down move the active option; Enter picks the active one (back on the first).
+    if ((await options.count()) > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowUp');
+    }
+    await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await dialog.getByText(`${UNKNOWN_CODE} is now counted as ${p1.name} (+1).`).waitFor();
+    const offer = dialog.getByRole('button', { name: `Also give ${p1.name} the barcode ${UNKNOWN_CODE}` });
+    await expect.poll(focusedElement).toMatch(/Also give/);
+    await expectAccessible();
+    await screenshot('counting-unknown-dialog-en');
+    await page.keyboard.press('Enter');
+    await dialog.getByText(`Queued: ${p1.name} gets the barcode ${UNKNOWN_CODE}`).waitFor();
+    expect(await offer.count()).toBe(0);
+    await expect.poll(focusedElement).toMatch(/Close/);
+
+    // The only barcode assignment of this fresh store (the row names no product: not a stock line).
+    const barcodeRow = async () =>
+      (await call('outbox.list', { state: 'all' })).items.filter((item) => item.kind === 'productBarcode');
+    const [queued] = await barcodeRow();
+    expect(queued).toBeDefined();
+    // While queued, the code already finds the product; once sent, the next pull brings the barcode.
+    if (queued?.state !== 'done') {
+      expect((await call('catalogue.lookup', { code: UNKNOWN_CODE }))?.id).toBe(p1.id);
+    }
+    await expect.poll(async () => (await barcodeRow())[0]?.state, { timeout: 20_000 }).toBe('done');
+    await call('sync.syncNow', {});
+    await expect
+      .poll(async () => (await call('catalogue.lookup', { code: UNKNOWN_CODE }))?.id, { timeout: 20_000 })
+      .toBe(p1.id);
+    expect(await countedOf(session.id, p1.id)).toBe(1);
+
+    // Escape closes; the side list is empty, the big display shows the product's line, scanning resumes.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+    expect(await unknownList.count()).toBe(0);
+    expect(await last.textContent()).toContain(p1.name);
+    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('1');
+    // The code now scans as the product.
+    await scan(UNKNOWN_CODE);
+    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('2');
+    await expect.poll(takeTones).toEqual(CUES.ok);
+    await expectAccessible();
+    await screenshot('counting-lines-en');
+
+    // The same screens in Thai: lines, the warning, the dialog.
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: 'กำลังนับ: Flows count' }).waitFor();
+    await screenshot('counting-lines-th');
+    await scan(p0.barcode);
+    await scan(p0.barcode);
+    await expect.poll(() => page.getByTestId('repeat-warning').textContent()).toContain('ซ้ำภายใน 1.5 วินาที');
+    await expectAccessible();
+    await screenshot('counting-warning-th');
+    await scan(UNKNOWN_CODE_2);
+    await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE_2);
+    await page.keyboard.press('Alt+KeyU');
+    const thaiDialog = page.getByRole('dialog', { name: `รหัส ${UNKNOWN_CODE_2} คือสินค้าใด?` });
+    await thaiDialog.waitFor();
+    await page.keyboard.type(p1.sku, { delay: 110 });
+    await expect.poll(() => thaiDialog.getByRole('option').first().textContent()).toContain(p1.sku);
+    await expectAccessible();
+    await screenshot('counting-unknown-dialog-th');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => thaiDialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Counting: Flows count' }).waitFor();
+    await takeTones();
+
+    // A refused scan (the session was discarded meanwhile): ERROR in words and shape, the error cue.
+    await call('counting.discard', { sessionId: session.id });
+    await scan(p0.barcode);
+    await expect.poll(() => last.getAttribute('data-outcome')).toBe('error');
+    expect(await last.textContent()).toContain('ERROR');
+    await expect.poll(takeTones).toEqual(CUES.error);
+    expect(chromium.problems).toEqual([]);
+  }, 120_000);
+
+  it('plays nothing with sounds off', async () => {
+    const { page } = chromium;
+    const [p0] = products as [Product];
+    await call('settings.set', { sounds: false });
+    await call('counting.createSession', { warehouseCode: 'W0001', name: 'Quiet count' });
+    await page.reload();
+    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+    await openNewestSession('Quiet count');
+    await scan(p0.barcode);
+    await scan(p0.barcode);
+    await scan(UNKNOWN_CODE_2);
+    await expect.poll(() => page.getByTestId('last-scan').getAttribute('data-outcome')).toBe('unknown');
+    await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
+    expect(await takeTones()).toEqual([]);
+    await call('settings.set', { sounds: true });
+    expect(chromium.problems).toEqual([]);
+  }, 60_000);
+
+  it('asks the quantity of each scan in prompt mode and loses none of a burst', async () => {
+    const { page } = chromium;
+    const [, , p2, p3, p4, p5] = products as [Product, Product, Product, Product, Product, Product];
+    await call('settings.set', { quantityMode: 'prompt' });
+    const session = await call('counting.createSession', { warehouseCode: 'W0001', name: 'Prompt count' });
+    await page.reload();
+    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+    await openNewestSession('Prompt count');
+
+    // A scan opens the prompt: 1, selected, for the scanned product.
+    await scan(p2.barcode);
+    const prompt = page.getByRole('dialog', { name: 'How many?' });
+    await prompt.waitFor();
+    await prompt.getByText(p2.name).first().waitFor();
+    const field = prompt.getByLabel(`Quantity of ${p2.name}`);
+    await expect.poll(focusedElement).toMatch(/id="prompt-quantity"/);
+    expect(await field.inputValue()).toBe('1');
+
+    // A burst of 3 scans while it is open: all three wait their turn.
+    await scan(p3.barcode);
+    await scan(p4.barcode);
+    await scan(p5.barcode);
+    await expect
+      .poll(() => prompt.getByTestId('prompt-waiting').textContent())
+      .toContain('3 more scans waiting');
+    expect(await field.inputValue()).toBe('1'); // no scanned digit typed into the field
+    await expectAccessible();
+    await screenshot('counting-prompt-en');
+
+    // p2: 5 (typing replaces the selected 1); p3: Enter keeps 1; p4: 12; p5: 3.
+    await page.keyboard.type('5', { delay: 110 });
+    await expect.poll(() => field.inputValue()).toBe('5');
+    await page.keyboard.press('Enter');
+    await prompt.getByText(p3.name).first().waitFor();
+    await expect
+      .poll(() => prompt.getByTestId('prompt-waiting').textContent())
+      .toContain('2 more scans waiting');
+    await page.keyboard.press('Enter');
+    await prompt.getByText(p4.name).first().waitFor();
+    await page.keyboard.type('12', { delay: 110 });
+    await page.keyboard.press('Enter');
+    await prompt.getByText(p5.name).first().waitFor();
+    expect(await prompt.getByTestId('prompt-waiting').count()).toBe(0);
+    await page.keyboard.type('3', { delay: 110 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => prompt.count()).toBe(0);
+    await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+    await expect.poll(() => countedCell(p5.sku).textContent()).toBe('3');
+    expect(await countedOf(session.id, p2.id)).toBe(5);
+    expect(await countedOf(session.id, p3.id)).toBe(1);
+    expect(await countedOf(session.id, p4.id)).toBe(12);
+    expect(await countedOf(session.id, p5.id)).toBe(3);
+
+    // A quantity of 0 is refused in words; Escape cancels the scan and says nothing was counted (Thai).
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: 'กำลังนับ: Prompt count' }).waitFor();
+    await scan(p2.barcode);
+    const thaiPrompt = page.getByRole('dialog', { name: 'จำนวนเท่าไร?' });
+    await thaiPrompt.waitFor();
+    await page.keyboard.type('0', { delay: 110 });
+    await page.keyboard.press('Enter');
+    await thaiPrompt.getByRole('alert').filter({ hasText: 'จำนวนต้องมากกว่า 0' }).waitFor();
+    await expectAccessible();
+    await screenshot('counting-prompt-th');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => thaiPrompt.count()).toBe(0);
+    await page.getByText(`ยกเลิกการสแกน ${p2.barcode} แล้ว ไม่ได้นับ`).waitFor();
+    expect(await countedOf(session.id, p2.id)).toBe(5);
+    await page.getByRole('button', { name: 'English' }).click();
+    await call('settings.set', { quantityMode: 'add-one' });
+    expect(chromium.problems).toEqual([]);
+  }, 90_000);
+
+  it('filters the sessions list by state and opens a committed session’s review read-only', async () => {
+    const { page } = chromium;
+    const [prompted] = await call('counting.listSessions', { state: 'open' }).then((sessions) =>
+      sessions.filter((session) => session.name === 'Prompt count'),
+    );
+    if (prompted === undefined) throw new Error('no Prompt count session');
+    await call('counting.commit', { sessionId: prompted.id, discardUnknownCodes: true });
+
+    await page.keyboard.press('F3');
+    await page.getByRole('heading', { name: 'Count sessions', level: 2 }).waitFor();
+    const filters = page.getByRole('group', { name: 'Show sessions' });
+    await expect
+      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
+      .toContain('Open (1)');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.filter({ hasText: 'Quiet count' }).count()).toBe(1);
+    expect(await rows.filter({ hasText: 'Prompt count' }).count()).toBe(0);
+    expect(await rows.filter({ hasText: 'Quiet count' }).textContent()).toContain(
+      '1 lines, 2 units, 1 unknown codes',
+    );
+
+    await page.keyboard.press('Alt+KeyC');
+    await expect
+      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
+      .toContain('Committed (1)');
+    await expect.poll(() => rows.filter({ hasText: 'Prompt count' }).count()).toBe(1);
+    expect(await rows.filter({ hasText: 'Quiet count' }).count()).toBe(0);
+    await page.keyboard.press('Alt+KeyA');
+    await expect
+      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
+      .toContain('All (3)');
+    await expect.poll(() => rows.filter({ hasText: 'Flows count' }).count()).toBe(1);
+    await expectAccessible();
+    await screenshot('sessions-all-en');
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.getByRole('heading', { name: 'รอบการนับสต็อก', level: 2 }).waitFor();
+    await screenshot('sessions-all-th');
+    await page.getByRole('button', { name: 'English' }).click();
+
+    await page.keyboard.press('Alt+KeyC');
+    await expect.poll(focusedElement).toMatch(/Review \(read-only\)/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Prompt count/, level: 2 }).waitFor();
+    expect(await page.getByRole('heading', { name: /^Counting:/ }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Count sessions', level: 2 }).count()).toBe(0);
+    expect(chromium.problems).toEqual([]);
+  }, 60_000);
+});
