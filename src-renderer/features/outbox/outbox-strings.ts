@@ -68,6 +68,7 @@ const en = {
   columnNextAttempt: 'Next attempt',
   columnReason: 'Reason or result',
   productNumber: 'product #{id}',
+  parkedSeeAbove: 'Waiting for a decision (see “Need attention” above)',
   // Kinds, changes and states in plain words
   kindStockCount: 'Stock count line',
   kindStockChange: 'Stock change',
@@ -170,6 +171,7 @@ const th: Record<OutboxKey, string> = {
   columnNextAttempt: 'ส่งครั้งถัดไป',
   columnReason: 'เหตุผลหรือผลลัพธ์',
   productNumber: 'สินค้า #{id}',
+  parkedSeeAbove: 'รอการตัดสินใจ (ดูที่ “ต้องตรวจสอบ” ด้านบน)',
   kindStockCount: 'รายการนับสต็อก',
   kindStockChange: 'การปรับสต็อก',
   kindIncome: 'การชำระเงิน / รายรับ',
