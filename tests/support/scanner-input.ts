@@ -58,6 +58,7 @@ function thaiStroke(digit: string): KeyStroke {
 }
 
 const ENTER: KeyStroke = { key: 'Enter', code: 'Enter', text: '\r', keyCode: 13, shift: false };
+const TAB: KeyStroke = { key: 'Tab', code: 'Tab', text: '', keyCode: 9, shift: false };
 const SHIFT_MODIFIER = 8;
 
 /** Per page: a DevTools session and the time of the last key sent (scans never overlap in time). */
@@ -110,4 +111,9 @@ export function scanCode(page: Page, code: string): Promise<void> {
 /** A scan while Windows has the Thai layout on: each key's `code` is the digit's, its `key` is Thai. */
 export function scanCodeWithThaiLayout(page: Page, code: string): Promise<void> {
   return typeBurst(page, [...[...code].map(thaiStroke), ENTER]);
+}
+
+/** A scan from a scanner set to end each code with Tab instead of Enter. */
+export function scanCodeEndingWithTab(page: Page, code: string): Promise<void> {
+  return typeBurst(page, [...[...code].map(latinStroke), TAB]);
 }
