@@ -80,6 +80,11 @@ const baht = (value: number) =>
   }).format(Math.abs(value));
 const word = (value: number) => (value < 0 ? 'short' : value > 0 ? 'over' : 'exact');
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+// Strings, not functions: this file is type-checked without the DOM's types.
+const focusedText = () =>
+  chromium.page.evaluate('document.activeElement?.textContent ?? ""') as Promise<string>;
+const focusedValue = () =>
+  chromium.page.evaluate('document.activeElement?.getAttribute("value") ?? ""') as Promise<string>;
 
 async function capture(page: Page, name: string): Promise<void> {
   // The viewport: a full page of 100 rows is too tall to look at.
@@ -175,9 +180,7 @@ describe('review and commit in Chromium through the web host', () => {
     await page.getByRole('heading', { name: `Counting: ${SESSION_NAME}` }).waitFor();
     await page.keyboard.press('F10');
     await page.getByRole('heading', { name: `Review: ${SESSION_NAME}`, level: 2 }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toContain('Commit to outbox');
+    await expect.poll(() => focusedText()).toContain('Commit to outbox');
 
     // Totals, as counting.review counts them.
     const total = (id: string) => page.getByTestId(`total-${id}`).textContent().then(squash);
@@ -267,9 +270,7 @@ describe('review and commit in Chromium through the web host', () => {
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Commit this count to the outbox' });
     await dialog.waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('value')))
-      .toBe('refuse');
+    await expect.poll(() => focusedValue()).toBe('refuse');
     expect(await dialog.getByTestId('lines-to-send').textContent()).toBe(
       `Lines to send: ${number(totals.countedLines)}`,
     );
@@ -326,9 +327,7 @@ describe('review and commit in Chromium through the web host', () => {
     // Read-only now: no commit button, still exportable; the outbox is a key away.
     expect(await page.getByRole('button', { name: /^Commit to outbox/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Export CSV (Ctrl+E)' }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toContain('Open the Outbox');
+    await expect.poll(() => focusedText()).toContain('Open the Outbox');
     await capture(page, 'committed-en');
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: 'ยืนยันเข้ารายการรอส่งแล้ว' }).waitFor();
