@@ -334,10 +334,12 @@ describe('review and commit in Chromium through the web host', () => {
     await capture(page, 'committed-th');
     await page.getByRole('button', { name: 'English' }).click();
 
-    // Esc goes back to counting; the Outbox button leads to the outbox page.
+    // Esc goes back to counting; reopened, the read-only review starts on Export; the Outbox button
+    // leads to the outbox page.
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: `Counting: ${SESSION_NAME}` }).waitFor();
     await page.keyboard.press('F10');
+    await expect.poll(focusedText).toContain('Export CSV');
     await page.getByRole('button', { name: 'Open the Outbox (F7)' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: /^Outbox/ }).getAttribute('aria-current'))
