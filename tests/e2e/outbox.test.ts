@@ -330,10 +330,14 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
       await page.getByTestId('outbox-waiting').filter({ hasText: 'Waiting to send: 6' }).waitFor();
       await page.keyboard.press('F7');
       await page.getByRole('heading', { name: 'Outbox', level: 2 }).waitFor();
+      // Another store: the page starts again from what is not yet sent, with no message of the last one.
+      await page.getByRole('button', { name: 'Not yet sent', pressed: true }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Discarded:' }).count()).toBe(0);
       await page
         .getByTestId('operations')
         .getByRole('row')
         .filter({ hasText: 'Will try again' })
+        .filter({ hasText: 'Last try failed, it is tried again by itself: Internal Server Error' })
         .first()
         .waitFor();
       await inBothLanguages(page, 'outbox-offline', 'รายการรอส่ง');
@@ -349,6 +353,8 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .waitFor();
       expect(await page.getByRole('alert').filter({ hasText: 'Invalid API' }).count()).toBe(1);
       expect((await call('outbox.summary', {})).paused).toBe(true);
+      // The run that hit the refusal is over: no "sending" figure is left standing.
+      expect(await page.getByText(/^Sending \d+ of \d+$/).count()).toBe(0);
       await inBothLanguages(page, 'outbox-paused', 'รายการรอส่ง');
 
       // Fixed; Resume (Alt+S) drains the two warehouses' batches one after the other, slowly enough to see.

@@ -6,6 +6,7 @@ import {
   MAX_FIGURE,
   parseFigure,
 } from '../../src-renderer/features/outbox/parked-figures.js';
+import { failureText } from '../../src-renderer/features/outbox/failure-text.js';
 import { absoluteTime, relativeTime } from '../../src-renderer/components/relative-time.js';
 
 describe('keepDifferenceTarget', () => {
@@ -61,5 +62,22 @@ describe('relativeTime and absoluteTime', () => {
   it('writes the absolute time in Thai time whatever the zone of the PC', () => {
     expect(absoluteTime(now, 'en')).toBe('21 Nov 2026, 12:43');
     expect(absoluteTime(now, 'th')).toBe('21 พ.ย. 2569 12:43');
+  });
+});
+
+describe('failureText', () => {
+  it('takes the message out of a JSON answer body, even one quoted twice', () => {
+    expect(failureText('{"message":"Internal Server Error"}')).toBe('Internal Server Error');
+    expect(
+      failureText(JSON.stringify('{"message":"Internal Server Error (sandbox fault http500 before)"}')),
+    ).toBe('Internal Server Error (sandbox fault http500 before)');
+  });
+
+  it('keeps plain text and cuts a long one', () => {
+    expect(failureText('connect ECONNREFUSED 127.0.0.1:9')).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    expect(failureText('{"other":1}')).toBe('{"other":1}');
+    const long = failureText('x'.repeat(500));
+    expect(long).toHaveLength(160);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ const en = {
   progressLabel: 'Sending progress',
   progressRunning: 'Sending: {done} of {total} settled',
   progressDone: 'Last run: {done} of {total} settled',
+  progressStopped: 'Last run stopped at {done} of {total}; the rest is sent later',
   // Parked
   parkedTitle: 'Need attention ({count})',
   parkedHint:
@@ -69,6 +70,7 @@ const en = {
   columnReason: 'Reason or result',
   productNumber: 'product #{id}',
   parkedSeeAbove: 'Waiting for a decision (see “Need attention” above)',
+  lastTryFailed: 'Last try failed, it is tried again by itself: {text}',
   // Kinds, changes and states in plain words
   kindStockCount: 'Stock count line',
   kindStockChange: 'Stock change',
@@ -124,6 +126,7 @@ const th: Record<OutboxKey, string> = {
   progressLabel: 'ความคืบหน้าการส่ง',
   progressRunning: 'กำลังส่ง: เสร็จ {done} จาก {total}',
   progressDone: 'รอบล่าสุด: เสร็จ {done} จาก {total}',
+  progressStopped: 'รอบล่าสุดหยุดที่ {done} จาก {total} ที่เหลือจะส่งภายหลัง',
   parkedTitle: 'ต้องตรวจสอบ ({count})',
   parkedHint:
     'ลูกศรขึ้นลง: เลื่อนระหว่างรายการ · R: ส่งอีกครั้ง · E: แก้ตัวเลข · D: ยกเลิก (Alt+R, Alt+E, Alt+D ใช้ได้ทุกที่ในหน้านี้)',
@@ -172,6 +175,7 @@ const th: Record<OutboxKey, string> = {
   columnReason: 'เหตุผลหรือผลลัพธ์',
   productNumber: 'สินค้า #{id}',
   parkedSeeAbove: 'รอการตัดสินใจ (ดูที่ “ต้องตรวจสอบ” ด้านบน)',
+  lastTryFailed: 'ส่งครั้งล่าสุดไม่สำเร็จ ระบบจะลองใหม่เอง: {text}',
   kindStockCount: 'รายการนับสต็อก',
   kindStockChange: 'การปรับสต็อก',
   kindIncome: 'การชำระเงิน / รายรับ',
