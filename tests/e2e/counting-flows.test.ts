@@ -10,7 +10,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
 import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
@@ -23,6 +22,7 @@ import { startAppServices, type AppServices } from '../../src-main/services/inde
 import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
 import { checkAccessibility } from '../support/axe.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
+import { scanCode } from '../support/scanner-input.js';
 
 const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 /** Valid EAN-13s no demo product carries (the barcode assignment checks the check digit). */
@@ -82,7 +82,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await cdp?.detach();
   await chromium?.close();
   await host?.close();
   await services?.stop();
@@ -99,38 +98,8 @@ async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<Cal
 const focusedElement = () =>
   chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
 
-/** A scanner's key gap; the page tells a scan from typing by the keys' timestamps. */
-const KEY_GAP_S = 0.006;
-let cdp: CDPSession | null = null;
-let lastKeyAt = 0;
-
-/**
- * A keyboard-wedge scanner: the digits as one fast burst of real keys, then Enter, sent through DevTools
- * with the timestamps a scanner gives them, so a loaded machine that delivers them late cannot spread
- * the burst out into typing (KeyboardEvent.timeStamp is when the key was pressed, not handled).
- */
-async function scan(code: string): Promise<void> {
-  cdp ??= await chromium.context.newCDPSession(chromium.page);
-  const keys = [...code].map((digit) => ({
-    key: digit,
-    code: `Digit${digit}`,
-    text: digit,
-    vk: 48 + Number(digit),
-  }));
-  keys.push({ key: 'Enter', code: 'Enter', text: '\r', vk: 13 });
-  let at = Math.max(Date.now() / 1000 - keys.length * KEY_GAP_S, lastKeyAt + 0.05);
-  const sent: Promise<unknown>[] = [];
-  for (const { key, code: keyCode, text, vk } of keys) {
-    const common = { key, code: keyCode, windowsVirtualKeyCode: vk };
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, timestamp: at, ...common }));
-    sent.push(
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: at + KEY_GAP_S / 2, ...common }),
-    );
-    at += KEY_GAP_S;
-  }
-  lastKeyAt = at;
-  await Promise.all(sent);
-}
+/** A keyboard-wedge scanner's burst, with scanner timestamps (tests/support/scanner-input.ts). */
+const scan = (code: string): Promise<void> => scanCode(chromium.page, code);
 
 /** The tones played since the last call. */
 async function takeTones(): Promise<number[]> {

@@ -17,6 +17,7 @@ import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
 import { startAppServices, type AppServices } from '../../src-main/services/index.js';
 import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
+import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
 
 const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const UNKNOWN_CODE = '9990001112223';
@@ -66,36 +67,10 @@ async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<Cal
 const focusedElement = () =>
   chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
 
-/**
- * What a keyboard-wedge scanner does: the code as one fast burst of real keys, then Enter. The key
- * events are sent together (DevTools runs them in order), not one awaited round trip at a time, which
- * on a loaded machine leaves gaps of 200 ms between keys: slower than any scanner.
- */
-async function scan(code: string): Promise<void> {
-  const { keyboard } = chromium.page;
-  // Each key goes down and up before the next (a key pressed while it is down would be an auto-repeat).
-  await Promise.all([...code, 'Enter'].flatMap((key) => [keyboard.down(key), keyboard.up(key)]));
-}
-
-/** What the number row sends on a Thai Kedmanee layout: the same physical keys, other `key` values. */
-const THAI_DIGIT_KEYS = ['จ', 'ๅ', '/', '-', 'ภ', 'ถ', 'ุ', 'ึ', 'ค', 'ต'];
-
-/** A scan while Windows has the Thai layout on: each key's `code` is the digit's, its `key` is Thai. */
-async function thaiLayoutScan(code: string): Promise<void> {
-  const cdp = await chromium.context.newCDPSession(chromium.page);
-  const sent: Promise<unknown>[] = [];
-  for (const digit of code) {
-    const key = THAI_DIGIT_KEYS[Number(digit)] ?? '';
-    const common = { code: `Digit${digit}`, key, windowsVirtualKeyCode: 48 + Number(digit) };
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: key, ...common }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }));
-  }
-  const enter = { code: 'Enter', key: 'Enter', windowsVirtualKeyCode: 13 };
-  sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...enter }));
-  sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter }));
-  await Promise.all(sent);
-  await cdp.detach();
-}
+/** A keyboard-wedge scanner's burst, with scanner timestamps (tests/support/scanner-input.ts). */
+const scan = (code: string): Promise<void> => scanCode(chromium.page, code);
+/** The same scanner with the Thai keyboard layout on: each key's `code` is the digit's, its `key` is Thai. */
+const thaiLayoutScan = (code: string): Promise<void> => scanCodeWithThaiLayout(chromium.page, code);
 
 describe('counting in Chromium through the web host', () => {
   it('creates a session from the keyboard and counts scans, unknown codes, undo, +/− and the keypad', async () => {
