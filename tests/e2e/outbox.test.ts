@@ -7,7 +7,8 @@
 //    count follows and the drain progress shows.
 // 2. A store of our own (a sandbox we drive): failing requests make the frame say offline and why, with
 //    the waiting count; revoked credentials pause the queue (banner, reason); restored, Resume drains
-//    two batches while the page shows "n of 6" progress, and the back office has the counted figures.
+//    two batches while the page shows "n of 6" progress, and the back office has the counted figures;
+//    a spent daily quota holds sending until a time the page names.
 // Screenshots in both languages, axe (no serious/critical), no console error or CSP violation.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -293,7 +294,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it('shows offline and why, a paused queue with Resume, and the progress of a drain in two batches', async () => {
+  it('shows offline and why, a paused queue with Resume, a drain in two batches and a quota hold', async () => {
     const { page, problems } = chromium;
     ownStore = await startTestSandbox({ products: 12 });
     const sandbox = ownStore;
@@ -337,7 +338,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .getByTestId('operations')
         .getByRole('row')
         .filter({ hasText: 'Will try again' })
-        .filter({ hasText: 'Last try failed, it is tried again by itself: Internal Server Error' })
+        .filter({ hasText: 'Last try failed: Internal Server Error' })
         .first()
         .waitFor();
       await inBothLanguages(page, 'outbox-offline', 'รายการรอส่ง');
@@ -376,6 +377,28 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
           expect(await server.stockOf(plan.warehouseCode, line.id)).toBe(line.counted);
       }
       sandbox.handle.clearFaults();
+
+      // The store's daily limit is used up: sending waits until the next Thai day and says until when.
+      sandbox.handle.setQuota(10_000);
+      sandbox.handle.setQuotaUsed(DEMO_STORE.name, 10_000);
+      const [line] = plans[0]?.lines ?? [];
+      await countAndCommit('W0001', 'keepCounted', [{ sku: line?.sku ?? '?', counted: 1 }]);
+      await expect
+        .poll(async () => (await call('outbox.summary', {})).holdUntil, { timeout: 20_000 })
+        .not.toBeNull();
+      const until = (await call('outbox.summary', {})).holdUntil ?? 0;
+      const untilText = new Intl.DateTimeFormat('en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Asia/Bangkok',
+      }).format(until);
+      await page.getByRole('heading', { name: `Sending waits until ${untilText}` }).waitFor();
+      await page.getByRole('button', { name: 'Try now (Alt+S)' }).waitFor();
+      await page
+        .getByTestId('connectivity-reason')
+        .filter({ hasText: 'the store’s daily request limit is used up' })
+        .waitFor();
+      await inBothLanguages(page, 'outbox-held', 'รายการรอส่ง');
     } finally {
       await server.close();
     }

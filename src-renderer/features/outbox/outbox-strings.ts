@@ -70,7 +70,7 @@ const en = {
   columnReason: 'Reason or result',
   productNumber: 'product #{id}',
   parkedSeeAbove: 'Waiting for a decision (see “Need attention” above)',
-  lastTryFailed: 'Last try failed, it is tried again by itself: {text}',
+  lastTryFailed: 'Last try failed: {text}',
   // Kinds, changes and states in plain words
   kindStockCount: 'Stock count line',
   kindStockChange: 'Stock change',
@@ -175,7 +175,7 @@ const th: Record<OutboxKey, string> = {
   columnReason: 'เหตุผลหรือผลลัพธ์',
   productNumber: 'สินค้า #{id}',
   parkedSeeAbove: 'รอการตัดสินใจ (ดูที่ “ต้องตรวจสอบ” ด้านบน)',
-  lastTryFailed: 'ส่งครั้งล่าสุดไม่สำเร็จ ระบบจะลองใหม่เอง: {text}',
+  lastTryFailed: 'ส่งครั้งล่าสุดไม่สำเร็จ: {text}',
   kindStockCount: 'รายการนับสต็อก',
   kindStockChange: 'การปรับสต็อก',
   kindIncome: 'การชำระเงิน / รายรับ',
