@@ -1,8 +1,8 @@
 // The page's words in English and Thai. One dictionary per language with the same keys (a missing Thai
 // string is a type error); `t(key, values)` fills {name} placeholders. The language is the PC's setting
-// (lib/settings.svelte.ts applies it once main answers); localStorage only remembers it for the first
-// paint, before that answer. It is set on <html lang>, so screen readers and fonts pick the right script.
-import { DEFAULT_SETTINGS } from '../../src-shared/ipc/settings-defaults.js';
+// (lib/settings.svelte.ts applies it once main answers; a new install is Thai); localStorage only
+// remembers it for the first paint, before that answer. It is set on <html lang>, so screen readers and
+// fonts pick the right script.
 
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -129,10 +129,12 @@ const th: Record<MessageKey, string> = {
 const dictionaries: Record<Language, Record<MessageKey, string>> = { en, th };
 const LANGUAGE_KEY = 'stockroom.language';
 
-/** The language of the last visit, or a new install's (Thai) until main's settings arrive. */
+/**
+ * The language of the last visit until main's settings arrive. With none (a browser that never reached
+ * main) English: such a page may never be linked, and its message names a command to run.
+ */
 function storedLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  return stored === 'th' || stored === 'en' ? stored : DEFAULT_SETTINGS.language;
+  return localStorage.getItem(LANGUAGE_KEY) === 'th' ? 'th' : 'en';
 }
 
 class Locale {
