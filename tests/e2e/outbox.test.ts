@@ -204,6 +204,22 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
       await inBothLanguages(page, 'outbox-parked', 'รายการรอส่ง');
       await rows.first().focus();
 
+      // Up/Down move between the rows; D opens the discard question, Esc takes it back to the row.
+      const rowTitle = (index: number) => `aria-labelledby="parked-${parked[index]?.id ?? 0}-title"`;
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => focusedElement(page)).toContain(rowTitle(1));
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => focusedElement(page)).toContain(rowTitle(2));
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => focusedElement(page)).toContain(rowTitle(0));
+      await page.keyboard.press('d');
+      await expect.poll(() => focusedElement(page)).toMatch(/^<input[^>]*parked-\d+-note/);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => focusedElement(page)).toContain(rowTitle(0));
+      expect(await page.getByLabel('Note (optional): why it is discarded').count()).toBe(0);
+
       // R on the first row: the drift choice; "keep the difference" sends counted − 2.
       const [first, second, third] = parked as [(typeof parked)[0], (typeof parked)[0], (typeof parked)[0]];
       const keepDifference = (first.value ?? NaN) - 2;
