@@ -235,6 +235,13 @@ describe('the settings page in Chromium through the web host', () => {
     await expectNoSeriousViolations();
     await page.screenshot({ path: join(SCREENSHOTS, 'settings-invalid-en.png'), fullPage: true });
 
+    // Leaving the page and coming back keeps what was typed and says it is not saved.
+    await page.keyboard.press('F2');
+    await page.getByRole('searchbox', { name: 'Search products' }).waitFor();
+    await page.keyboard.press('F8');
+    expect(await interval.inputValue()).toBe('1000');
+    await page.getByText(/^Unsaved changes \(1\): Longest gap/).waitFor();
+
     await interval.fill('fast');
     await page.getByRole('button', { name: 'Save (Ctrl+S)' }).click();
     await page
