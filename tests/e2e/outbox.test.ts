@@ -12,22 +12,21 @@
 // Screenshots in both languages, axe (no serious/critical), no console error or CSP violation.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
 import { silentLogger } from '../../src-main/logging/index.js';
 import { DEMO_STORE } from '../../src-main/services/demo-credentials.js';
 import { startAppServices, type AppServices } from '../../src-main/services/index.js';
 import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
+import { buildApp } from '../app/support/build-app.js';
 import { checkAccessibility } from '../support/axe.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
+import { backOffice, inBothLanguages, screenshot, SCREENSHOTS } from './support/outbox-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const WAREHOUSE = 'W0001';
 
 let outDir: string;
@@ -75,46 +74,6 @@ const focusedElement = (page: Page) =>
 
 const figure = (value: number | null) => (value ?? NaN).toLocaleString('en-GB');
 
-interface ServerProduct {
-  readonly id: number;
-  readonly sku: string;
-  readonly stock: number;
-}
-
-/** A v4 client of a store, for what the back office itself says and for changes made there. */
-function backOffice(baseUrl: string) {
-  const client = new BackofficeClient({
-    baseUrl,
-    credentials: { storename: DEMO_STORE.name, apikey: DEMO_STORE.apikey, apisecret: DEMO_STORE.apisecret },
-  });
-  const products = async (warehouseCode: string, ids?: readonly number[]): Promise<ServerProduct[]> => {
-    const answer = await client.call('GetProducts', {
-      query: { warehousecode: warehouseCode, limit: 100, page: 1 },
-      ...(ids === undefined ? {} : { headers: { productidlist: [...ids] } }),
-    });
-    return answer.list.map((product) => ({
-      id: product.id,
-      sku: product.sku ?? '',
-      stock: Number(product.stock),
-    }));
-  };
-  return {
-    products,
-    async stockOf(warehouseCode: string, productId: number): Promise<number> {
-      const [product] = await products(warehouseCode, [productId]);
-      if (product === undefined) throw new Error(`no product ${productId}`);
-      return product.stock;
-    },
-    async sell(warehouseCode: string, productId: number, quantity: number): Promise<void> {
-      await client.call('DecreaseProductStockList', {
-        query: { warehousecode: warehouseCode },
-        body: { stocks: [{ productid: productId, stock: quantity }] },
-      });
-    },
-    close: () => client.close(),
-  };
-}
-
 /** Counts each product (by SKU, with a quantity) in a new session and commits it; the operation ids. */
 async function countAndCommit(
   warehouseCode: string,
@@ -133,22 +92,6 @@ async function countAndCommit(
   return (await call('counting.commit', { sessionId: session.id })).operationIds;
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Screenshot and axe check in English, then the same in Thai, back to English. */
-async function inBothLanguages(page: Page, name: string, thaiHeading: string): Promise<void> {
-  await screenshot(page, `${name}-en`);
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-  await page.getByRole('heading', { name: thaiHeading, level: 2 }).waitFor();
-  await screenshot(page, `${name}-th`);
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByRole('heading', { name: 'Outbox', level: 2 }).waitFor();
-}
-
 describe('the Outbox page and the frame in Chromium through the web host', () => {
   it('parks drifted count lines and lets a person send again, edit and discard them', async () => {
     const { page, problems } = chromium;
@@ -156,7 +99,10 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
     await page.getByRole('button', { name: 'Try the demo store' }).click();
     await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
     await page.getByTestId('outbox-waiting').filter({ hasText: 'Waiting to send: 0' }).waitFor();
-    await page.getByText(/^Last sync: (now|\d+ min ago)$/).waitFor();
+    const lastSync = page.getByText(/^Last sync: (now|\d+ min ago)$/);
+    await lastSync.waitFor();
+    // The absolute time, in Thai time, is the title of the relative one.
+    expect(await lastSync.getAttribute('title')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
 
     const profile = await call('profiles.active', {});
     const server = backOffice(profile?.baseUrl ?? '');
