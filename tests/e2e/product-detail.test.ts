@@ -154,8 +154,10 @@ async function expectedStock(productId: number, unit: string): Promise<string[][
 async function pictureWidth(name: string): Promise<number> {
   const image = chromium.page.getByRole('img', { name: `Picture of ${name}` });
   await image.waitFor();
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete)).toBe(true);
-  return image.evaluate((element: HTMLImageElement) => element.naturalWidth);
+  // The Node tsconfig has no DOM types: the two fields read from the <img>.
+  type Decoded = { readonly complete: boolean; readonly naturalWidth: number };
+  await expect.poll(() => image.evaluate((element) => (element as unknown as Decoded).complete)).toBe(true);
+  return image.evaluate((element) => (element as unknown as Decoded).naturalWidth);
 }
 
 /** Types `text` in the search box and opens the result `product` with Up/Down and Enter. */
