@@ -60,6 +60,9 @@ function prepareAll(db: Database) {
         WHERE o.state IN ('pending', 'retry', 'unclear') AND ${DUE} AND ${IS_HEAD}
         ORDER BY o.id LIMIT 1`,
     ),
+    anySending: db.prepare<[], { id: number }>(
+      `SELECT id FROM outbox_operations WHERE state = 'sending' LIMIT 1`,
+    ),
     dueInBatch: db.prepare<{ now: number; batchKey: string; unclear: number; limit: number }, OperationRow>(
       `SELECT o.* FROM outbox_operations o
         WHERE o.batch_key = @batchKey AND o.${OPEN}
@@ -147,6 +150,14 @@ function statements(db: Database): Statements {
 /** The oldest row that may go now: due, and the head of its key. */
 export function nextDueRow(db: Database, now: number): OperationRow | undefined {
   return statements(db).nextDue.get({ now });
+}
+
+/**
+ * Whether a row is marked as on the wire. Seen while no run of ours is going, it belongs to an instance
+ * that stopped mid-request (its lease not released), so a run must take over and reconcile it.
+ */
+export function hasSendingRow(db: Database): boolean {
+  return statements(db).anySending.get() !== undefined;
 }
 
 /** Due heads of one batch key, oldest first: unclear ones (to reconcile) or pending/retry ones (to send). */

@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { BackofficeClient } from '../backoffice/index.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
 import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
-import { earliestWake, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
+import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
 import { incomeKind } from './kinds/income.kind.js';
 import { productBarcodeKind } from './kinds/product-barcode.kind.js';
@@ -226,7 +226,9 @@ export class Outbox {
   #watch(): void {
     if (this.#running || this.#stopped) return;
     try {
-      if (nextDueRow(this.#db, this.#now())) this.kick();
+      // Rows left 'sending' by an instance that stopped mid-request are nobody's due rows: without this
+      // look they would wait for the next enqueue, however long the lease they were under has expired.
+      if (nextDueRow(this.#db, this.#now()) || hasSendingRow(this.#db)) this.kick();
     } catch (error) {
       this.#onError(error);
     }

@@ -1,6 +1,7 @@
 // A queue with work never sits idle: enqueues wake the drainer, a write made during a drain gets its
 // pass, rows written without a signal (another process) are found by the watchdog, and a wait that
 // runs out (backoff after a refused connection) resumes by itself. Real clock, real sandbox.
+import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueStockChange } from '../../src-main/outbox/index.js';
 import { insertStockLine } from '../../src-main/outbox/operation.repository.js';
@@ -68,6 +69,27 @@ describe('the watchdog and wake-ups', () => {
       now: Date.now(),
     });
     expect(await eventually(allDone), 'the unsignalled row done').toBe(true);
+  });
+
+  it('takes over a row another instance left on the wire once its lease expires, with nothing enqueued', async () => {
+    const stockBefore = (await fx.stock('W0001', [5])).get(5)?.stock ?? NaN;
+    const id = increase(5).operationIds[0];
+    // Another instance of this process marked the row as sent and stopped before it could settle it
+    // or release its lease (a quit that outran the request): no row is due, nothing will be enqueued.
+    fx.db.prepare(`UPDATE outbox_operations SET state = 'sending' WHERE id = ?`).run(id);
+    fx.db
+      .prepare(
+        `UPDATE outbox_lease SET holder = 'gone', holder_pid = ?, holder_host = ?, expires_at = ? WHERE id = 1`,
+      )
+      .run(process.pid, hostname(), Date.now() + 150);
+    const outbox = fx.outbox({ now: Date.now, watchdogMs: 30, settleMs: 20 });
+    outbox.start();
+    // An increase sent with no figure known before it cannot be told applied or not: a person decides.
+    const settled = () => states(fx.db).every((row) => row.state === 'parked');
+    expect(await eventually(settled), 'the orphaned row taken over and reconciled').toBe(true);
+    const parked = fx.db.prepare('SELECT reason_code FROM outbox_operations WHERE id = ?').get(id);
+    expect(parked).toEqual({ reason_code: 'UNCERTAIN_DELTA' });
+    expect((await fx.stock('W0001', [5])).get(5)?.stock).toBe(stockBefore);
   });
 
   it('sends again by itself once a backoff after a refused connection runs out', async () => {
