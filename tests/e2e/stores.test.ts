@@ -27,6 +27,7 @@ const WRONG_SECRET = 'not-the-secret-9f3a';
 let outDir: string;
 let userData: string;
 let services: AppServices;
+let keychain: InMemoryCredentialStore;
 let host: WebHost;
 let chromium: ChromiumSession;
 let branch: TestSandbox;
@@ -35,11 +36,12 @@ let merchantName: string;
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-stores-'));
+  keychain = new InMemoryCredentialStore();
   [outDir, services, chromium, branch] = await Promise.all([
     buildApp(),
     startAppServices({
       userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
+      credentialStore: keychain,
       logger: silentLogger,
     }),
     launchChromium({ viewport: { width: 1366, height: 900 } }),
@@ -209,4 +211,31 @@ describe('store profiles in Chromium through the web host', () => {
     ]);
     expect(chromium.problems).toEqual([]);
   }, 120_000);
+
+  it('without a keychain the form says secrets cannot be stored and does not save, but still tests', async () => {
+    const { page } = chromium;
+    keychain.makeUnavailable('no-keychain', 'no Secret Service is running');
+    try {
+      await page.keyboard.press('Alt+KeyA');
+      await page.getByRole('heading', { name: 'Add a store', level: 3 }).waitFor();
+      const warning = page.getByRole('alert').filter({ hasText: 'keychain cannot be used' });
+      await warning.getByText(/API key and secret cannot be stored.*no Secret Service is running/).waitFor();
+      expect(await page.getByRole('button', { name: 'Save (Enter)' }).isDisabled()).toBe(true);
+      await page.getByLabel('Back office address (base URL)').fill(branch.url);
+      await page.getByLabel('Store name (for the API)').fill(BRANCH.name);
+      await page.getByLabel('API key', { exact: true }).fill(BRANCH.apikey);
+      await page.getByLabel('API secret', { exact: true }).fill(BRANCH.apisecret);
+      await page.keyboard.press('Alt+KeyT');
+      await page.getByText(`Connected to “${merchantName}”.`).waitFor();
+      await page.keyboard.press('Enter'); // Save is disabled: nothing is added
+      await page.screenshot({ path: join(SCREENSHOTS, 'stores-no-keychain-en.png'), fullPage: true });
+      expect(await checkAccessibility(page)).toEqual([]);
+      expect((await call('profiles.list', {})).profiles).toHaveLength(1);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Add a store (Alt+A)' }).waitFor();
+    } finally {
+      keychain.makeAvailable();
+    }
+    expect(chromium.problems).toEqual([]);
+  }, 60_000);
 });
