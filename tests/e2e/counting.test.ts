@@ -16,6 +16,7 @@ import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
 import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
 import { startAppServices, type AppServices } from '../../src-main/services/index.js';
 import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
+import { checkAccessibility } from '../support/axe.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
 
@@ -107,6 +108,7 @@ describe('counting in Chromium through the web host', () => {
     await expect.poll(focusedElement).toMatch(/^<select/);
     expect(await page.getByLabel('Warehouse').inputValue()).toBe('W0001');
     await page.screenshot({ path: join(SCREENSHOTS, 'counting-1-new-session.png'), fullPage: true });
+    expect(await checkAccessibility(page)).toEqual([]);
     await page.keyboard.press('Tab');
     await page.keyboard.type('E2E shelf count');
     await page.keyboard.press('Enter');
@@ -208,6 +210,7 @@ describe('counting in Chromium through the web host', () => {
       '6 lines',
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'counting-6-sessions.png'), fullPage: true });
+    expect(await checkAccessibility(page)).toEqual([]);
 
     expect(problems).toEqual([]);
   }, 90_000);

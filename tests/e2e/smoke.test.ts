@@ -15,6 +15,7 @@ import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
 import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
 import { startAppServices, type AppServices } from '../../src-main/services/index.js';
 import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
+import { checkAccessibility } from '../support/axe.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 
 const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
@@ -85,6 +86,7 @@ describe('a first-time user in Chromium through the web host', () => {
     await demoButton.waitFor();
     await expect.poll(focusedElement).toMatch(/^<button[^>]*>\s*Try the demo store\s*<\/button>$/);
     await page.screenshot({ path: join(SCREENSHOTS, '1-welcome.png') });
+    expect(await checkAccessibility(page)).toEqual([]);
     await page.keyboard.press('Enter');
 
     // The store opens and the first sync runs to the end, with its progress on the way (the bar is
@@ -136,12 +138,14 @@ describe('a first-time user in Chromium through the web host', () => {
         expect.stringMatching(/^[\d,.]+ \S+/),
       ]);
     await page.screenshot({ path: join(SCREENSHOTS, '4-search.png') });
+    expect(await checkAccessibility(page)).toEqual([]);
 
     // The same page in Thai.
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByText('แคตตาล็อก: เป็นปัจจุบัน').waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('th');
     await page.screenshot({ path: join(SCREENSHOTS, '5-search-thai.png') });
+    expect(await checkAccessibility(page)).toEqual([]);
     // The choice is the PC's setting, kept by main (other pages and restarts follow it).
     await expect.poll(settingLanguage).toBe('th');
     await page.getByRole('button', { name: 'English' }).click();
