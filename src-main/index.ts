@@ -97,7 +97,11 @@ function runPrimaryInstance(): void {
   app
     .whenReady()
     .then(async () => {
-      hardenSession(session.defaultSession, permissionPolicy);
+      hardenSession(session.defaultSession, permissionPolicy, {
+        appOrigins: [location.origin],
+        documentsDirectory: app.getPath('documents'),
+        logger: logger.child('downloads'),
+      });
       if (location.appProtocol) {
         registerAppProtocol(session.defaultSession.protocol, {
           rootDirectory: join(import.meta.dirname, '../renderer'),

@@ -4,13 +4,34 @@
 // stand-in electron module.
 import { BrowserWindow, screen, shell, type Session, type WebContents } from 'electron';
 import type { Logger } from '../logging/index.js';
+import { decideDownload } from './download-policy.js';
 import { createNavigationGuard, type NavigationGuard } from './navigation-guard.js';
 import type { PermissionPolicy } from './permission-policy.js';
 import type { RendererLocation } from './renderer-location.js';
 import { mainWindowOptions } from './window-options.js';
 
-/** Denies every permission request, check and device access of a session. */
-export function hardenSession(session: Session, policy: PermissionPolicy): void {
+export interface DownloadRules {
+  /** The page's own origins: only blob: URLs it made may be saved. */
+  readonly appOrigins: readonly string[];
+  /** Where the save dialog opens. */
+  readonly documentsDirectory: string;
+  readonly logger: Logger;
+}
+
+/**
+ * Denies every permission request, check and device access of a session, and every download but the
+ * files the page made itself (saved through the OS save dialog, opened in Documents).
+ */
+export function hardenSession(session: Session, policy: PermissionPolicy, downloads: DownloadRules): void {
+  session.on('will-download', (event, item) => {
+    const decision = decideDownload(item.getURL(), item.getFilename(), downloads);
+    if (!decision.allow) {
+      event.preventDefault();
+      downloads.logger.warn('Download refused', { reason: decision.reason });
+      return;
+    }
+    item.setSaveDialogOptions({ defaultPath: decision.defaultPath });
+  });
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(
       policy.request(permission, {

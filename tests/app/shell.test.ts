@@ -105,6 +105,25 @@ describe('desktop shell lifecycle', () => {
     expect(state.permissionCheckHandler?.({}, 'notifications', 'app://stockroom', {})).toBe(false);
     expect(state.devicePermissionHandler?.({ deviceType: 'hid', origin: 'app://stockroom' })).toBe(false);
 
+    // Downloads: the page's own CSV goes through the save dialog in Documents; anything else is refused.
+    const download = (url: string, filename: string) => {
+      const item = { dialog: undefined as unknown, getURL: () => url, getFilename: () => filename };
+      const event = fakeEvent();
+      state.session?.emit('will-download', event, {
+        ...item,
+        setSaveDialogOptions: (options: unknown) => (item.dialog = options),
+      });
+      return { prevented: event.defaultPrevented, dialog: item.dialog };
+    };
+    expect(download('blob:app://stockroom/7c1f', 'count-W0001.csv')).toEqual({
+      prevented: false,
+      dialog: { defaultPath: join(appData, 'Documents', 'count-W0001.csv') },
+    });
+    expect(download('https://evil.example/payload.exe', 'payload.exe')).toEqual({
+      prevented: true,
+      dialog: undefined,
+    });
+
     // The protocol handler answers with the desktop CSP (here from a folder with no build: a 404).
     const response = await state.protocolHandlers.get('app')?.(new Request('app://stockroom/index.html'));
     expect(response?.headers.get('content-security-policy')).toBe(desktopContentSecurityPolicy());

@@ -43,6 +43,8 @@ export interface FakeElectronState {
   privilegedSchemes: unknown[];
   protocolHandlers: Map<string, (request: Request) => Promise<Response> | Response>;
   permissionRequestHandler: ((...args: unknown[]) => void) | null;
+  /** The default session (an EventEmitter: 'will-download' goes to its listeners). */
+  session: EventEmitter | null;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | null;
   devicePermissionHandler: ((details: unknown) => boolean) | null;
   windows: FakeBrowserWindow[];
@@ -106,6 +108,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     privilegedSchemes: [],
     protocolHandlers: new Map(),
     permissionRequestHandler: null,
+    session: null,
     permissionCheckHandler: null,
     devicePermissionHandler: null,
     windows: [],
@@ -125,6 +128,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     },
     getPath(name: string): string {
       if (name === 'appData') return state.appData;
+      if (name === 'documents') return `${state.appData}/Documents`;
       const path = state.paths.get(name);
       if (path === undefined) throw new Error(`Fake electron has no path ${name}`);
       return path;
@@ -167,7 +171,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     },
   };
 
-  const defaultSession = {
+  const defaultSession = Object.assign(new EventEmitter(), {
     protocol: {
       handle(scheme: string, handler: (request: Request) => Promise<Response> | Response): void {
         state.calls.push(`protocol.handle ${scheme}`);
@@ -183,8 +187,9 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     setDevicePermissionHandler(handler: (details: unknown) => boolean): void {
       state.devicePermissionHandler = handler;
     },
-  };
+  });
 
+  state.session = defaultSession;
   const module = {
     app,
     protocol,
