@@ -3,7 +3,7 @@
 // session whose counts will be sent — never a count queued twice or a committed count never queued.
 import { enqueueStockCount } from '../outbox/enqueue.js';
 import { notCountedProducts } from './count-review.js';
-import type { SessionRow } from './count-session.repository.js';
+import type { LineRow, SessionRow } from './count-session.repository.js';
 import { toSessionView } from './count-views.js';
 import { newProductLine, openSession } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
@@ -33,15 +33,16 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
       const at = context.now();
       if (notCounted === 'zero') countNotCountedAsZero(context, session, at);
 
-      const lines = repository
+      const productLines = repository
         .lines(session.id)
-        .filter((line) => line.kind === 'product' && line.live_events > 0)
-        .map((line) => ({
-          productId: line.product_id ?? 0,
-          sku: line.sku ?? '',
-          counted: line.counted,
-          countedAgainst: line.counted_against ?? 0,
-        }));
+        .filter((line) => line.kind === 'product' && line.live_events > 0);
+      freezeExpected(context, session, productLines);
+      const lines = productLines.map((line) => ({
+        productId: line.product_id ?? 0,
+        sku: line.sku ?? '',
+        counted: line.counted,
+        countedAgainst: line.counted_against ?? 0,
+      }));
       if (lines.length === 0) {
         throw new CountingError('nothingToCommit', 'Nothing was counted in this session: discard it instead');
       }
@@ -58,6 +59,20 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
       return { session: committed, operationIds, linesSent: lines.length, unknownCodesDiscarded };
     })
     .immediate();
+}
+
+/**
+ * Records per line the figure expected now, before the session's own counts are queued (an open session
+ * has no outbox rows: they are written just after, in this transaction), so the review keeps showing the
+ * drift as it stood at commit.
+ */
+function freezeExpected(context: CountingContext, session: SessionRow, lines: readonly LineRow[]): void {
+  const expected = context.expected.ofMany(
+    session.warehouse_code,
+    lines.map((line) => line.product_id ?? 0),
+  );
+  for (const line of lines)
+    context.repository.freezeExpected(line.id, expected.get(line.product_id ?? 0) ?? 0);
 }
 
 /** Products with expected stock and no counted line get a line set to 0, counted against today's figure. */

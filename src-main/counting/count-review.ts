@@ -6,6 +6,7 @@ import { roundQuantity } from './count-quantity.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { toSessionView, toUnknownLineView } from './count-views.js';
 import type { CountingContext } from './counting-context.js';
+import { expectedAtCommit, isFrozen } from './expected-stock.js';
 import type { SessionView, UnknownState } from './counting-types.js';
 
 export type ReviewFilter = 'all' | 'variance' | 'notCounted' | 'unknown' | 'drifted';
@@ -34,9 +35,9 @@ export interface CountedReviewRow {
   readonly variance: number;
   /** variance × purchase price, in baht rounded to satang. */
   readonly varianceValue: number;
-  /** Expected now (local view). */
+  /** Expected now (local view); for a committed session, expected at its commit. */
   readonly expected: number;
-  /** expected − countedAgainst: what moved since the line was counted. */
+  /** expected − countedAgainst: what moved between the line's count and now (or the commit). */
   readonly drift: number;
   /** True for a line the commit added because the user chose to count not-counted products as 0. */
   readonly notCountedAsZero: boolean;
@@ -182,14 +183,15 @@ function countedRows(
   lines: readonly LineRow[],
 ): CountedReviewRow[] {
   const productLines = lines.filter((line) => line.kind === 'product' && line.live_events > 0);
+  const frozen = isFrozen(session);
   const ids = productLines.map((line) => line.product_id ?? 0);
-  const expectedNow = context.expected.ofMany(session.warehouse_code, ids);
+  const expectedNow = frozen ? undefined : context.expected.ofMany(session.warehouse_code, ids);
   return productLines.map((line) => {
     const productId = line.product_id ?? 0;
     const countedAgainst = line.counted_against ?? 0;
     const variance = roundQuantity(line.counted - countedAgainst);
     const purchaseprice = line.purchase_price ?? 0;
-    const expected = expectedNow.get(productId) ?? 0;
+    const expected = expectedNow ? (expectedNow.get(productId) ?? 0) : expectedAtCommit(line);
     return {
       kind: 'counted',
       lineId: line.id,

@@ -34,6 +34,8 @@ export interface LineRow {
   readonly purchase_price: number | null;
   readonly counted_against: number | null;
   readonly counted_against_at: number | null;
+  /** The expected figure when the session was committed (migration 0005); NULL before. */
+  readonly expected_at_commit: number | null;
   readonly origin: string;
   readonly code: string | null;
   readonly unknown_state: string | null;
@@ -109,6 +111,7 @@ export class CountSessionRepository {
   readonly #addEventToLine: Statement<[number, number, number, number], LineRow>;
   readonly #retakeSnapshot: Statement<[number, number, number]>;
   readonly #markNotCountedAsZero: Statement<[number, number, number]>;
+  readonly #freezeExpected: Statement<[number, number]>;
   readonly #setDerived: Statement<[number, number, number, number], LineRow>;
   readonly #insertEvent: Statement<[NewEvent], { id: number }>;
   readonly #lastLiveEvent: Statement<[string, string], EventRow>;
@@ -161,6 +164,9 @@ export class CountSessionRepository {
     this.#markNotCountedAsZero = db.prepare(`
       UPDATE count_lines SET origin = 'notCountedAsZero', counted_against = ?, counted_against_at = ?
       WHERE id = ? AND kind = 'product'`);
+    this.#freezeExpected = db.prepare(
+      `UPDATE count_lines SET expected_at_commit = ? WHERE id = ? AND kind = 'product'`,
+    );
     this.#setDerived = db.prepare(`
       UPDATE count_lines SET counted = ?, scans = ?, live_events = ? WHERE id = ? RETURNING *`);
     this.#insertEvent = db.prepare(`
@@ -251,6 +257,11 @@ export class CountSessionRepository {
   /** A line the commit counts as 0 because nobody counted the product: its snapshot is taken now. */
   markNotCountedAsZero(lineId: number, countedAgainst: number, at: number): void {
     this.#markNotCountedAsZero.run(countedAgainst, at, lineId);
+  }
+
+  /** The commit records what the line was compared with at that moment (the review shows it for good). */
+  freezeExpected(lineId: number, expected: number): void {
+    this.#freezeExpected.run(expected, lineId);
   }
 
   setDerived(lineId: number, counted: number, scans: number, liveEvents: number): LineRow {

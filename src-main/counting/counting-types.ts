@@ -60,7 +60,10 @@ export interface ProductLineView {
   readonly isCounted: boolean;
   /** The expected stock at the line's first scan: what the count is compared against at commit. */
   readonly countedAgainst: number;
-  /** The expected stock now (local view: server stock + pending outbox operations). */
+  /**
+   * The expected stock now (local view: server stock + pending outbox operations); in a committed
+   * session, the expected stock at its commit.
+   */
   readonly expected: number;
 }
 

@@ -35,7 +35,7 @@ import type {
   UndoInput,
   UndoResult,
 } from './counting-types.js';
-import { ExpectedStock } from './expected-stock.js';
+import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 
 const MAX_SESSION_NAME = 200;
 const SESSION_STATES: readonly SessionState[] = ['open', 'committed', 'discarded'];
@@ -123,6 +123,7 @@ export class CountingService {
     const session = existingSession(this.#context, sessionId);
     const rows = this.#context.repository.lines(session.id);
     const productIds = rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
+    if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row)));
     const expected = this.#context.expected.ofMany(session.warehouse_code, productIds);
     return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0));
   }
@@ -130,6 +131,7 @@ export class CountingService {
   line(sessionId: string, lineId: number): CountLineView {
     const session = existingSession(this.#context, sessionId);
     const row = lineOfSession(this.#context, session.id, lineId);
+    if (isFrozen(session)) return toLineView(row, () => expectedAtCommit(row));
     return toLineView(row, (productId) => this.#context.expected.of(session.warehouse_code, productId));
   }
 

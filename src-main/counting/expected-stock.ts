@@ -5,6 +5,21 @@ import type { Database } from 'better-sqlite3';
 import type { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { effectiveStock, pendingStock } from '../outbox/local-view.js';
 import { roundQuantity } from './count-quantity.js';
+import type { LineRow, SessionRow } from './count-session.repository.js';
+
+/**
+ * A committed session's line is shown against the figure expected at its commit, for good: today's local
+ * view holds the session's own queued counts (and, once they are done, the counted figures), so it would
+ * show every changed line as drifted. Lines committed before that figure was recorded show the figure
+ * they were counted against (no drift claimed) rather than a drift known to be wrong.
+ */
+export function isFrozen(session: SessionRow): boolean {
+  return session.state === 'committed';
+}
+
+export function expectedAtCommit(line: LineRow): number {
+  return line.expected_at_commit ?? line.counted_against ?? 0;
+}
 
 export class ExpectedStock {
   readonly #db: Database;

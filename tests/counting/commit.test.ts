@@ -77,14 +77,16 @@ describe('committing a session', () => {
     });
   });
 
-  it('after commit the local view shows the queued counts (counted + movements since counting)', () => {
+  it('after commit the local view shows the queued counts (counted + movements since counting); the review keeps the figures of the commit', () => {
     scan('A', 9);
     fixture.service.commit({ sessionId });
+    expect(pendingStock(fixture.db, WAREHOUSE, [1]).get(1)).toEqual({ delta: -1 });
     expect(fixture.service.review(sessionId, 'all').rows[0]).toMatchObject({
       countedAgainst: 10,
-      expected: 9,
+      counted: 9,
+      expected: 10,
+      drift: 0,
     });
-    expect(pendingStock(fixture.db, WAREHOUSE, [1]).get(1)).toEqual({ delta: -1 });
   });
 
   it('refuses while unknown codes are unresolved, naming how many, and changes nothing', () => {

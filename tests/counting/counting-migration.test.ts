@@ -21,7 +21,7 @@ describe('migration 0004-counting', () => {
 
   it('brings a version-3 database to 4 with the session, line and event tables', () => {
     migrate(db, migrations.slice(0, 3));
-    expect(migrate(db, migrations).applied).toEqual(['0004-counting']);
+    expect(migrate(db, migrations.slice(0, 4)).applied).toEqual(['0004-counting']);
     expect(schemaVersion(db)).toBe(4);
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'count_%' ORDER BY name")
@@ -29,6 +29,20 @@ describe('migration 0004-counting', () => {
       .all();
     expect(tables).toEqual(['count_events', 'count_lines', 'count_sessions']);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('0005 adds the expected figure at commit to count lines, NULL on lines already there', () => {
+    migrate(db, migrations.slice(0, 4));
+    db.prepare(
+      `INSERT INTO count_sessions (id, name, warehouse_code, blind, drift_policy, created_at)
+       VALUES ('s', 'n', 'W0001', 0, 'ask', 1)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO count_lines (session_id, kind, product_id, sku, counted_against, first_at, last_at)
+       VALUES ('s', 'product', 1, 'A', 5, 1, 1)`,
+    ).run();
+    expect(migrate(db, migrations).applied).toEqual(['0005-count-frozen-expected']);
+    expect(db.prepare('SELECT expected_at_commit FROM count_lines').pluck().get()).toBeNull();
   });
 
   it('refuses rows that break the rules the service relies on', () => {

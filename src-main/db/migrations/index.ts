@@ -4,10 +4,12 @@ import { catalogueMigration } from './0001-catalogue.js';
 import { syncStateMigration } from './0002-sync-state.js';
 import { outboxMigration } from './0003-outbox.js';
 import { countingMigration } from './0004-counting.js';
+import { countFrozenExpectedMigration } from './0005-count-frozen-expected.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
   syncStateMigration,
   outboxMigration,
   countingMigration,
+  countFrozenExpectedMigration,
 ];
