@@ -15,6 +15,8 @@
 /** What the probe measured for one scan, in the page's clock (ms). */
 export interface ScanTimings {
   readonly firstKeyAt: number;
+  /** When the probe's keydown listener ran for the first key. */
+  readonly firstKeySeenAt: number;
   readonly enterAt: number;
   /** When the probe's keydown listener ran for the Enter (input queueing before the page saw it). */
   readonly enterSeenAt: number;
@@ -82,7 +84,10 @@ export const SCAN_PROBE_SOURCE = `(() => {
   window.addEventListener('keydown', (event) => {
     const scan = current;
     if (scan === null || scan.enterAt !== null) return;
-    if (scan.firstKeyAt === null) scan.firstKeyAt = event.timeStamp;
+    if (scan.firstKeyAt === null) {
+      scan.firstKeyAt = event.timeStamp;
+      scan.firstKeySeenAt = performance.now();
+    }
     else scan.maxKeyGapMs = Math.max(scan.maxKeyGapMs, event.timeStamp - scan.lastKeyAt);
     scan.lastKeyAt = event.timeStamp;
     scan.keys += 1;
@@ -139,7 +144,7 @@ export const SCAN_PROBE_SOURCE = `(() => {
       if (current !== null) throw new Error('the previous scan is still being watched');
       const scan = {
         sku, counted, callId: null, lastKeyAt: 0, keys: 0, maxKeyGapMs: 0, checkMs: 0,
-        firstKeyAt: null, enterAt: null, enterSeenAt: null, sentAt: null, answeredAt: null,
+        firstKeyAt: null, firstKeySeenAt: null, enterAt: null, enterSeenAt: null, sentAt: null, answeredAt: null,
         shownAt: null, frameAt: null, paintedAt: null, timer: null, resolve: null,
       };
       scan.done = new Promise((resolve, reject) => {
