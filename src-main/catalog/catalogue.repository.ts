@@ -1,4 +1,5 @@
-// The catalogue store's writes: server state as the sync pulls it. Each call is one transaction with
+// The catalogue store's writes: server state as the sync pulls it, and as the outbox's done writes left
+// it (applyConfirmedWrites, catalogue-confirmed-writes.ts). Each call is one transaction with
 // cached statements (200,000 products load in seconds); called inside a caller's transaction it nests
 // as a savepoint. The search index is written here, beside the products row it mirrors
 // (catalogue-search-index.repository.ts says why not by trigger).
@@ -13,6 +14,8 @@ import type {
   VariationRecord,
   WarehouseRecord,
 } from '../../src-shared/api/records.js';
+import type { AppliedWrite } from '../outbox/index.js';
+import { ConfirmedWrites } from './catalogue-confirmed-writes.js';
 import { CatalogueReferenceRepository } from './catalogue-reference.repository.js';
 import {
   PRODUCT_COLUMNS,
@@ -67,6 +70,7 @@ export class CatalogueRepository {
   private readonly deleteProduct: Statement<[number]>;
   private readonly listProductIds: Statement<[], number>;
   private readonly reference: CatalogueReferenceRepository;
+  private readonly confirmed: ConfirmedWrites;
 
   constructor(private readonly db: Database) {
     this.storedProduct = db.prepare(
@@ -92,6 +96,7 @@ export class CatalogueRepository {
     this.deleteProduct = db.prepare('DELETE FROM products WHERE id = ?');
     this.listProductIds = db.prepare<[], number>('SELECT id FROM products ORDER BY id').pluck();
     this.reference = new CatalogueReferenceRepository(db);
+    this.confirmed = new ConfirmedWrites(db, this.searchIndex);
   }
 
   /** Upserts by id; the newest call's product fields win. */
@@ -131,6 +136,14 @@ export class CatalogueRepository {
       this.searchIndex.drop(id, stored);
       this.searchIndex.add(id, indexed);
     }
+  }
+
+  /**
+   * What the back office holds after outbox writes it confirmed (stock figures, barcodes), stamped `at`:
+   * the local view then stays on the written figure instead of the last pull's older one.
+   */
+  applyConfirmedWrites(writes: readonly AppliedWrite[], at: number): void {
+    this.db.transaction(() => this.confirmed.apply(writes, at))();
   }
 
   /** Removes products with their stock rows and search entries; unknown ids are ignored. */

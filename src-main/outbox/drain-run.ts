@@ -17,6 +17,7 @@ import {
   settleRow,
   type OperationRow,
 } from './drain.repository.js';
+import { appliedWrites, type AppliedWrite } from './applied-writes.js';
 import { collapseAbsolutes } from './batch-collapse.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
@@ -45,6 +46,12 @@ export interface DrainSettings {
   readonly hooks: DrainHooks;
   /** How long a request we stopped waiting for may still be applied by the server. */
   readonly settleMs: number;
+  /**
+   * What rows just marked done left on the server, called inside that transaction (in a savepoint: a
+   * failure there undoes its own writes only, is reported, and the rows stay done).
+   */
+  readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
+  readonly onError: (error: unknown) => void;
 }
 
 export interface RunTally {
@@ -144,6 +151,7 @@ export class DrainRun {
       const now = this.#s.now();
       for (const { id, by } of superseded) markSuperseded(db, id, by, now);
       for (const [id, outcome] of prepared.settled) settleRow(db, id, outcome, now);
+      this.#applied(batch, prepared.settled);
       markSending(db, prepared.send, now);
     });
     this.tally.settled += superseded.length + prepared.settled.size;
@@ -202,6 +210,7 @@ export class DrainRun {
     this.#write(() => {
       const now = this.#s.now();
       for (const row of rows) settleRow(db, row.id, outcomes.get(row.id) ?? { state: 'unclear' }, now);
+      this.#applied(rows, outcomes);
     });
     for (const row of rows) {
       const outcome = outcomes.get(row.id);
@@ -220,6 +229,24 @@ export class DrainRun {
           available: row.change === 'setAvailable',
         });
       }
+    }
+  }
+
+  /** Inside the transaction that marked the rows done: hands their effect on the server to `onApplied`. */
+  #applied(rows: readonly OperationRow[], outcomes: ReadonlyMap<number, RowOutcome>): void {
+    const { onApplied, db } = this.#s;
+    if (!onApplied) return;
+    const done = rows.flatMap((row) => {
+      const outcome = outcomes.get(row.id);
+      return outcome?.state === 'done' ? [[row, outcome] as const] : [];
+    });
+    const writes = appliedWrites(done);
+    if (writes.length === 0) return;
+    try {
+      db.transaction(() => onApplied(writes))();
+    } catch (error) {
+      // A copy of server state that could not follow is corrected by the next pull; the send stands.
+      this.#s.onError(error);
     }
   }
 

@@ -1,4 +1,5 @@
 // The outbox: what the rest of main imports.
+export type { AppliedWrite } from './applied-writes.js';
 export { DRIFT_POLICIES, resolveDrift, type DriftDecision, type DriftPolicy } from './drift.js';
 export {
   enqueueIncome,

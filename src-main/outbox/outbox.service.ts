@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { BackofficeClient } from '../backoffice/index.js';
+import type { AppliedWrite } from './applied-writes.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
 import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
 import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
@@ -48,6 +49,11 @@ export interface OutboxOptions {
    * the server; it is read back only then (default 60 s: the client's header and body timeouts).
    */
   readonly settleMs?: number;
+  /**
+   * What rows marked done left on the server (stock figures, barcodes), inside the transaction that marks
+   * them done: the catalogue follows its own writes instead of waiting for the next pull.
+   */
+  readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
 }
 
 export interface DrainReport extends RunTally {
@@ -70,6 +76,7 @@ export class Outbox {
   readonly #onError: (error: unknown) => void;
   readonly #hooks: DrainHooks;
   readonly #settleMs: number;
+  readonly #onApplied: ((writes: readonly AppliedWrite[]) => void) | undefined;
   #running: Promise<DrainReport> | undefined;
   #again = false;
   #started = false;
@@ -91,6 +98,7 @@ export class Outbox {
     this.#onError = options.onError ?? (() => {});
     this.#hooks = options.hooks ?? {};
     this.#settleMs = options.settleMs ?? 60_000;
+    this.#onApplied = options.onApplied;
     this.events = new OutboxEvents(this.#onError);
     this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
   }
@@ -188,6 +196,8 @@ export class Outbox {
       random: this.#random,
       hooks: this.#hooks,
       settleMs: this.#settleMs,
+      onError: this.#onError,
+      onApplied: this.#onApplied,
     });
     const renewal = setInterval(() => this.#renew(), Math.max(10, Math.floor(this.#ttlMs / 3)));
     renewal.unref();

@@ -91,9 +91,13 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       },
       onProgress: (progress) => syncStatus.onProgress(progress),
     });
+    const catalogue = new CatalogueRepository(db);
     const outbox = new Outbox({
       db,
       client,
+      // Done writes update the catalogue in the transaction that marks them done, so the local view
+      // never falls back to the last pull's figure (or the old barcode) until the next pull.
+      onApplied: (writes) => catalogue.applyConfirmedWrites(writes, now()),
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
       ...options.outboxTiming,
     });
@@ -112,7 +116,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         logger.info('Outbox resumed');
         connectivity.onOutboxResumed();
       }),
-      // The catalogue has no call to store one confirmed figure; the next incremental pull brings it.
       outbox.events.on('stockApplied', (applied) => logger.debug('Stock applied', { ...applied })),
       budget.subscribe((snapshot) => hub.emit('budget.changed', budgetValue(snapshot))),
     );
@@ -128,7 +131,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     });
 
     const lookup = new CatalogueLookup(db);
-    const catalogue = new CatalogueRepository(db);
     const counting = new CountingService(db, { now });
     const outboxList = new OutboxListRepository(db);
 

@@ -1,0 +1,53 @@
+// Server state the outbox confirmed (src-main/outbox/applied-writes.ts) written into the catalogue, so
+// what a done write left on the back office is shown at once rather than after the next pull: a
+// count's figure stays the counted figure, a barcode given to a product keeps finding it.
+// Idempotent (absolute figures and values), products the catalogue does not hold are skipped (the
+// pull that brings them brings their figures), and the products row is changed with its search entry,
+// as CatalogueRepository does for pulls.
+import type { Database, Statement } from 'better-sqlite3';
+import type { AppliedWrite } from '../outbox/index.js';
+import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey } from './catalogue-codes.js';
+import type { IndexedProductRow, ProductSearchIndex } from './catalogue-search-index.repository.js';
+
+interface StoredProduct extends IndexedProductRow {
+  record_json: string;
+}
+
+export class ConfirmedWrites {
+  readonly #product: Statement<[number], StoredProduct>;
+  readonly #barcode: Statement<[string, string | null, string, number, number]>;
+  readonly #searchIndex: ProductSearchIndex;
+
+  constructor(db: Database, searchIndex: ProductSearchIndex) {
+    this.#searchIndex = searchIndex;
+    this.#product = db.prepare(
+      'SELECT name, sku, barcode, search_words, record_json FROM products WHERE id = ?',
+    );
+    this.#barcode = db.prepare(
+      'UPDATE products SET barcode = ?, barcode_key = ?, record_json = ?, synced_at = ? WHERE id = ?',
+    );
+  }
+
+  /** Call inside a transaction. */
+  apply(writes: readonly AppliedWrite[], at: number): void {
+    for (const write of writes) this.#setBarcode(write.productId, write.barcode, at);
+  }
+
+  /** The record keeps its JSON form, so a later pull of the same record finds it unchanged. */
+  #setBarcode(productId: number, raw: string, at: number): void {
+    const stored = this.#product.get(productId);
+    if (stored === undefined) return;
+    const barcode = normaliseScannedCode(raw);
+    if (stored.barcode === barcode) return;
+    const record: unknown = JSON.parse(stored.record_json);
+    const recordJson = JSON.stringify({ ...(isObject(record) ? record : {}), barcode });
+    this.#barcode.run(barcode, barcodeKey(barcode) ?? null, recordJson, at, productId);
+    this.#searchIndex.drop(productId, stored);
+    this.#searchIndex.add(productId, { ...stored, barcode });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,54 @@
+// The store session follows its own done writes into the catalogue (the outbox's onApplied hook, wired
+// in store-session.ts), seen through the app's calls on the demo store: once a barcode assignment is
+// drained, the code finds the product before any sync ran; a later sync keeps it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
+import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
+import {
+  startTestApp,
+  tempFolder,
+  waitForDrained,
+  waitForFirstSync,
+  waitForValue,
+  type TestApp,
+} from './support/app-fixture.js';
+
+const folder = tempFolder('stockroom-confirmed-');
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ userData: folder.path, credentialStore: new InMemoryCredentialStore() });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  folder.remove();
+});
+
+describe('done writes in the catalogue of the demo store', () => {
+  it('a drained barcode finds its product, with no sync in between, and after one', async () => {
+    await app.ok('demo.start', {});
+    const synced = await waitForFirstSync(app);
+    const [given] = (await app.ok('catalogue.search', { text: 'a', limit: 20 })).filter(
+      (product) => product.active,
+    );
+    if (!given) throw new Error('The demo store has too few products');
+    const barcode = `885777${String(given.id).padStart(6, '0')}`;
+    const code = `${barcode}${String(gtinCheckDigit(barcode))}`;
+    await app.ok('catalogue.assignBarcode', { productId: given.id, barcode: code });
+    await waitForDrained(app);
+
+    expect((await app.ok('sync.status', {})).lastSyncedAt).toBe(synced.lastSyncedAt);
+    expect(await app.ok('catalogue.lookup', { code })).toMatchObject({ id: given.id });
+    expect(await app.ok('catalogue.product', { productId: given.id })).toMatchObject({ barcode: code });
+
+    await app.ok('sync.syncNow', {});
+    await waitForValue(
+      app,
+      'sync.status',
+      {},
+      (status) => (status.lastSyncedAt ?? 0) > (synced.lastSyncedAt ?? 0),
+    );
+    expect(await app.ok('catalogue.lookup', { code })).toMatchObject({ id: given.id });
+  });
+});
