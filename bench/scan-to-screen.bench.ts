@@ -6,7 +6,10 @@
 // keyboard, then a scanner types real barcodes from the app's own catalogue (DevTools key events, sent
 // together as a keyboard-wedge burst, ending in Enter), one scan at a time, each waited for on screen.
 // The page probe (support/scan-probe.ts) times each scan in the page; main's side of counting.scan is
-// timed around ApiCore.call. Prints the figures and their breakdown; asserts nothing.
+// timed around ApiCore.call. Prints the figures and their breakdown; asserts nothing. Headless Chromium
+// starts a frame as soon as one is needed; a real 60 Hz display adds a wait of 0-16.7 ms for its next
+// refresh, which this figure does not hold. Takes about 5 minutes (the sandbox's seeding and the
+// first sync of 200,000 products are most of it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
