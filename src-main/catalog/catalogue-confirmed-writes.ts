@@ -10,17 +10,40 @@ import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { barcodeKey } from './catalogue-codes.js';
 import type { IndexedProductRow, ProductSearchIndex } from './catalogue-search-index.repository.js';
 
+interface StockParameters {
+  productId: number;
+  warehouseCode: string;
+  figure: number;
+  at: number;
+}
+
 interface StoredProduct extends IndexedProductRow {
   record_json: string;
 }
 
 export class ConfirmedWrites {
+  readonly #stock: Statement<StockParameters>;
+  readonly #available: Statement<StockParameters>;
   readonly #product: Statement<[number], StoredProduct>;
   readonly #barcode: Statement<[string, string | null, string, number, number]>;
   readonly #searchIndex: ProductSearchIndex;
 
   constructor(db: Database, searchIndex: ProductSearchIndex) {
     this.#searchIndex = searchIndex;
+    // Available stock moves by the same delta as stock (the back office keeps reservations); a product
+    // with no row in the warehouse yet gets one, available = stock until a pull says otherwise.
+    this.#stock = db.prepare(
+      `INSERT INTO product_stock (product_id, warehouse_code, stock, availablestock, synced_at)
+       SELECT id, @warehouseCode, @figure, @figure, @at FROM products WHERE id = @productId
+       ON CONFLICT (warehouse_code, product_id) DO UPDATE SET
+         stock = excluded.stock, availablestock = availablestock + (excluded.stock - stock),
+         synced_at = excluded.synced_at`,
+    );
+    // Available stock alone says nothing of stock: only a row the catalogue holds is changed.
+    this.#available = db.prepare(
+      `UPDATE product_stock SET availablestock = @figure, synced_at = @at
+       WHERE product_id = @productId AND warehouse_code = @warehouseCode`,
+    );
     this.#product = db.prepare(
       'SELECT name, sku, barcode, search_words, record_json FROM products WHERE id = ?',
     );
@@ -31,7 +54,29 @@ export class ConfirmedWrites {
 
   /** Call inside a transaction. */
   apply(writes: readonly AppliedWrite[], at: number): void {
-    for (const write of writes) this.#setBarcode(write.productId, write.barcode, at);
+    for (const write of writes) {
+      switch (write.kind) {
+        case 'stock':
+          this.#stock.run({
+            productId: write.productId,
+            warehouseCode: write.warehouseCode,
+            figure: write.stock,
+            at,
+          });
+          break;
+        case 'availableStock':
+          this.#available.run({
+            productId: write.productId,
+            warehouseCode: write.warehouseCode,
+            figure: write.availablestock,
+            at,
+          });
+          break;
+        case 'barcode':
+          this.#setBarcode(write.productId, write.barcode, at);
+          break;
+      }
+    }
   }
 
   /** The record keeps its JSON form, so a later pull of the same record finds it unchanged. */

@@ -4,12 +4,23 @@
 import type { OperationRow } from './drain.repository.js';
 import { PRODUCT_BARCODE_KIND, productBarcodePayload } from './kinds/product-barcode.kind.js';
 import type { RowOutcome } from './operation-kind.js';
+import { roundQuantity } from './quantity.js';
 
-export type AppliedWrite = {
-  readonly kind: 'barcode';
-  readonly productId: number;
-  readonly barcode: string;
-};
+export type AppliedWrite =
+  | {
+      readonly kind: 'stock';
+      readonly warehouseCode: string;
+      readonly productId: number;
+      /** The product's stock in the warehouse now. */
+      readonly stock: number;
+    }
+  | {
+      readonly kind: 'availableStock';
+      readonly warehouseCode: string;
+      readonly productId: number;
+      readonly availablestock: number;
+    }
+  | { readonly kind: 'barcode'; readonly productId: number; readonly barcode: string };
 
 type DoneOutcome = Extract<RowOutcome, { state: 'done' }>;
 
@@ -23,8 +34,44 @@ export function appliedWrites(done: ReadonlyArray<readonly [OperationRow, DoneOu
   return writes;
 }
 
-function appliedWrite(row: OperationRow, _outcome: DoneOutcome): AppliedWrite | undefined {
-  return row.kind === PRODUCT_BARCODE_KIND ? barcodeWrite(row) : undefined;
+function appliedWrite(row: OperationRow, outcome: DoneOutcome): AppliedWrite | undefined {
+  if (row.kind === PRODUCT_BARCODE_KIND) return barcodeWrite(row);
+  const productId = row.product_id ?? 0;
+  // A line known only by sku: the catalogue is keyed by id, so the next pull brings its figure.
+  if (!row.warehouse_code || productId <= 0 || row.change === null) return undefined;
+  const warehouseCode = row.warehouse_code;
+  if (row.change === 'setAvailable') {
+    const availablestock = outcome.resultFigure ?? row.value;
+    return availablestock === null
+      ? undefined
+      : { kind: 'availableStock', warehouseCode, productId, availablestock };
+  }
+  const stock = outcome.resultFigure ?? knownOutcome(row, outcome);
+  return stock === undefined ? undefined : { kind: 'stock', warehouseCode, productId, stock };
+}
+
+/**
+ * Without a figure in the answer: an absolute set (or a count's fixed target) is what the server now
+ * has; a delta adds to the figure read before sending. A delta sent without that read leaves the figure
+ * unknown: the next pull brings it.
+ */
+function knownOutcome(row: OperationRow, outcome: DoneOutcome): number | undefined {
+  switch (row.change) {
+    case 'set':
+      return row.value ?? undefined;
+    case 'count':
+      return row.sent_target ?? undefined;
+    case 'increase':
+    case 'decrease': {
+      if (row.server_before === null) return undefined;
+      // "notUpdated": a delta of 0, nothing moved.
+      if (outcome.outcome === 'notUpdated') return row.server_before;
+      const value = row.value ?? 0;
+      return roundQuantity(row.change === 'increase' ? row.server_before + value : row.server_before - value);
+    }
+    default:
+      return undefined;
+  }
 }
 
 function barcodeWrite(row: OperationRow): AppliedWrite | undefined {

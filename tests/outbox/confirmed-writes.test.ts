@@ -1,12 +1,15 @@
 // Done writes reach the catalogue, against a real sandbox: the outbox's onApplied hook wired as the
 // store session wires it (CatalogueRepository.applyConfirmedWrites, in the transaction that marks the
 // rows done). A barcode given to a product finds it while queued, while sending, once done and after a
-// later pull; a follower that fails leaves the rows done and the catalogue as it was.
+// later pull; a drained count, increase or set leaves the catalogue's server figure at what the back
+// office now has, without a sync; a follower that fails leaves the rows done and the catalogue as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogueLookup } from '../../src-main/catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
+import { CountingService } from '../../src-main/counting/index.js';
 import {
   enqueueProductBarcode,
+  enqueueStockChange,
   type AppliedWrite,
   type Outbox,
   type OutboxOptions,
@@ -40,6 +43,15 @@ describe('done writes update the catalogue', () => {
       onApplied: (writes) => catalogue.applyConfirmedWrites(writes, fx.clock.now()),
       ...options,
     });
+  }
+
+  const serverFigure = (productId: number): number | undefined =>
+    lookup.serverStock(productId, WAREHOUSE)?.stock;
+
+  async function sandboxFigures(productId: number): Promise<{ stock: number; available: number }> {
+    const figures = (await fx.stock(WAREHOUSE, [productId])).get(productId);
+    if (!figures) throw new Error(`The sandbox has no product ${productId} in ${WAREHOUSE}`);
+    return figures;
   }
 
   beforeAll(async () => {
@@ -97,6 +109,94 @@ describe('done writes update the catalogue', () => {
       outcome: 'reconciled',
     });
     expect(lookup.findByBarcode(barcode)?.id).toBe(2);
+  });
+
+  it('a drained count leaves the catalogue at the counted figure without a sync, available moved by the same delta', async () => {
+    const before = await sandboxFigures(3);
+    const counted = before.stock + 7;
+    const counting = new CountingService(fx.db, { now: fx.clock.now });
+    const sessionId = counting.createSession({ warehouseCode: WAREHOUSE, driftPolicy: 'keepDifference' }).id;
+    counting.scan({ sessionId, code: 'SKU-000003', counter: 'Somchai', quantity: counted });
+    counting.commit({ sessionId });
+    expect(serverFigure(3)).toBe(before.stock); // queued: the catalogue still holds the pulled figure
+
+    await followingOutbox().drain();
+    expect(await sandboxFigures(3)).toEqual({ stock: counted, available: before.available + 7 });
+    expect(serverFigure(3)).toBe(counted);
+    expect(lookup.serverStock(3, WAREHOUSE)?.availablestock).toBe(before.available + 7);
+    expect(lookup.serverStock(3, WAREHOUSE)?.syncedAt).toBe(fx.clock.now());
+    // The counting screen's expected figure (local view: server figure + nothing pending) is the count.
+    const next = counting.createSession({ warehouseCode: WAREHOUSE }).id;
+    expect(counting.scan({ sessionId: next, code: 'SKU-000003', counter: 'Somchai' })).toMatchObject({
+      countedAgainst: counted,
+    });
+  });
+
+  it('an increase and a set leave the figures the back office has; the available stock set leaves stock alone', async () => {
+    const increased = await sandboxFigures(4);
+    enqueueStockChange(fx.db, {
+      warehouseCode: WAREHOUSE,
+      change: 'increase',
+      lines: [{ productId: 4, sku: 'SKU-000004', value: 2.5 }],
+    });
+    enqueueStockChange(fx.db, {
+      warehouseCode: WAREHOUSE,
+      change: 'set',
+      lines: [{ productId: 5, sku: 'SKU-000005', value: 41 }],
+    });
+    await followingOutbox().drain();
+    expect(serverFigure(4)).toBe(increased.stock + 2.5);
+    expect(serverFigure(5)).toBe(41);
+    expect((await sandboxFigures(4)).stock).toBe(increased.stock + 2.5);
+
+    enqueueStockChange(fx.db, {
+      warehouseCode: WAREHOUSE,
+      change: 'setAvailable',
+      lines: [{ productId: 5, sku: 'SKU-000005', value: 30 }],
+    });
+    await followingOutbox().drain();
+    expect(lookup.serverStock(5, WAREHOUSE)).toMatchObject({ stock: 41, availablestock: 30 });
+    expect(await sandboxFigures(5)).toEqual({ stock: 41, available: 30 });
+  });
+
+  it('a set the back office already had (not updated) still brings a stale catalogue figure to it', async () => {
+    const before = await sandboxFigures(7);
+    const elsewhere = await fx.sandbox.call('IncreaseProductStockList', {
+      query: { warehousecode: WAREHOUSE },
+      body: { stocks: [{ productid: 7, stock: 4 }] },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(serverFigure(7)).toBe(before.stock); // the catalogue has not pulled the increase
+    const { operationIds } = enqueueStockChange(fx.db, {
+      warehouseCode: WAREHOUSE,
+      change: 'set',
+      lines: [{ productId: 7, sku: 'SKU-000007', value: before.stock + 4 }],
+    });
+    await followingOutbox().drain();
+    expect(states(fx.db).find((row) => row.id === operationIds[0])).toMatchObject({
+      state: 'done',
+      outcome: 'notUpdated',
+    });
+    expect(serverFigure(7)).toBe(before.stock + 4);
+  });
+
+  it('a count whose answer was lost is reconciled by reading back, and the catalogue takes the figure read', async () => {
+    const before = await sandboxFigures(8);
+    const counting = new CountingService(fx.db, { now: fx.clock.now });
+    const sessionId = counting.createSession({ warehouseCode: WAREHOUSE, driftPolicy: 'keepCounted' }).id;
+    counting.scan({ sessionId, code: 'SKU-000008', counter: 'Somchai', quantity: before.stock + 2 });
+    const { operationIds } = counting.commit({ sessionId });
+    fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProductStockList', mode: 'reset', timing: 'after' });
+    const outbox = followingOutbox();
+    await outbox.drain();
+    expect(serverFigure(8)).toBe(before.stock); // unclear: nothing confirmed yet
+    fx.clock.advance(SETTLE_MS);
+    await outbox.drain();
+    expect(states(fx.db).find((row) => row.id === operationIds[0])).toMatchObject({
+      state: 'done',
+      outcome: 'reconciled',
+    });
+    expect(serverFigure(8)).toBe(before.stock + 2);
   });
 
   it('a follower that fails leaves the row done (sent once) and the catalogue as the last pull left it', async () => {

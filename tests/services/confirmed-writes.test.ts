@@ -1,6 +1,7 @@
 // The store session follows its own done writes into the catalogue (the outbox's onApplied hook, wired
-// in store-session.ts), seen through the app's calls on the demo store: once a barcode assignment is
-// drained, the code finds the product before any sync ran; a later sync keeps it.
+// in store-session.ts), seen through the app's calls on the demo store: once a count and a barcode
+// assignment are drained, the product's stock is the counted figure and the code finds the product,
+// before any sync ran; a later sync keeps both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
@@ -26,19 +27,31 @@ afterAll(async () => {
 });
 
 describe('done writes in the catalogue of the demo store', () => {
-  it('a drained barcode finds its product, with no sync in between, and after one', async () => {
+  it('a drained count shows the counted figure and a drained barcode finds its product, with no sync in between, and after one', async () => {
     await app.ok('demo.start', {});
     const synced = await waitForFirstSync(app);
-    const [given] = (await app.ok('catalogue.search', { text: 'a', limit: 20 })).filter(
+    const warehouseCode = (await app.ok('catalogue.warehouses', {}))[0]?.code ?? '';
+    const [counted, given] = (await app.ok('catalogue.search', { text: 'a', limit: 20 })).filter(
       (product) => product.active,
     );
-    if (!given) throw new Error('The demo store has too few products');
+    if (!counted || !given) throw new Error('The demo store has too few products');
+    const stockIn = async (productId: number) =>
+      (await app.ok('catalogue.product', { productId })).stockByWarehouse.find(
+        (line) => line.warehouseCode === warehouseCode,
+      );
+    const before = (await stockIn(counted.id))?.stock ?? 0;
+    const figure = before + 5;
+
+    const session = await app.ok('counting.createSession', { warehouseCode, driftPolicy: 'keepCounted' });
+    await app.ok('counting.scan', { sessionId: session.id, code: counted.sku, quantity: figure });
+    await app.ok('counting.commit', { sessionId: session.id });
     const barcode = `885777${String(given.id).padStart(6, '0')}`;
     const code = `${barcode}${String(gtinCheckDigit(barcode))}`;
     await app.ok('catalogue.assignBarcode', { productId: given.id, barcode: code });
     await waitForDrained(app);
 
     expect((await app.ok('sync.status', {})).lastSyncedAt).toBe(synced.lastSyncedAt);
+    expect(await stockIn(counted.id)).toMatchObject({ stock: figure, expected: figure });
     expect(await app.ok('catalogue.lookup', { code })).toMatchObject({ id: given.id });
     expect(await app.ok('catalogue.product', { productId: given.id })).toMatchObject({ barcode: code });
 
@@ -49,6 +62,7 @@ describe('done writes in the catalogue of the demo store', () => {
       {},
       (status) => (status.lastSyncedAt ?? 0) > (synced.lastSyncedAt ?? 0),
     );
+    expect(await stockIn(counted.id)).toMatchObject({ stock: figure, expected: figure });
     expect(await app.ok('catalogue.lookup', { code })).toMatchObject({ id: given.id });
   });
 });
