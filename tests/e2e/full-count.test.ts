@@ -178,6 +178,9 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     for (const [index, code] of plan.slice(150).entries()) await typeScan(code, 150 + index);
     await expect.poll(() => countedTotal(session.id), { timeout: 30_000 }).toBe(SCANS);
     await page.screenshot({ path: join(SCREENSHOTS, 'full-count-1-offline-scanning.png'), fullPage: true });
+    // The table shows the newest 40 lines at most (the review lists them all).
+    const distinct = new Set(plan.filter((code) => code !== UNKNOWN_CODE)).size;
+    expect(await page.getByTestId('count-lines').locator('tbody tr').count()).toBe(Math.min(40, distinct));
 
     // Edits: the keypad sets the current line, +/− adjust it, F9 undoes the last change.
     const lastCode = plan.at(-1) ?? '';
