@@ -1,0 +1,93 @@
+// Page helpers shared by the Chromium end-to-end tests: screenshots in test-results/e2e, the axe check,
+// the focused element, a screen captured in both languages, the counting page's counted cell, and demo
+// products with barcodes found through the contract.
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_SEED } from '../../../src-main/sandbox/seed/demo-store.js';
+import { generateCatalogue } from '../../../src-main/sandbox/seed/products.js';
+import type { CallArgs, CallName, CallValue } from '../../../src-shared/ipc/index.js';
+import { PROJECT_ROOT } from '../../app/support/build-app.js';
+import { checkAccessibility } from '../../support/axe.js';
+
+export const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
+
+export interface ScreenshotOptions {
+  /** The whole scrollable page (default) or only the viewport. */
+  readonly fullPage?: boolean;
+}
+
+/** Saves test-results/e2e/<name>.png. */
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/** axe-core on the page as it is now: no serious or critical violation (`message` names the state). */
+export async function expectAccessible(page: Page, message?: string): Promise<void> {
+  expect(await checkAccessibility(page), message).toEqual([]);
+}
+
+/** The focused element's markup (a string expression: tests are type-checked without the DOM library). */
+export function focusedElement(page: Page): Promise<string> {
+  return page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+}
+
+/** What marks each language's screen as ready, besides <html lang> (e.g. the page's translated heading). */
+export interface LanguageReady {
+  readonly th?: Locator;
+  readonly en?: Locator;
+}
+
+/** Screenshot and axe check in English, then the same in Thai, and back to English. */
+export async function inBothLanguages(page: Page, name: string, ready: LanguageReady = {}): Promise<void> {
+  await screenshot(page, `${name}-en`);
+  await expectAccessible(page, `${name} in English`);
+  await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+  await page.locator('html[lang="th"]').waitFor();
+  await ready.th?.waitFor();
+  await screenshot(page, `${name}-th`);
+  await expectAccessible(page, `${name} in Thai`);
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.locator('html[lang="en"]').waitFor();
+  await ready.en?.waitFor();
+}
+
+/** The counting page's "counted" cell of the line with this SKU. */
+export function countedCell(page: Page, sku: string): Locator {
+  return page.getByTestId('count-lines').getByRole('row').filter({ hasText: sku }).locator('td.counted');
+}
+
+/** A call through the same services the page uses; throws with the error's message when it fails. */
+export type Call = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallValue<N>>;
+
+export type CatalogueProduct = CallValue<'catalogue.search'>[number];
+
+/** Words of demo product names (the seed is deterministic), to search the catalogue with. */
+const DEMO_SEARCH_WORDS = [
+  ...new Set(
+    generateCatalogue({ seed: DEMO_SEED, count: 60, anchor: Date.now() }).products.map(
+      (product) => product.body.name.split(' ')[0] ?? '',
+    ),
+  ),
+];
+
+/**
+ * The first `wanted` active demo products with a barcode of 8 or more digits that `accept` keeps, in the
+ * order the catalogue search finds them (words of demo names, 20 results a word). May return fewer.
+ */
+export async function findDemoProducts(
+  call: Call,
+  wanted: number,
+  accept: (product: CatalogueProduct) => boolean | Promise<boolean> = () => true,
+): Promise<CatalogueProduct[]> {
+  const found = new Map<number, CatalogueProduct>();
+  for (const text of DEMO_SEARCH_WORDS) {
+    if (found.size >= wanted) break;
+    for (const product of await call('catalogue.search', { text, limit: 20 })) {
+      if (found.size >= wanted || found.has(product.id)) continue;
+      if (!/^\d{8,}$/.test(product.barcode) || !product.active) continue;
+      if (await accept(product)) found.set(product.id, product);
+    }
+  }
+  return [...found.values()];
+}
