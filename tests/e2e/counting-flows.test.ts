@@ -7,30 +7,21 @@
 // - the sessions list's state filter and the read-only review of a committed session.
 // Every state is checked with axe (no serious or critical violation) and photographed in English and
 // Thai; no console error and no CSP violation.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
-import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import { scanCode } from '../support/scanner-input.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import {
+  countedCell as countedCellOn,
+  expectAccessible as expectAccessibleOn,
+  findDemoProducts,
+  focusedElement,
+  type CatalogueProduct,
+} from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 /** Valid EAN-13s no demo product carries (the barcode assignment checks the check digit). */
 const UNKNOWN_CODE = ean13FromPrefix('999000111222') ?? '';
 const UNKNOWN_CODE_2 = ean13FromPrefix('999000333444') ?? '';
-const SEARCH_WORDS = generateCatalogue({ seed: DEMO_SEED, count: 40, anchor: Date.now() }).products.map(
-  (product) => product.body.name.split(' ')[0] ?? '',
-);
 /** lib/sounds.ts: each cue's oscillator frequencies. */
 const CUES = { ok: [1760], unknown: [660, 660], error: [196], warning: [1320, 1320] };
 
@@ -55,78 +46,42 @@ const AUDIO_STUB = `(() => {
   window.AudioContext = FakeAudioContext;
 })();`;
 
-type Product = CallValue<'catalogue.search'>[number];
+type Product = CatalogueProduct;
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
+const app = appUnderTest({ name: 'counting-flows' });
 let products: Product[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-counting-flows-'));
-  [outDir, services, chromium] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
-      logger: silentLogger,
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-  ]);
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
-  await chromium.page.addInitScript({ content: AUDIO_STUB });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
+  await app.page.addInitScript({ content: AUDIO_STUB });
 });
 
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
-
-const focusedElement = () =>
-  chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+/** Read at each use: the app starts in beforeAll. */
+const call: Call = (name, args) => app.call(name, args);
+const focused = () => focusedElement(app.page);
 
 /** A keyboard-wedge scanner's burst, with scanner timestamps (tests/support/scanner-input.ts). */
-const scan = (code: string): Promise<void> => scanCode(chromium.page, code);
+const scan = (code: string): Promise<void> => scanCode(app.page, code);
 
 /** The tones played since the last call. */
 async function takeTones(): Promise<number[]> {
-  return (await chromium.page.evaluate('window.__tones.splice(0)')) as number[];
+  return (await app.page.evaluate('window.__tones.splice(0)')) as number[];
 }
 
-async function expectAccessible(): Promise<void> {
-  expect(await checkAccessibility(chromium.page)).toEqual([]);
-}
-
-async function screenshot(name: string): Promise<void> {
-  await chromium.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
+const expectAccessible = () => expectAccessibleOn(app.page);
+const screenshot = (name: string) => app.screenshot(name);
 
 /** From the sessions page (F3), opens the newest open session for counting. */
 async function openNewestSession(name: string): Promise<void> {
-  const { page } = chromium;
+  const { page } = app;
   await page.keyboard.press('F3');
   await page.getByRole('row').filter({ hasText: name }).waitFor();
-  await expect.poll(focusedElement).toMatch(/Count/);
+  await expect.poll(focused).toMatch(/Count/);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: `Counting: ${name}` }).waitFor();
-  await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+  await expect.poll(focused).toMatch(/data-testid="scan-area"/);
 }
 
-const countedCell = (sku: string) =>
-  chromium.page.getByTestId('count-lines').getByRole('row').filter({ hasText: sku }).locator('td.counted');
+const countedCell = (sku: string) => countedCellOn(app.page, sku);
 
 async function countedOf(sessionId: string, productId: number): Promise<number | undefined> {
   const lines = await call('counting.lines', { sessionId });
@@ -135,20 +90,10 @@ async function countedOf(sessionId: string, productId: number): Promise<number |
 
 describe('counting flows in Chromium through the web host', () => {
   it('finds an unknown code’s product from the keyboard, gives it the barcode, warns on a repeat and plays each cue', async () => {
-    const { page } = chromium;
-    await page.goto(host.url);
-    await page.getByRole('button', { name: 'Try the demo store' }).click();
-    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+    const { page } = app;
+    await app.openDemoStore();
 
-    const found = new Map<number, Product>();
-    for (const word of new Set(SEARCH_WORDS)) {
-      for (const product of await call('catalogue.search', { text: word, limit: 20 })) {
-        if (/^\d{8,}$/.test(product.barcode) && /^[A-Za-z0-9-]+$/.test(product.sku) && product.active) {
-          found.set(product.id, product);
-        }
-      }
-    }
-    products = [...found.values()].slice(0, 6);
+    products = await findDemoProducts(call, 6, (product) => /^[A-Za-z0-9-]+$/.test(product.sku));
     expect(products).toHaveLength(6);
     const [p0, p1] = products as [Product, Product];
     expect(await call('catalogue.lookup', { code: UNKNOWN_CODE })).toBeNull();
@@ -189,7 +134,7 @@ describe('counting flows in Chromium through the web host', () => {
     await page.keyboard.press('Alt+KeyU');
     const dialog = page.getByRole('dialog', { name: `Which product is ${UNKNOWN_CODE}?` });
     await dialog.waitFor();
-    await expect.poll(focusedElement).toMatch(/id="find-search"/);
+    await expect.poll(focused).toMatch(/id="find-search"/);
     await page.keyboard.type(p1.sku, { delay: 110 });
     const options = dialog.getByRole('option');
     await expect.poll(() => options.first().textContent()).toContain(p1.sku);
@@ -203,13 +148,13 @@ describe('counting flows in Chromium through the web host', () => {
     await page.keyboard.press('Enter');
     await dialog.getByText(`${UNKNOWN_CODE} is now counted as ${p1.name} (+1).`).waitFor();
     const offer = dialog.getByRole('button', { name: `Also give ${p1.name} the barcode ${UNKNOWN_CODE}` });
-    await expect.poll(focusedElement).toMatch(/Also give/);
+    await expect.poll(focused).toMatch(/Also give/);
     await expectAccessible();
     await screenshot('counting-unknown-dialog-en');
     await page.keyboard.press('Enter');
     await dialog.getByText(`Queued: ${p1.name} gets the barcode ${UNKNOWN_CODE}`).waitFor();
     expect(await offer.count()).toBe(0);
-    await expect.poll(focusedElement).toMatch(/Close/);
+    await expect.poll(focused).toMatch(/Close/);
 
     // The only barcode assignment of this fresh store (the row names no product: not a stock line).
     const barcodeRow = async () =>
@@ -230,7 +175,7 @@ describe('counting flows in Chromium through the web host', () => {
     // Escape closes; the side list is empty, the big display shows the product's line, scanning resumes.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     expect(await unknownList.count()).toBe(0);
     expect(await last.textContent()).toContain(p1.name);
     await expect.poll(() => countedCell(p1.sku).textContent()).toBe('1');
@@ -271,11 +216,11 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('error');
     expect(await last.textContent()).toContain('ERROR');
     await expect.poll(takeTones).toEqual(CUES.error);
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 120_000);
 
   it('plays nothing with sounds off', async () => {
-    const { page } = chromium;
+    const { page } = app;
     const [p0] = products as [Product];
     await call('settings.set', { sounds: false });
     await call('counting.createSession', { warehouseCode: 'W0001', name: 'Quiet count' });
@@ -289,11 +234,11 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
     expect(await takeTones()).toEqual([]);
     await call('settings.set', { sounds: true });
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 60_000);
 
   it('asks the quantity of each scan in prompt mode and loses none of a burst', async () => {
-    const { page } = chromium;
+    const { page } = app;
     const [, , p2, p3, p4, p5] = products as [Product, Product, Product, Product, Product, Product];
     await call('settings.set', { quantityMode: 'prompt' });
     const session = await call('counting.createSession', { warehouseCode: 'W0001', name: 'Prompt count' });
@@ -307,7 +252,7 @@ describe('counting flows in Chromium through the web host', () => {
     await prompt.waitFor();
     await prompt.getByText(p2.name).first().waitFor();
     const field = prompt.getByLabel(`Quantity of ${p2.name}`);
-    await expect.poll(focusedElement).toMatch(/id="prompt-quantity"/);
+    await expect.poll(focused).toMatch(/id="prompt-quantity"/);
     expect(await field.inputValue()).toBe('1');
 
     // A burst of 3 scans while it is open: all three wait their turn.
@@ -338,7 +283,7 @@ describe('counting flows in Chromium through the web host', () => {
     await page.keyboard.type('3', { delay: 110 });
     await page.keyboard.press('Enter');
     await expect.poll(() => prompt.count()).toBe(0);
-    await expect.poll(focusedElement).toMatch(/data-testid="scan-area"/);
+    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     await expect.poll(() => countedCell(p5.sku).textContent()).toBe('3');
     expect(await countedOf(session.id, p2.id)).toBe(5);
     expect(await countedOf(session.id, p3.id)).toBe(1);
@@ -362,11 +307,11 @@ describe('counting flows in Chromium through the web host', () => {
     expect(await countedOf(session.id, p2.id)).toBe(5);
     await page.getByRole('button', { name: 'English' }).click();
     await call('settings.set', { quantityMode: 'add-one' });
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 90_000);
 
   it('filters the sessions list by state and opens a committed session’s review read-only', async () => {
-    const { page } = chromium;
+    const { page } = app;
     const [prompted] = await call('counting.listSessions', { state: 'open' }).then((sessions) =>
       sessions.filter((session) => session.name === 'Prompt count'),
     );
@@ -405,11 +350,11 @@ describe('counting flows in Chromium through the web host', () => {
     await page.getByRole('button', { name: 'English' }).click();
 
     await page.keyboard.press('Alt+KeyC');
-    await expect.poll(focusedElement).toMatch(/Review \(read-only\)/);
+    await expect.poll(focused).toMatch(/Review \(read-only\)/);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /Prompt count/, level: 2 }).waitFor();
     expect(await page.getByRole('heading', { name: /^Counting:/ }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Count sessions', level: 2 }).count()).toBe(0);
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 60_000);
 });

@@ -67,6 +67,8 @@ export interface AppUnderTest {
   /** The built renderer, for another host on the same services. */
   readonly rendererDirectory: string;
   readonly call: Call;
+  /** Opens the page, starts the demo store with its button and waits for the catalogue to be synced. */
+  openDemoStore(): Promise<void>;
   /** Screenshot of the page in test-results/e2e/<name>.png (the full page unless told). */
   screenshot(name: string, options?: ScreenshotOptions): Promise<void>;
   /** Quits the app as a person does (host, then services) and starts it again on the same user data. */
@@ -182,6 +184,11 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       rendererDirectory,
       sandbox,
       call,
+      async openDemoStore() {
+        await browser.page.goto(started(host, 'the web host').url);
+        await browser.page.getByRole('button', { name: 'Try the demo store' }).click();
+        await browser.page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+      },
       screenshot: (name, screenshotOptions) => screenshot(browser.page, name, screenshotOptions),
       async restart() {
         await host?.close();
