@@ -5,66 +5,19 @@
 // totals, rows, filters and pages are compared with `counting.review`, the CSV it saves with
 // `counting.exportCsv`; the commit dialog refuses with the unknown code, then commits discarding it, and
 // the outbox holds the operations. Screenshots in English and Thai; axe-core on each state.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
-import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { expectAccessible, findDemoProducts } from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const UNKNOWN_CODE = '9990001112229';
 const SESSION_NAME = 'E2E review count';
 /** The page's rows per page (src-renderer/features/review/review.svelte.ts). */
 const PAGE_SIZE = 100;
-const SEARCH_WORDS = generateCatalogue({ seed: DEMO_SEED, count: 60, anchor: Date.now() }).products.map(
-  (product) => product.body.name.split(' ')[0] ?? '',
-);
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-review-'));
-  [outDir, services, chromium] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
-      logger: silentLogger,
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-  ]);
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
-});
-
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
+const app = appUnderTest({ name: 'review' });
+/** Read at each use: the app starts in beforeAll. */
+const call: Call = (name, args) => app.call(name, args);
 
 // The page's number forms in English (en-GB), written out here so the test does not import the page.
 const number = (value: number) => new Intl.NumberFormat('en-GB').format(value);
@@ -81,15 +34,14 @@ const baht = (value: number) =>
 const word = (value: number) => (value < 0 ? 'short' : value > 0 ? 'over' : 'exact');
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 // Strings, not functions: this file is type-checked without the DOM's types.
-const focusedText = () =>
-  chromium.page.evaluate('document.activeElement?.textContent ?? ""') as Promise<string>;
+const focusedText = () => app.page.evaluate('document.activeElement?.textContent ?? ""') as Promise<string>;
 const focusedValue = () =>
-  chromium.page.evaluate('document.activeElement?.getAttribute("value") ?? ""') as Promise<string>;
+  app.page.evaluate('document.activeElement?.getAttribute("value") ?? ""') as Promise<string>;
 
-async function capture(page: Page, name: string): Promise<void> {
+async function capture(name: string): Promise<void> {
   // The viewport: a full page of 100 rows is too tall to look at.
-  await page.screenshot({ path: join(SCREENSHOTS, `review-${name}.png`) });
-  expect(await checkAccessibility(page), name).toEqual([]);
+  await app.screenshot(`review-${name}`, { fullPage: false });
+  await expectAccessible(app.page, name);
 }
 
 interface Counted {
@@ -101,27 +53,25 @@ interface Counted {
 
 /** Demo products with a barcode and at least 2 units expected in W0001. */
 async function stockedProducts(wanted: number): Promise<Counted[]> {
-  const found = new Map<number, Counted>();
-  for (const text of new Set(SEARCH_WORDS)) {
-    for (const product of await call('catalogue.search', { text, limit: 20 })) {
-      if (found.size >= wanted || found.has(product.id)) continue;
-      if (!/^\d{8,}$/.test(product.barcode) || !product.active) continue;
-      const detail = await call('catalogue.product', { productId: product.id });
-      const expected =
-        detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
-      if (Number.isInteger(expected) && expected >= 2)
-        found.set(product.id, { id: product.id, sku: product.sku, barcode: product.barcode, expected });
-    }
-  }
-  return [...found.values()];
+  const expectedOf = new Map<number, number>();
+  const products = await findDemoProducts(call, wanted, async (product) => {
+    const detail = await call('catalogue.product', { productId: product.id });
+    const expected = detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
+    expectedOf.set(product.id, expected);
+    return Number.isInteger(expected) && expected >= 2;
+  });
+  return products.map((product) => ({
+    id: product.id,
+    sku: product.sku,
+    barcode: product.barcode,
+    expected: expectedOf.get(product.id) ?? 0,
+  }));
 }
 
 describe('review and commit in Chromium through the web host', () => {
   it('shows the totals and rows of counting.review, filters, pages, exports CSV and commits', async () => {
-    const { page, problems } = chromium;
-    await page.goto(host.url);
-    await page.getByRole('button', { name: 'Try the demo store' }).click();
-    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+    const { page, problems } = app;
+    await app.openDemoStore();
 
     const products = await stockedProducts(4);
     expect(products).toHaveLength(4);
@@ -222,7 +172,7 @@ describe('review and commit in Chromium through the web host', () => {
     }
     const shortRow = review.rows.find((row) => row.kind === 'counted' && row.productId === short.id);
     expect(shortRow).toMatchObject({ variance: -1, countedAgainst: short.expected });
-    await capture(page, 'rows-en');
+    await capture('rows-en');
 
     // Filters from the keyboard (Alt+2 … Alt+5) show the rows counting.review gives for each.
     const filters = [
@@ -279,7 +229,7 @@ describe('review and commit in Chromium through the web host', () => {
       `Lines to send: ${number(totals.countedLines + totals.notCounted)}`,
     );
     await dialog.getByLabel('Leave their stock as it is').check();
-    await capture(page, 'dialog-en');
+    await capture('dialog-en');
 
     // Refused: the unknown code is not resolved, and the session stays open.
     await page.keyboard.press('Control+Enter');
@@ -294,10 +244,10 @@ describe('review and commit in Chromium through the web host', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: `ตรวจทาน: ${SESSION_NAME}` }).waitFor();
-    await capture(page, 'rows-th');
+    await capture('rows-th');
     await page.getByRole('button', { name: /^ยืนยันส่งเข้ารายการรอส่ง/ }).click();
     await page.getByRole('dialog', { name: 'ยืนยันผลการนับเข้ารายการรอส่ง' }).waitFor();
-    await capture(page, 'dialog-th');
+    await capture('dialog-th');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'English' }).click();
 
@@ -328,10 +278,10 @@ describe('review and commit in Chromium through the web host', () => {
     expect(await page.getByRole('button', { name: /^Commit to outbox/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Export CSV (Ctrl+E)' }).waitFor();
     await expect.poll(() => focusedText()).toContain('Open the Outbox');
-    await capture(page, 'committed-en');
+    await capture('committed-en');
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: 'ยืนยันเข้ารายการรอส่งแล้ว' }).waitFor();
-    await capture(page, 'committed-th');
+    await capture('committed-th');
     await page.getByRole('button', { name: 'English' }).click();
 
     // Esc goes back to counting; reopened, the read-only review starts on Export; the Outbox button

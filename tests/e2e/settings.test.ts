@@ -5,93 +5,52 @@
 // is "no terminator" once Tab ends scans. Every setting is changed, saved with Ctrl+S and read back
 // through settings.get and after a reload; a refused value names its field and keeps what was typed; Esc
 // undoes; the language turns the whole frame Thai and back. axe on each state, screenshots en + th.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../src-shared/ipc/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import {
   scanCode,
   scanCodeEndingWithTab,
   scanCodeWithThaiLayout,
   THAI_DIGIT_KEYS,
 } from '../support/scanner-input.js';
+import { appUnderTest } from './support/app-under-test.js';
+import { expectAccessible } from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const CODE = '4006381333931';
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
+const app = appUnderTest({ name: 'settings' });
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-settings-'));
-  [outDir, services, chromium] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
-      logger: silentLogger,
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-  ]);
-  // A new install is Thai; these tests start from the English words.
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
+beforeAll(() => {
   // A missing element fails with its locator well inside the test's own timeout.
-  chromium.page.setDefaultTimeout(10_000);
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
+  app.page.setDefaultTimeout(10_000);
 });
 
-async function savedSettings(): Promise<AppSettings> {
-  const result = await services.api.call('settings.get', {}, 'web');
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value as AppSettings;
-}
+const savedSettings = (): Promise<AppSettings> => app.call('settings.get', {});
 
-const focusedId = () => chromium.page.evaluate('document.activeElement?.id ?? ""') as Promise<string>;
-const htmlLang = () => chromium.page.evaluate('document.documentElement.lang') as Promise<string>;
+const focusedId = () => app.page.evaluate('document.activeElement?.id ?? ""') as Promise<string>;
+const htmlLang = () => app.page.evaluate('document.documentElement.lang') as Promise<string>;
 
 /** A keyboard-wedge scan (timestamps a scanner gives, through DevTools), ended by Enter or Tab. */
 function scan(code: string, terminator: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
-  return terminator === 'Tab' ? scanCodeEndingWithTab(chromium.page, code) : scanCode(chromium.page, code);
+  return terminator === 'Tab' ? scanCodeEndingWithTab(app.page, code) : scanCode(app.page, code);
 }
 
 /** The pad's field (its label is asserted in English, where it reads "Test pad"). */
-const pad = () => chromium.page.locator('#scanner-test-pad');
+const pad = () => app.page.locator('#scanner-test-pad');
 
 /** Does `action` at the pad and returns the text of the result it added (the newest, shown first). */
 async function padResult(action: () => Promise<void>): Promise<string> {
-  const newest = chromium.page.getByTestId('pad-result').first();
+  const newest = app.page.getByTestId('pad-result').first();
   const before = (await newest.count()) === 0 ? null : await newest.getAttribute('data-attempt');
   await action();
   await expect.poll(() => newest.getAttribute('data-attempt')).not.toBe(before);
   return (await newest.innerText()).replace(/\s+/g, ' ');
 }
 
-async function expectNoSeriousViolations(): Promise<void> {
-  expect(await checkAccessibility(chromium.page)).toEqual([]);
-}
+const expectNoSeriousViolations = () => expectAccessible(app.page);
 
 async function openSettings(): Promise<void> {
-  const { page } = chromium;
+  const { page } = app;
   await page
     .getByRole('navigation')
     .getByRole('button', { name: /\(F8\)/ })
@@ -102,8 +61,8 @@ async function openSettings(): Promise<void> {
 
 describe('the settings page in Chromium through the web host', () => {
   it('opens with F8, focus on the first field, the saved values shown, no accessibility problem', async () => {
-    const { page } = chromium;
-    await page.goto(host.url);
+    const { page } = app;
+    await page.goto(app.host.url);
     await page.getByRole('button', { name: 'Try the demo store' }).click();
     await openSettings();
     await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
@@ -114,11 +73,11 @@ describe('the settings page in Chromium through the web host', () => {
     expect(await page.getByLabel('Key that ends a scan').inputValue()).toBe('Enter');
     await page.getByText('All settings are saved.').waitFor();
     await expectNoSeriousViolations();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-default-en.png'), fullPage: true });
+    await app.screenshot('settings-default-en');
   }, 90_000);
 
   it('test pad: a fast burst is a scan, a Thai layout reads the digits, slow typing is typing (too slow)', async () => {
-    const { page } = chromium;
+    const { page } = app;
     expect(await page.getByLabel('Test pad', { exact: true }).getAttribute('id')).toBe('scanner-test-pad');
     await pad().focus();
     let text = await padResult(() => scan(CODE));
@@ -128,7 +87,7 @@ describe('the settings page in Chromium through the web host', () => {
     expect(text).toMatch(/Gaps between keys \(ms\) [\d ·]+ \(slowest \d+, allowed 35\)/);
     expect(await pad().inputValue()).toBe(''); // a scan never types into the field
 
-    text = await padResult(() => scanCodeWithThaiLayout(chromium.page, '8851234567895'));
+    text = await padResult(() => scanCodeWithThaiLayout(app.page, '8851234567895'));
     expect(text).toMatch(/^Scan 8851234567895 /);
     const thaiKeys = [...'8851234567895'].map((digit) => THAI_DIGIT_KEYS[Number(digit)]).join('');
     expect(text).toContain(`the layout typed “${thaiKeys}”; read`);
@@ -142,11 +101,11 @@ describe('the settings page in Chromium through the web host', () => {
     expect(text).toMatch(/^Typing hello Why too slow: the slowest gap was \d+ ms, over the 35 ms allowed/);
     expect(await pad().inputValue()).toBe('');
     await expectNoSeriousViolations();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-pad-en.png'), fullPage: true });
+    await app.screenshot('settings-pad-en');
   });
 
   it('test pad follows unsaved edits: prefix and suffix stripped, a short burst is too short', async () => {
-    const { page } = chromium;
+    const { page } = app;
     await page.getByLabel('Prefix the scanner sends').fill('pre');
     await page.getByLabel('Suffix the scanner sends').fill('end');
     await page.getByText('Unsaved changes (2): Prefix the scanner sends, Suffix the scanner sends').waitFor();
@@ -166,7 +125,7 @@ describe('the settings page in Chromium through the web host', () => {
   });
 
   it('changes every setting, saves with Ctrl+S and reads them back through settings.get and after a reload', async () => {
-    const { page } = chromium;
+    const { page } = app;
     await page.getByLabel('Longest gap between a scan’s keys (ms)').fill('50');
     await page.getByLabel('Shortest code (characters)').fill('6');
     await page.getByLabel('Key that ends a scan').selectOption('Tab');
@@ -216,7 +175,7 @@ describe('the settings page in Chromium through the web host', () => {
   });
 
   it('a refused value names its field, keeps what was typed and saves nothing; Esc undoes', async () => {
-    const { page } = chromium;
+    const { page } = app;
     const interval = page.getByLabel('Longest gap between a scan’s keys (ms)');
     await interval.fill('1000');
     await page.keyboard.press('Control+s');
@@ -233,7 +192,7 @@ describe('the settings page in Chromium through the web host', () => {
     await expect.poll(focusedId).toBe('setting-maxKeyIntervalMs');
     expect((await savedSettings()).scanner.maxKeyIntervalMs).toBe(50);
     await expectNoSeriousViolations();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-invalid-en.png'), fullPage: true });
+    await app.screenshot('settings-invalid-en');
 
     // Leaving the page and coming back keeps what was typed and says it is not saved.
     await page.keyboard.press('F2');
@@ -258,7 +217,7 @@ describe('the settings page in Chromium through the web host', () => {
   });
 
   it('the language turns the whole frame Thai (html lang=th) and back', async () => {
-    const { page, problems } = chromium;
+    const { page, problems } = app;
     await page.getByRole('radio', { name: 'ไทย' }).check();
     await page.keyboard.press('Control+s');
     await page.getByRole('heading', { name: 'ตั้งค่า', level: 2 }).waitFor();
@@ -281,7 +240,7 @@ describe('the settings page in Chromium through the web host', () => {
     });
     expect(await typed).toMatch(/^การพิมพ์ ok เหตุผล ช้าเกินไป/);
     await expectNoSeriousViolations();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-pad-th.png'), fullPage: true });
+    await app.screenshot('settings-pad-th');
     await page.getByRole('button', { name: 'ล้างผลทดสอบ' }).click();
     await page.getByText('ยังไม่มีการสแกน').waitFor();
     await expect.poll(focusedId).toBe('scanner-test-pad');
@@ -298,9 +257,9 @@ describe('the settings page in Chromium through the web host', () => {
       .getByText(/^ค่านี้ใช้ไม่ได้: /)
       .waitFor();
     await expectNoSeriousViolations();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-invalid-th.png'), fullPage: true });
+    await app.screenshot('settings-invalid-th');
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-default-th.png'), fullPage: true });
+    await app.screenshot('settings-default-th');
 
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: 'บันทึก (Ctrl+S)' }).click();

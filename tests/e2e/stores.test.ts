@@ -6,96 +6,49 @@
 // that one: switching, editing the name and removing (asked first, the keychain's outcome said) work.
 // No secret is left in the page; no console error, no CSP violation; screenshots in both languages and
 // an axe check on every screen.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
+import type { TestSandbox } from '../support/sandbox-harness.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { expectAccessible, focusedElement, inBothLanguages } from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const BRANCH = { name: 'branch2', apikey: 'branch2-key-5b1e', apisecret: 'branch2-secret-c07d' } as const;
 const WRONG_SECRET = 'not-the-secret-9f3a';
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let keychain: InMemoryCredentialStore;
-let host: WebHost;
-let chromium: ChromiumSession;
+const keychain = new InMemoryCredentialStore();
+const app = appUnderTest({
+  name: 'stores',
+  credentials: keychain,
+  sandbox: { stores: [BRANCH], products: 30 },
+});
 let branch: TestSandbox;
 let merchantName: string;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-stores-'));
-  keychain = new InMemoryCredentialStore();
-  [outDir, services, chromium, branch] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: keychain,
-      logger: silentLogger,
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-    startTestSandbox({ stores: [BRANCH], products: 30 }),
-  ]);
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
+  branch = app.sandbox;
   const merchant = await branch.call('GetMerchantProfile');
   merchantName = (merchant.body as { name: string }).name;
-}, 90_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  await branch?.close();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
 });
 
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
-
-const focusedElement = () =>
-  chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+/** Read at each use: the app starts in beforeAll. */
+const call: Call = (name, args) => app.call(name, args);
+const focused = () => focusedElement(app.page);
 
 /** Screenshots of the screen in English and Thai and an axe check in each (back in English after). */
-async function capture(name: string): Promise<void> {
-  const { page } = chromium;
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-en.png`), fullPage: true });
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-  await page.locator('html[lang="th"]').waitFor();
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-th.png`), fullPage: true });
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.locator('html[lang="en"]').waitFor();
-}
+const capture = (name: string) => inBothLanguages(app.page, name);
 
 describe('store profiles in Chromium through the web host', () => {
   it('adds an external store from the welcome page, tests it, saves it, and it opens and syncs', async () => {
-    const { page } = chromium;
-    await page.goto(host.url);
+    const { page } = app;
+    await page.goto(app.host.url);
     await page.getByRole('button', { name: 'Try the demo store' }).waitFor();
-    await expect.poll(focusedElement).toMatch(/Try the demo store/);
+    await expect.poll(focused).toMatch(/Try the demo store/);
     await page.getByText('only in this PC’s keychain').waitFor();
     await capture('stores-welcome');
 
     // Alt+A: the first field of the form.
     await page.keyboard.press('Alt+KeyA');
-    await expect.poll(focusedElement).toMatch(/type="url"/);
+    await expect.poll(focused).toMatch(/type="url"/);
 
     // Saving with nothing typed names every missing field and puts the focus on the first.
     await page.getByRole('button', { name: 'Save and open the store (Enter)' }).click();
@@ -107,7 +60,7 @@ describe('store profiles in Chromium through the web host', () => {
     ]) {
       await page.getByText(`${field}: enter it, this field is required.`).waitFor();
     }
-    await expect.poll(focusedElement).toMatch(/type="url"/);
+    await expect.poll(focused).toMatch(/type="url"/);
     // main judges the address: its issue lands under the field it names.
     await page.getByLabel('Back office address (base URL)').fill('ftp://example.com');
     await page.getByLabel('Store name (for the API)').fill(BRANCH.name);
@@ -146,11 +99,11 @@ describe('store profiles in Chromium through the web host', () => {
     const html = await page.content();
     expect(html).not.toContain(BRANCH.apisecret);
     expect(html).not.toContain(BRANCH.apikey);
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 120_000);
 
   it('lists the demo store and the added one; switches, edits the name, removes after asking', async () => {
-    const { page } = chromium;
+    const { page } = app;
     // The demo store is opened through the contract; the page follows the profile.changed event.
     await call('demo.start', {});
     await page.getByText(/^Store: (Stockroom )?Demo store$/i).waitFor();
@@ -196,8 +149,8 @@ describe('store profiles in Chromium through the web host', () => {
     await demoRow.getByRole('button', { name: /^Remove / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: /^Remove .*Demo store\?$/i }).waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'stores-remove-confirm-en.png'), fullPage: true });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await app.screenshot('stores-remove-confirm-en');
+    await expectAccessible(page);
     // Esc cancels: nothing removed.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -209,11 +162,11 @@ describe('store profiles in Chromium through the web host', () => {
     expect((await call('profiles.list', {})).profiles.map((profile) => profile.displayName)).toEqual([
       'Branch Two',
     ]);
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 120_000);
 
   it('without a keychain the form says secrets cannot be stored and does not save, but still tests', async () => {
-    const { page } = chromium;
+    const { page } = app;
     keychain.makeUnavailable('no-keychain', 'no Secret Service is running');
     try {
       await page.keyboard.press('Alt+KeyA');
@@ -228,14 +181,14 @@ describe('store profiles in Chromium through the web host', () => {
       await page.keyboard.press('Alt+KeyT');
       await page.getByText(`Connected to “${merchantName}”.`).waitFor();
       await page.keyboard.press('Enter'); // Save is disabled: nothing is added
-      await page.screenshot({ path: join(SCREENSHOTS, 'stores-no-keychain-en.png'), fullPage: true });
-      expect(await checkAccessibility(page)).toEqual([]);
+      await app.screenshot('stores-no-keychain-en');
+      await expectAccessible(page);
       expect((await call('profiles.list', {})).profiles).toHaveLength(1);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Add a store (Alt+A)' }).waitFor();
     } finally {
       keychain.makeAvailable();
     }
-    expect(chromium.problems).toEqual([]);
+    expect(app.problems).toEqual([]);
   }, 60_000);
 });
