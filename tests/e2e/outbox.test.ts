@@ -10,67 +10,28 @@
 //    two batches while the page shows "n of 6" progress, and the back office has the counted figures;
 //    a spent daily quota holds sending until a time the page names.
 // Screenshots in both languages, axe (no serious/critical), no console error or CSP violation.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '../../src-main/services/demo-credentials.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { buildApp } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
-import { backOffice, inBothLanguages, screenshot, SCREENSHOTS } from './support/outbox-helpers.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { backOffice, outboxInBothLanguages } from './support/outbox-helpers.js';
+import { expectAccessible, focusedElement, screenshot } from './support/page-helpers.js';
 
 const WAREHOUSE = 'W0001';
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
+const app = appUnderTest({
+  name: 'outbox',
+  // Short retry waits: the offline rows come round again in a second, not minutes.
+  outboxTiming: { backoff: { baseMs: 200, maxMs: 1_000 } },
+});
+/** Read at each use: the app starts in beforeAll. */
+const call: Call = (name, args) => app.call(name, args);
+/** The store of the second test, started there. */
 let ownStore: TestSandbox | undefined;
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-outbox-'));
-  [outDir, services, chromium] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
-      logger: silentLogger,
-      // Short retry waits: the offline rows come round again in a second, not minutes.
-      outboxTiming: { backoff: { baseMs: 200, maxMs: 1_000 } },
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-  ]);
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
-}, 60_000);
-
 afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
   await ownStore?.close();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
 });
-
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
-
-const focusedElement = (page: Page) =>
-  page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
 
 const figure = (value: number | null) => (value ?? NaN).toLocaleString('en-GB');
 
@@ -94,10 +55,8 @@ async function countAndCommit(
 
 describe('the Outbox page and the frame in Chromium through the web host', () => {
   it('parks drifted count lines and lets a person send again, edit and discard them', async () => {
-    const { page, problems } = chromium;
-    await page.goto(host.url);
-    await page.getByRole('button', { name: 'Try the demo store' }).click();
-    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
+    const { page, problems } = app;
+    await app.openDemoStore();
     await page.getByTestId('outbox-waiting').filter({ hasText: 'Waiting to send: 0' }).waitFor();
     const lastSync = page.getByText(/^Last sync: (now|\d+ min ago)$/);
     await lastSync.waitFor();
@@ -147,7 +106,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         expect(row.serverBefore).toBe((row.countedAgainst ?? NaN) - 2);
       }
       await page.getByRole('heading', { name: 'Need attention (3)' }).waitFor();
-      await inBothLanguages(page, 'outbox-parked', 'รายการรอส่ง');
+      await outboxInBothLanguages(page, 'outbox-parked');
       await rows.first().focus();
 
       // Up/Down move between the rows; D opens the discard question, Esc takes it back to the row.
@@ -249,7 +208,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
           .waitFor();
       }
       await screenshot(page, 'outbox-history-en');
-      expect(await checkAccessibility(page)).toEqual([]);
+      await expectAccessible(page);
     } finally {
       await server.close();
     }
@@ -257,7 +216,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
   }, 120_000);
 
   it('shows offline and why, a paused queue with Resume, a drain in two batches and a quota hold', async () => {
-    const { page, problems } = chromium;
+    const { page, problems } = app;
     ownStore = await startTestSandbox({ products: 12 });
     const sandbox = ownStore;
     await call('profiles.add', {
@@ -303,7 +262,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .filter({ hasText: 'Last try failed: Internal Server Error' })
         .first()
         .waitFor();
-      await inBothLanguages(page, 'outbox-offline', 'รายการรอส่ง');
+      await outboxInBothLanguages(page, 'outbox-offline');
 
       // The store refuses the key: the queue pauses, the page says why and offers Resume.
       sandbox.handle.revokeStore(DEMO_STORE.name);
@@ -318,7 +277,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
       expect((await call('outbox.summary', {})).paused).toBe(true);
       // The run that hit the refusal is over: no "sending" figure is left standing.
       expect(await page.getByText(/^Sending \d+ of \d+$/).count()).toBe(0);
-      await inBothLanguages(page, 'outbox-paused', 'รายการรอส่ง');
+      await outboxInBothLanguages(page, 'outbox-paused');
 
       // Fixed; Resume (Alt+S) drains the two warehouses' batches one after the other, slowly enough to see.
       sandbox.handle.restoreStore(DEMO_STORE.name);
@@ -360,7 +319,7 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .getByTestId('connectivity-reason')
         .filter({ hasText: 'the store’s daily request limit is used up' })
         .waitFor();
-      await inBothLanguages(page, 'outbox-held', 'รายการรอส่ง');
+      await outboxInBothLanguages(page, 'outbox-held');
     } finally {
       await server.close();
     }

@@ -5,22 +5,12 @@
 // selected row kept. With the sandbox stopped, the picture still shows from the store's cache, a picture
 // never fetched says why it cannot be shown, and a count queued offline moves the expected figure.
 // No console error, no CSP violation; screenshots in both languages and axe on the page.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestSandbox } from '../support/sandbox-harness.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { expectAccessible } from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const STORE = { name: 'pictures', apikey: 'pictures-key-31a9', apisecret: 'pictures-secret-77c2' } as const;
 const IMAGE_SIZE = 96;
 
@@ -58,11 +48,9 @@ interface SandboxProduct {
   readonly name: string;
 }
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
+const app = appUnderTest({ name: 'product', sandbox: { stores: [STORE], products: 30 } });
+/** Read at each use: the app starts in beforeAll. */
+const call: Call = (name, args) => app.call(name, args);
 let store: TestSandbox;
 /** Its picture is opened online, then again offline. */
 let pictured: SandboxProduct;
@@ -70,18 +58,7 @@ let pictured: SandboxProduct;
 let neverFetched: SandboxProduct;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-product-'));
-  [outDir, services, chromium, store] = await Promise.all([
-    buildApp(),
-    startAppServices({
-      userDataDir: userData,
-      credentialStore: new InMemoryCredentialStore(),
-      logger: silentLogger,
-    }),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-    startTestSandbox({ stores: [STORE], products: 30 }),
-  ]);
+  store = app.sandbox;
   const listed = await store.call('GetProducts', { query: { limit: 10 } });
   const products = (listed.body as { list: SandboxProduct[] }).list;
   [pictured, neverFetched] = products.filter((product) => product.sku !== '') as [
@@ -95,8 +72,7 @@ beforeAll(async () => {
     });
     expect(uploaded.body).toMatchObject({ resCode: '200' });
   }
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  const added = await services.api.call(
+  const added = await app.services.api.call(
     'profiles.add',
     {
       displayName: 'Pictures',
@@ -109,29 +85,13 @@ beforeAll(async () => {
     'web',
   );
   expect(added).toMatchObject({ ok: true });
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
-}, 90_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  await store?.close().catch(() => undefined);
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
 });
-
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
 
 const english = (value: number): string => new Intl.NumberFormat('en-GB').format(value);
 
 /** The stock table as text, one row per warehouse: code, server, available, expected. */
 async function shownStock(): Promise<string[][]> {
-  const rows = chromium.page.locator('table.stock tbody tr');
+  const rows = app.page.locator('table.stock tbody tr');
   const shown: string[][] = [];
   for (const row of await rows.all()) {
     const code = (await row.locator('th .code').innerText()).trim();
@@ -152,7 +112,7 @@ async function expectedStock(productId: number, unit: string): Promise<string[][
 }
 
 async function pictureWidth(name: string): Promise<number> {
-  const image = chromium.page.getByRole('img', { name: `Picture of ${name}` });
+  const image = app.page.getByRole('img', { name: `Picture of ${name}` });
   await image.waitFor();
   // The Node tsconfig has no DOM types: the two fields read from the <img>.
   type Decoded = { readonly complete: boolean; readonly naturalWidth: number };
@@ -162,7 +122,7 @@ async function pictureWidth(name: string): Promise<number> {
 
 /** Types `text` in the search box and opens the result `product` with Up/Down and Enter. */
 async function openFromSearch(text: string, product: SandboxProduct): Promise<number> {
-  const { page } = chromium;
+  const { page } = app;
   const box = page.getByRole('searchbox', { name: 'Search products' });
   await box.fill(text);
   const results = await call('catalogue.search', { text, limit: 25 });
@@ -181,8 +141,8 @@ async function openFromSearch(text: string, product: SandboxProduct): Promise<nu
 
 describe('product detail in Chromium through the web host', () => {
   it('opens from the search by keyboard with stock per warehouse and the picture, then back as it was', async () => {
-    const { page, problems } = chromium;
-    await page.goto(host.url);
+    const { page, problems } = app;
+    await page.goto(app.host.url);
     await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
 
     const word = pictured.name.split(' ')[0] ?? pictured.name;
@@ -192,13 +152,13 @@ describe('product detail in Chromium through the web host', () => {
     await expect.poll(shownStock).toEqual(await expectedStock(pictured.id, detail.unittext));
     await page.getByText(detail.sku, { exact: true }).waitFor();
     expect(await pictureWidth(pictured.name)).toBe(IMAGE_SIZE);
-    expect(await checkAccessibility(page)).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOTS, 'product-detail-en.png'), fullPage: true });
+    await expectAccessible(page);
+    await app.screenshot('product-detail-en');
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.locator('html[lang="th"]').waitFor();
     await page.getByRole('img', { name: `รูปของ ${pictured.name}` }).waitFor();
-    expect(await checkAccessibility(page)).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOTS, 'product-detail-th.png'), fullPage: true });
+    await expectAccessible(page);
+    await app.screenshot('product-detail-th');
     await page.getByRole('button', { name: 'English' }).click();
     await page.locator('html[lang="en"]').waitFor();
 
@@ -212,7 +172,7 @@ describe('product detail in Chromium through the web host', () => {
   }, 120_000);
 
   it('offline: the picture comes from the cache, an unfetched one says why, a queued count moves expected', async () => {
-    const { page, problems } = chromium;
+    const { page, problems } = app;
     await store.close();
     const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.press('Enter'); // the results are current: Enter opens the selected product
@@ -242,8 +202,8 @@ describe('product detail in Chromium through the web host', () => {
       .getByText('The picture cannot be loaded: the back office is not reachable and no copy is saved.')
       .waitFor({ timeout: 40_000 });
     expect(await page.getByRole('img', { name: `Picture of ${neverFetched.name}` }).count()).toBe(0);
-    await page.screenshot({ path: join(SCREENSHOTS, 'product-detail-offline-en.png'), fullPage: true });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await app.screenshot('product-detail-offline-en');
+    await expectAccessible(page);
     expect(problems).toEqual([]);
   }, 120_000);
 });

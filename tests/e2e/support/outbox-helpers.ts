@@ -1,15 +1,10 @@
 // Helpers of the Outbox e2e test: a v4 client of the store for what the back office itself says and
-// for changes made there (stock sold behind the PC's back), and screenshots with an axe check in both
+// for changes made there (stock sold behind the PC's back), and the Outbox page captured in both
 // languages.
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { DEMO_STORE } from '../../../src-main/services/demo-credentials.js';
-import { PROJECT_ROOT } from '../../app/support/build-app.js';
-import { checkAccessibility } from '../../support/axe.js';
-
-export const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
+import { inBothLanguages } from './page-helpers.js';
 
 export interface ServerProduct {
   readonly id: number;
@@ -51,18 +46,10 @@ export function backOffice(baseUrl: string) {
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Screenshot and axe check in English, then the same in Thai, back to English. */
-export async function inBothLanguages(page: Page, name: string, thaiHeading: string): Promise<void> {
-  await screenshot(page, `${name}-en`);
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-  await page.getByRole('heading', { name: thaiHeading, level: 2 }).waitFor();
-  await screenshot(page, `${name}-th`);
-  expect(await checkAccessibility(page)).toEqual([]);
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByRole('heading', { name: 'Outbox', level: 2 }).waitFor();
+/** Screenshot and axe check of the Outbox page in English, then in Thai, back to English. */
+export async function outboxInBothLanguages(page: Page, name: string): Promise<void> {
+  await inBothLanguages(page, name, {
+    th: page.getByRole('heading', { name: 'รายการรอส่ง', level: 2 }),
+    en: page.getByRole('heading', { name: 'Outbox', level: 2 }),
+  });
 }
