@@ -6,57 +6,30 @@
 //   the commit queues → the back office returns → the app is quit in the middle of the drain and
 //   started again on the same data → the outbox drains, and the back office's stock, read through v4,
 //   equals what was counted; the assigned barcode is on the product. Nothing lost, nothing twice.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { silentLogger } from '../../src-main/logging/index.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { countedCell, expectAccessible, focusedElement } from './support/page-helpers.js';
 
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
 const STORE = { name: 'e2e-store', apikey: 'e2e-key-0001', apisecret: 'e2e-secret-0001' } as const;
 const WAREHOUSE = 'W0001';
 const SCANS = 300;
 /** A code no product has (valid EAN-13 check digit), scanned twice and then resolved. */
 const UNKNOWN_CODE = '8850000999994';
-/** Outbox waits shortened for the test (the defaults: 60 s settle, 30 s lease, backoff up to 5 min). */
-const OUTBOX_TIMING = { settleMs: 1_000, leaseTtlMs: 3_000, backoff: { baseMs: 300, maxMs: 2_000 } } as const;
 
-let outDir: string;
-let userData: string;
+const app = appUnderTest({
+  name: 'full',
+  // Outbox waits shortened for the test (the defaults: 60 s settle, 30 s lease, backoff up to 5 min).
+  outboxTiming: { settleMs: 1_000, leaseTtlMs: 3_000, backoff: { baseMs: 300, maxMs: 2_000 } },
+  sandbox: { products: 400, stores: [STORE], log: () => {} },
+});
+/** Read at each use: the app starts in beforeAll (and again on restart()). */
+const call: Call = (name, args) => app.call(name, args);
 let sandbox: TestSandbox;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
-const credentials = new InMemoryCredentialStore();
-
-function startServices(): Promise<AppServices> {
-  return startAppServices({
-    userDataDir: userData,
-    credentialStore: credentials,
-    logger: silentLogger,
-    outboxTiming: OUTBOX_TIMING,
-  });
-}
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-full-'));
-  [outDir, sandbox, services, chromium] = await Promise.all([
-    buildApp(),
-    startTestSandbox({ products: 400, stores: [STORE], log: () => {} }),
-    startServices(),
-    launchChromium({ viewport: { width: 1366, height: 900 } }),
-  ]);
-  await call('settings.set', { language: 'en' });
+  sandbox = app.sandbox;
   await call('profiles.add', {
     displayName: 'E2E store',
     baseUrl: sandbox.url,
@@ -66,24 +39,7 @@ beforeAll(async () => {
     defaultWarehouseCode: WAREHOUSE,
     activate: true,
   });
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
-}, 90_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  await sandbox?.close();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
 });
-
-/** A call through the same services the page uses. */
-async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallValue<N>> {
-  const result = (await services.api.call(name, args, 'web')) as IpcResult<CallValue<N>>;
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
-}
 
 interface ServerProduct {
   readonly id: number;
@@ -126,7 +82,7 @@ function random(seed: number): () => number {
   };
 }
 
-const focused = () => chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+const focused = () => focusedElement(app.page);
 
 async function countedTotal(sessionId: string): Promise<number> {
   const lines = await call('counting.lines', { sessionId });
@@ -135,8 +91,8 @@ async function countedTotal(sessionId: string): Promise<number> {
 
 describe('a full count, offline in the middle, quit during the drain', () => {
   it('counts 300 scans and the back office ends with exactly what was counted', async () => {
-    const { page, problems } = chromium;
-    await page.goto(host.url);
+    const { page, problems } = app;
+    await page.goto(app.host.url);
     await page.getByText('Catalogue: up to date').waitFor({ timeout: 60_000 });
 
     // 40 stocked products with barcodes, some scanned far more often than others (a shelf).
@@ -177,7 +133,7 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await sandbox.handle.close();
     for (const [index, code] of plan.slice(150).entries()) await typeScan(code, 150 + index);
     await expect.poll(() => countedTotal(session.id), { timeout: 30_000 }).toBe(SCANS);
-    await page.screenshot({ path: join(SCREENSHOTS, 'full-count-1-offline-scanning.png'), fullPage: true });
+    await app.screenshot('full-count-1-offline-scanning');
     // The table shows the newest 40 lines at most (the review lists them all).
     const distinct = new Set(plan.filter((code) => code !== UNKNOWN_CODE)).size;
     expect(await page.getByTestId('count-lines').locator('tbody tr').count()).toBe(Math.min(40, distinct));
@@ -186,22 +142,18 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     const lastCode = plan.at(-1) ?? '';
     const lastProduct = shelf.find((product) => product.barcode === lastCode);
     if (lastProduct === undefined) throw new Error('the last scan is not a shelf product');
-    const countedCell = page
-      .getByTestId('count-lines')
-      .getByRole('row')
-      .filter({ hasText: lastProduct.sku })
-      .locator('td.counted');
+    const lastCounted = countedCell(page, lastProduct.sku);
     await page.keyboard.press('F6');
     await page.keyboard.type('25');
     await page.keyboard.press('Enter');
-    await expect.poll(() => countedCell.textContent()).toBe('25');
+    await expect.poll(() => lastCounted.textContent()).toBe('25');
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     await page.keyboard.press('+');
     await page.keyboard.press('+');
     await page.keyboard.press('-');
-    await expect.poll(() => countedCell.textContent()).toBe('26');
+    await expect.poll(() => lastCounted.textContent()).toBe('26');
     await page.keyboard.press('F9');
-    await expect.poll(() => countedCell.textContent()).toBe('27');
+    await expect.poll(() => lastCounted.textContent()).toBe('27');
 
     // The unknown code, scanned twice, turns out to be a product of another shelf: its units move there
     // and the product gets the code as its barcode (a queued product update).
@@ -214,7 +166,7 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await page.getByText(/Back office: offline/).waitFor({ timeout: 30_000 });
     const queued = await call('outbox.summary', {});
     expect(queued.pending + queued.retry + queued.sending + queued.unclear).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SCREENSHOTS, 'full-count-3-committed-offline.png'), fullPage: true });
+    await app.screenshot('full-count-3-committed-offline');
 
     const finalLines = await call('counting.lines', { sessionId: session.id });
     const counted = new Map<number, number>();
@@ -229,16 +181,12 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await expect
       .poll(async () => (await call('outbox.summary', {})).sending, { timeout: 30_000, interval: 50 })
       .toBeGreaterThan(0);
-    await host.close();
-    await services.stop();
-
-    // Started again on the same data folder: the page reconnects to the new host.
-    services = await startServices();
-    host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer') });
+    // Quit, then started again on the same data folder: the page reconnects to the new host.
+    await app.restart();
     sandbox.handle.clearFaults();
     const atRestart = await call('outbox.summary', {});
     expect(atRestart.pending + atRestart.sending + atRestart.retry + atRestart.unclear).toBeGreaterThan(0);
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     await expect
       .poll(
         async () => {
@@ -269,8 +217,8 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     // The outbox page after the restart: everything sent, nothing waiting.
     await page.keyboard.press('F7');
     await page.getByRole('heading', { name: 'Outbox', level: 2 }).waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'full-count-4-drained.png'), fullPage: true });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await app.screenshot('full-count-4-drained');
+    await expectAccessible(page);
     expect(problems.filter((problem) => !isExpectedWhileHostDown(problem))).toEqual([]);
   }, 300_000);
 });
@@ -282,7 +230,7 @@ function isExpectedWhileHostDown(problem: string): boolean {
 
 /** Alt+U: the unknown code's search dialog; the product found by its SKU; the barcode given to it. */
 async function resolveUnknownCode(product: ServerProduct): Promise<void> {
-  const { page } = chromium;
+  const { page } = app;
   await page.keyboard.press('Alt+KeyU');
   const dialog = page.getByRole('dialog', { name: `Which product is ${UNKNOWN_CODE}?` });
   await dialog.waitFor();
@@ -301,13 +249,13 @@ async function resolveUnknownCode(product: ServerProduct): Promise<void> {
 
 /** F10: the review; Ctrl+Enter: the commit dialog; leave what nobody counted; Ctrl+Enter commits. */
 async function commitFromReview(): Promise<void> {
-  const { page } = chromium;
+  const { page } = app;
   await page.keyboard.press('F10');
   await expect.poll(focused).toContain('Commit to outbox');
   await page.keyboard.press('Control+Enter');
   const dialog = page.getByRole('dialog', { name: 'Commit this count to the outbox' });
   await dialog.waitFor();
-  await page.screenshot({ path: join(SCREENSHOTS, 'full-count-2-commit-dialog.png'), fullPage: true });
+  await app.screenshot('full-count-2-commit-dialog');
   await page.keyboard.press('Control+Enter');
   await page.getByTestId('committed').waitFor();
 }
