@@ -3,22 +3,14 @@
 // user opens the printed URL, starts the demo store with the keyboard, watches the catalogue sync to
 // the end, and finds a demo product by the start of its name, listed with its stock. The page must run
 // with no CSP violation and no console error. Screenshots go to test-results/e2e/ (gitignored).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webHostContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
-import { createLogger, type Logger } from '../../src-main/logging/index.js';
+import { createLogger } from '../../src-main/logging/index.js';
 import { DEMO_SEED } from '../../src-main/sandbox/seed/demo-store.js';
 import { generateCatalogue } from '../../src-main/sandbox/seed/products.js';
-import { startAppServices, type AppServices } from '../../src-main/services/index.js';
-import { buildApp, PROJECT_ROOT } from '../app/support/build-app.js';
-import { checkAccessibility } from '../support/axe.js';
-import { launchChromium, type ChromiumSession } from '../support/chromium.js';
-
-const SCREENSHOTS = resolve(PROJECT_ROOT, 'test-results', 'e2e');
+import { appUnderTest } from './support/app-under-test.js';
+import { expectAccessible, focusedElement, screenshot } from './support/page-helpers.js';
 
 /** The demo store's first product (the seed is deterministic: the first product is always the same). */
 const [firstProduct] = generateCatalogue({ seed: DEMO_SEED, count: 1, anchor: Date.now() }).products;
@@ -27,33 +19,12 @@ const DEMO_NAME = firstProduct.body.name;
 /** What a person types: the first word of the name and the start of the second. */
 const TYPED = DEMO_NAME.split(' ').slice(0, 2).join(' ').slice(0, -2);
 
-let outDir: string;
-let userData: string;
-let services: AppServices;
-let host: WebHost;
-let chromium: ChromiumSession;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  userData = mkdtempSync(join(tmpdir(), 'stockroom-e2e-'));
-  const logger: Logger = createLogger({ sinks: [{ write: (line) => logLines.push(line) }], level: 'info' });
-  [outDir, services, chromium] = await Promise.all([
-    buildApp(),
-    startAppServices({ userDataDir: userData, credentialStore: new InMemoryCredentialStore(), logger }),
-    launchChromium(),
-  ]);
-  // These tests read the English words; a new install starts in Thai.
-  await services.api.call('settings.set', { language: 'en' }, 'web');
-  host = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer'), logger });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-  await services?.stop();
-  if (outDir !== undefined) rmSync(join(outDir, '..'), { recursive: true, force: true });
-  if (userData !== undefined) rmSync(userData, { recursive: true, force: true });
+const app = appUnderTest({
+  name: 'smoke',
+  // The size Chromium opens at by default: what a first-time user's window may well be.
+  viewport: { width: 1200, height: 800 },
+  logger: createLogger({ sinks: [{ write: (line) => logLines.push(line) }], level: 'info' }),
 });
 
 /** Records every value the sync progress bar shows, from the first frame on. */
@@ -65,28 +36,28 @@ new MutationObserver(() => {
   if (window.progressSeen.at(-1) !== seen) window.progressSeen.push(seen);
 }).observe(document, { subtree: true, childList: true, attributes: true });`;
 
-/** The focused element's markup (a string expression: tests are type-checked without the DOM library). */
-const focusedElement = () =>
-  chromium.page.evaluate('document.activeElement?.outerHTML ?? ""') as Promise<string>;
+const focused = () => focusedElement(app.page);
 
 describe('a first-time user in Chromium through the web host', () => {
   it('starts the demo store, sees the sync finish, and finds a product with its stock', async () => {
-    const { page, problems } = chromium;
+    const { page, problems } = app;
     await page.addInitScript({ content: PROGRESS_RECORDER });
 
-    const response = await page.goto(host.url);
+    const response = await page.goto(app.host.url);
     expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-security-policy']).toBe(webHostContentSecurityPolicy(host.origin));
+    expect(response?.headers()['content-security-policy']).toBe(
+      webHostContentSecurityPolicy(app.host.origin),
+    );
     // The token leaves the address bar once the page has it.
-    await expect.poll(() => page.url()).toBe(`${host.origin}/`);
+    await expect.poll(() => page.url()).toBe(`${app.host.origin}/`);
 
     // The welcome page, with the demo button focused: Enter is all it takes.
     await page.getByRole('heading', { name: 'Welcome to Stockroom' }).waitFor();
     const demoButton = page.getByRole('button', { name: 'Try the demo store' });
     await demoButton.waitFor();
-    await expect.poll(focusedElement).toMatch(/^<button[^>]*>\s*Try the demo store\s*<\/button>$/);
-    await page.screenshot({ path: join(SCREENSHOTS, '1-welcome.png') });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await expect.poll(focused).toMatch(/^<button[^>]*>\s*Try the demo store\s*<\/button>$/);
+    await screenshot(page, '1-welcome', { fullPage: false });
+    await expectAccessible(page);
     await page.keyboard.press('Enter');
 
     // The store opens and the first sync runs to the end, with its progress on the way (the bar is
@@ -99,7 +70,7 @@ describe('a first-time user in Chromium through the web host', () => {
         () => true,
         () => false,
       );
-    if (caught) await page.screenshot({ path: join(SCREENSHOTS, '2-sync-progress.png') });
+    if (caught) await screenshot(page, '2-sync-progress', { fullPage: false });
     await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
     const progressSeen = (await page.evaluate('window.progressSeen')) as string[];
     expect(progressSeen.length).toBeGreaterThan(0);
@@ -118,14 +89,14 @@ describe('a first-time user in Chromium through the web host', () => {
       styleAttributes: 0,
       sheets: [expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)],
     });
-    await page.screenshot({ path: join(SCREENSHOTS, '3-synced.png') });
+    await screenshot(page, '3-synced', { fullPage: false });
     expect(await page.getByText('Back office: online').count()).toBe(1);
     expect(await page.getByText(/^Requests today: \d+ of [\d,]+$/).count()).toBe(1);
 
     // The search box has the focus: type the start of a demo product's name.
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.waitFor();
-    await expect.poll(focusedElement).toMatch(/^<input type="search"/);
+    await expect.poll(focused).toMatch(/^<input type="search"/);
     await page.keyboard.type(TYPED);
     const row = page.getByRole('row').filter({ hasText: DEMO_NAME });
     await row.waitFor();
@@ -137,15 +108,15 @@ describe('a first-time user in Chromium through the web host', () => {
         firstProduct.body.barcode,
         expect.stringMatching(/^[\d,.]+ \S+/),
       ]);
-    await page.screenshot({ path: join(SCREENSHOTS, '4-search.png') });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await screenshot(page, '4-search', { fullPage: false });
+    await expectAccessible(page);
 
     // The same page in Thai.
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByText('แคตตาล็อก: เป็นปัจจุบัน').waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('th');
-    await page.screenshot({ path: join(SCREENSHOTS, '5-search-thai.png') });
-    expect(await checkAccessibility(page)).toEqual([]);
+    await screenshot(page, '5-search-thai', { fullPage: false });
+    await expectAccessible(page);
     // The choice is the PC's setting, kept by main (other pages and restarts follow it).
     await expect.poll(settingLanguage).toBe('th');
     await page.getByRole('button', { name: 'English' }).click();
@@ -153,13 +124,12 @@ describe('a first-time user in Chromium through the web host', () => {
 
     expect(problems).toEqual([]);
     // Nothing of the token reached the log.
-    expect(logLines.join('\n')).not.toContain(host.token);
+    expect(logLines.join('\n')).not.toContain(app.host.token);
   }, 60_000);
 });
 
-async function settingLanguage(): Promise<string | null> {
-  const result = await services.api.call('settings.get', {}, 'web');
-  return result.ok ? (result.value as { language: string }).language : null;
+async function settingLanguage(): Promise<string> {
+  return (await app.call('settings.get', {})).language;
 }
 
 describe('the web bridge in Chromium', () => {
@@ -171,21 +141,21 @@ describe('the web bridge in Chromium', () => {
     const logger = createLogger({
       sinks: [{ write: (line) => (line.includes('refused a request') ? refusals.push(line) : undefined) }],
     });
-    second = await startWebHost({ api: services.api, rendererDirectory: join(outDir, 'renderer'), logger });
+    second = await startWebHost({ api: app.services.api, rendererDirectory: app.rendererDirectory, logger });
   });
 
   afterAll(() => second?.close());
 
   it('says so when the page has a wrong token or none, and does not keep trying', async () => {
-    const page = await chromium.context.newPage();
+    const page = await app.context.newPage();
     await page.goto(`${second.origin}/?token=${'x'.repeat(43)}`);
     await page.getByText('This page is not linked to Stockroom.', { exact: false }).waitFor();
     await page.waitForTimeout(1_500);
     expect(refusals.filter((line) => line.includes('"refused":"token"'))).toHaveLength(1);
-    await page.screenshot({ path: join(SCREENSHOTS, '6-wrong-token.png') });
+    await screenshot(page, '6-wrong-token', { fullPage: false });
     await page.close();
 
-    const bare = await chromium.context.newPage();
+    const bare = await app.context.newPage();
     await bare.goto(`${second.origin}/`);
     await bare.getByText('This page is not linked to Stockroom.', { exact: false }).waitFor();
     expect(refusals).toHaveLength(1);
@@ -193,7 +163,7 @@ describe('the web bridge in Chromium', () => {
   });
 
   it('keeps the token of the tab across a reload, and shows a lost host', async () => {
-    const page = await chromium.context.newPage();
+    const page = await app.context.newPage();
     await page.goto(second.url);
     await page.getByText('Store: Demo store').waitFor();
     await page.reload();
@@ -204,7 +174,7 @@ describe('the web bridge in Chromium', () => {
 
     await second.close();
     await page.getByText('Connection to Stockroom lost; reconnecting…').waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, '7-host-lost.png') });
+    await screenshot(page, '7-host-lost', { fullPage: false });
     await page.close();
   });
 });
