@@ -7,6 +7,7 @@
 //   started again on the same data → the outbox drains, and the back office's stock, read through v4,
 //   equals what was counted; the assigned barcode is on the product. Nothing lost, nothing twice.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../outbox/support/crash-plan.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
@@ -70,18 +71,6 @@ async function serverProducts(ids?: readonly number[]): Promise<Map<number, Serv
   );
 }
 
-/** A small repeatable PRNG (mulberry32), so a failure can be replayed scan for scan. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const focused = () => focusedElement(app.page);
 
 async function countedTotal(sessionId: string): Promise<number> {
@@ -102,7 +91,8 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     );
     expect(candidates.length).toBeGreaterThanOrEqual(40);
     const shelf = candidates.slice(0, 40);
-    const next = random(20261121);
+    // Repeatable (mulberry32), so a failure can be replayed scan for scan.
+    const next = seededRandom(20261121);
     const plan: string[] = [];
     for (let index = 0; index < SCANS; index += 1) {
       if (index === 40 || index === 210) plan.push(UNKNOWN_CODE);
