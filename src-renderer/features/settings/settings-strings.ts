@@ -38,7 +38,7 @@ export const st = translator({
     terminatorNone: 'None (the scan ends when the keys stop)',
     repeatWarningMs: '“Scanned twice?” warning window (ms)',
     repeatWarningMsHint:
-      'The same code again within this time asks before counting it. 0 turns it off; up to 60000.',
+      'The same code again within this time is counted and a warning says so (F9 undoes it). 0 turns it off; up to 60000.',
     padTitle: 'Scanner test pad',
     padIntro:
       'Scan a barcode into the test pad (or type) to see what Stockroom reads with the settings above, before you save them.',
@@ -68,7 +68,7 @@ export const st = translator({
     resultLayout: 'Keyboard layout',
     layoutDiffers: 'the layout typed “{typed}”; read from key positions as “{read}”',
     layoutSame: 'same characters as typed',
-    repeated: 'Same code again within the warning window: counting would ask “scanned twice?”.',
+    repeated: 'Same code again within the warning window: counting would count it and warn “scanned twice”.',
     soundsTitle: 'Sounds',
     soundsOn: 'Play a sound for each scan',
     soundsOffHint: 'Sounds are off; turn them on to try them.',
@@ -114,7 +114,8 @@ export const st = translator({
     terminatorTab: 'Tab',
     terminatorNone: 'ไม่มี (จบการสแกนเมื่อปุ่มหยุด)',
     repeatWarningMs: 'ช่วงเวลาเตือน “สแกนซ้ำหรือไม่?” (มิลลิวินาที)',
-    repeatWarningMsHint: 'ถ้าสแกนรหัสเดิมซ้ำภายในเวลานี้ ระบบจะถามก่อนนับ ใส่ 0 เพื่อปิด สูงสุด 60000',
+    repeatWarningMsHint:
+      'ถ้าสแกนรหัสเดิมซ้ำภายในเวลานี้ ระบบจะนับและแจ้งเตือน (กด F9 เพื่อย้อนกลับ) ใส่ 0 เพื่อปิด สูงสุด 60000',
     padTitle: 'แผงทดสอบเครื่องสแกน',
     padIntro: 'สแกนบาร์โค้ดลงในแผงทดสอบ (หรือพิมพ์) เพื่อดูว่า Stockroom อ่านได้อะไรด้วยการตั้งค่าด้านบน ก่อนบันทึก',
     padLabel: 'แผงทดสอบ',
@@ -142,7 +143,7 @@ export const st = translator({
     resultLayout: 'แป้นพิมพ์',
     layoutDiffers: 'แป้นพิมพ์พิมพ์ว่า “{typed}” อ่านจากตำแหน่งปุ่มได้ “{read}”',
     layoutSame: 'ตรงกับที่พิมพ์',
-    repeated: 'รหัสเดิมซ้ำภายในช่วงเวลาเตือน: หน้าการนับจะถามว่า “สแกนซ้ำหรือไม่?”',
+    repeated: 'รหัสเดิมซ้ำภายในช่วงเวลาเตือน: หน้าการนับจะนับและเตือนว่า “สแกนซ้ำ”',
     soundsTitle: 'เสียง',
     soundsOn: 'เล่นเสียงทุกครั้งที่สแกน',
     soundsOffHint: 'ปิดเสียงอยู่ เปิดเสียงก่อนจึงจะลองฟังได้',

@@ -15,7 +15,7 @@ export const scannerSettings = z.object({
   suffix: affix,
   /** The key that ends a scan. */
   terminator: z.enum(['Enter', 'Tab', 'none']),
-  /** The same code again within this many ms asks "scanned twice?"; 0 turns the warning off. */
+  /** The same code again within this many ms is counted with a "scanned twice" warning; 0 turns it off. */
   repeatWarningMs: z.int().min(0).max(60_000),
 });
 
