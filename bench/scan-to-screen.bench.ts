@@ -350,7 +350,7 @@ function report(
   const products = new Set(measured.map((entry) => entry.scan.productId));
   console.log(
     `measured scans hit ${products.size} products (ids ${Math.min(...products)}–${Math.max(...products)}); ` +
-      `product lines on screen at the end: ${linesAtEnd}`,
+      `product lines in the session at the end: ${linesAtEnd} (the table shows the newest 40)`,
   );
 }
 
