@@ -241,7 +241,8 @@ async function resolveUnknownCode(product: ServerProduct): Promise<void> {
 async function commitFromReview(): Promise<void> {
   const { page } = app;
   await page.keyboard.press('F10');
-  await expect.poll(focused).toContain('Commit to outbox');
+  // The review reads the whole session and the warehouse's uncounted products before it takes focus.
+  await expect.poll(focused, { timeout: 15_000 }).toContain('Commit to outbox');
   await page.keyboard.press('Control+Enter');
   const dialog = page.getByRole('dialog', { name: 'Commit this count to the outbox' });
   await dialog.waitFor();
