@@ -3,96 +3,31 @@
 // local write still queued), the commit drained by the real outbox and pulled again. A committed
 // session keeps expected and drift as they stood at commit: its own queued counts, and later the
 // counted figures the back office took, never show as drift.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
-import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
+import { describe, expect, it } from 'vitest';
 import { CountingService } from '../../src-main/counting/index.js';
 import type { CountedReviewRow } from '../../src-main/counting/count-review.js';
-import { openDatabase, type Database } from '../../src-main/db/database.js';
+import { openDatabase } from '../../src-main/db/database.js';
 import { enqueueStockChange } from '../../src-main/outbox/enqueue.js';
-import { listParked, Outbox } from '../../src-main/outbox/index.js';
-import { startTestSandbox, verdict, type TestSandbox } from '../support/sandbox-harness.js';
-
-const WAREHOUSE = 'W0001';
-
-interface ListedProduct {
-  readonly id: number;
-  readonly sku: string;
-  readonly stock: string;
-}
+import { listParked } from '../../src-main/outbox/index.js';
+import { WAREHOUSE } from './support/counting-fixture.js';
+import { useSandboxCounting } from './support/sandbox-counting-fixture.js';
 
 describe('drift of a committed session', () => {
-  let sandbox: TestSandbox;
-  let folder: string;
-  let db: Database;
-  let client: BackofficeClient;
-  let service: CountingService;
-  let outbox: Outbox;
-  let products: ListedProduct[];
-
-  async function pullCatalogue(): Promise<void> {
-    const catalogue = new CatalogueRepository(db);
-    catalogue.replaceWarehouses((await client.call('GetWarehouses', { query: { limit: 500 } })).list);
-    const answer = await client.call('GetProducts', { query: { warehousecode: WAREHOUSE, limit: 500 } });
-    catalogue.upsertProducts(answer.list, { warehouseCode: WAREHOUSE, syncedAt: Date.now() });
-  }
-
-  async function sandboxStock(productId: number): Promise<number> {
-    const answer = await sandbox.call('GetProducts', {
-      query: { warehousecode: WAREHOUSE, limit: 500 },
-      headers: { productidlist: String(productId) },
-    });
-    const [product] = (answer.body as { list: ListedProduct[] }).list;
-    if (!product) throw new Error(`The sandbox has no product ${productId}`);
-    return Number(product.stock);
-  }
-
-  const productAt = (index: number): ListedProduct => {
-    const product = products[index];
-    if (!product) throw new Error(`No product ${index} with stock`);
-    return product;
-  };
+  const fixture = useSandboxCounting({ folderPrefix: 'stockroom-committed-drift-', needsProducts: 4 });
 
   const countedRows = (sessionId: string): CountedReviewRow[] =>
-    service.review(sessionId, 'all').rows.filter((row): row is CountedReviewRow => row.kind === 'counted');
+    fixture()
+      .service.review(sessionId, 'all')
+      .rows.filter((row): row is CountedReviewRow => row.kind === 'counted');
 
   const sessionOperations = (sessionId: string): number =>
-    db
-      .prepare<[string], number>('SELECT count(*) FROM outbox_operations WHERE session_id = ?')
+    fixture()
+      .db.prepare<[string], number>('SELECT count(*) FROM outbox_operations WHERE session_id = ?')
       .pluck()
       .get(sessionId) ?? 0;
 
-  beforeEach(async () => {
-    sandbox = await startTestSandbox();
-    folder = mkdtempSync(join(tmpdir(), 'stockroom-committed-drift-'));
-    db = openDatabase(join(folder, 'store.sqlite'));
-    client = new BackofficeClient({
-      baseUrl: sandbox.url,
-      credentials: { storename: 'demo', apikey: 'demo-key', apisecret: 'demo-secret' },
-      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
-    });
-    service = new CountingService(db);
-    outbox = new Outbox({ db, client });
-    await pullCatalogue();
-    const listed = await sandbox.call('GetProducts', { query: { warehousecode: WAREHOUSE, limit: 500 } });
-    products = (listed.body as { list: ListedProduct[] }).list.filter(
-      (product) => Number(product.stock) >= 5,
-    );
-    expect(products.length).toBeGreaterThanOrEqual(4);
-  });
-
-  afterEach(async () => {
-    await outbox.stop();
-    await client.close();
-    db.close();
-    rmSync(folder, { recursive: true, force: true });
-    await sandbox.close();
-  });
-
   it('shows drift 0 where nothing else moved and the real drift where others moved stock before the commit, right after the commit and after the drain and a sync', async () => {
+    const { db, service, outbox, pullCatalogue, sandboxStock, sell, productAt } = fixture();
     const more = productAt(0); // counted above its figure, nothing else moves it
     const same = productAt(1); // counted at its figure
     const sold = productAt(2); // counted, then 3 sold on the back office (pulled before the commit)
@@ -107,11 +42,7 @@ describe('drift of a committed session', () => {
     for (const product of [more, same, sold, moved])
       service.scan({ sessionId, code: product.sku, counter: 'Somchai', quantity: counts.get(product.id) });
 
-    const sale = await sandbox.call('DecreaseProductStockList', {
-      query: { warehousecode: WAREHOUSE },
-      body: { stocks: [{ productid: sold.id, stock: 3 }] },
-    });
-    expect(verdict(sale.body)?.code).toBe('200');
+    await sell(sold.id, 3);
     await pullCatalogue();
     enqueueStockChange(db, {
       warehouseCode: WAREHOUSE,

@@ -2,32 +2,16 @@
 // in store-session.ts), seen through the app's calls on the demo store: once a count and a barcode
 // assignment are drained, the product's stock is the counted figure and the code finds the product,
 // before any sync ran; a later sync keeps both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
+import { describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
-import {
-  startTestApp,
-  tempFolder,
-  waitForDrained,
-  waitForFirstSync,
-  waitForValue,
-  type TestApp,
-} from './support/app-fixture.js';
+import { waitForDrained, waitForFirstSync, waitForValue } from './support/app-fixture.js';
+import { useAppInTempFolder } from './support/app-in-folder.js';
 
-const folder = tempFolder('stockroom-confirmed-');
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp({ userData: folder.path, credentialStore: new InMemoryCredentialStore() });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  folder.remove();
-});
+const running = useAppInTempFolder('stockroom-confirmed-');
 
 describe('done writes in the catalogue of the demo store', () => {
   it('a drained count shows the counted figure and a drained barcode finds its product, with no sync in between, and after one', async () => {
+    const { app } = running;
     await app.ok('demo.start', {});
     const synced = await waitForFirstSync(app);
     const warehouseCode = (await app.ok('catalogue.warehouses', {}))[0]?.code ?? '';
