@@ -62,9 +62,19 @@ const focused = () => focusedElement(app.page);
 /** A keyboard-wedge scanner's burst, with scanner timestamps (tests/support/scanner-input.ts). */
 const scan = (code: string): Promise<void> => scanCode(app.page, code);
 
-/** The tones played since the last call. */
-async function takeTones(): Promise<number[]> {
-  return (await app.page.evaluate('window.__tones.splice(0)')) as number[];
+/** The tones played since the last clear (read without clearing, so a poll sees every tone played). */
+async function tones(): Promise<number[]> {
+  return (await app.page.evaluate('[...window.__tones]')) as number[];
+}
+
+async function clearTones(): Promise<void> {
+  await app.page.evaluate('window.__tones.length = 0');
+}
+
+/** Exactly these tones were played since the last clear (an extra or a missing tone fails); then clears. */
+async function expectTones(expected: readonly number[]): Promise<void> {
+  await expect.poll(tones).toEqual(expected);
+  await clearTones();
 }
 
 const expectAccessible = () => expectAccessibleOn(app.page);
@@ -100,7 +110,7 @@ describe('counting flows in Chromium through the web host', () => {
 
     const session = await call('counting.createSession', { warehouseCode: 'W0001', name: 'Flows count' });
     await openNewestSession('Flows count');
-    await takeTones();
+    await clearTones();
     const last = page.getByTestId('last-scan');
 
     // OK: the ok cue, the OK word and its shape.
@@ -108,7 +118,7 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('ok');
     expect(await last.textContent()).toContain('OK');
     expect(await last.locator('svg circle').count()).toBe(1);
-    await expect.poll(takeTones).toEqual(CUES.ok);
+    await expectTones(CUES.ok);
 
     // The same code again at once: counted both, warned in words, the warning cue.
     await scan(p0.barcode);
@@ -118,14 +128,14 @@ describe('counting flows in Chromium through the web host', () => {
       .toContain(`Scanned ${p0.name} twice within 1.5 s — counted both. F9 undoes the last.`);
     expect(await last.textContent()).toContain('SCANNED TWICE?');
     await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
-    await expect.poll(takeTones).toEqual(CUES.warning);
+    await expectTones(CUES.warning);
     await expectAccessible();
     await screenshot('counting-warning-en');
 
     // An unknown code: the unknown cue; the warning is gone (this scan was not a repeat).
     await scan(UNKNOWN_CODE);
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('unknown');
-    await expect.poll(takeTones).toEqual(CUES.unknown);
+    await expectTones(CUES.unknown);
     expect((await page.getByTestId('repeat-warning').textContent())?.trim()).toBe('');
     const unknownList = page.getByTestId('unknown-codes');
     await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE);
@@ -182,7 +192,7 @@ describe('counting flows in Chromium through the web host', () => {
     // The code now scans as the product.
     await scan(UNKNOWN_CODE);
     await expect.poll(() => countedCell(p1.sku).textContent()).toBe('2');
-    await expect.poll(takeTones).toEqual(CUES.ok);
+    await expectTones(CUES.ok);
     await expectAccessible();
     await screenshot('counting-lines-en');
 
@@ -208,14 +218,14 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(() => thaiDialog.count()).toBe(0);
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Counting: Flows count' }).waitFor();
-    await takeTones();
+    await clearTones();
 
     // A refused scan (the session was discarded meanwhile): ERROR in words and shape, the error cue.
     await call('counting.discard', { sessionId: session.id });
     await scan(p0.barcode);
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('error');
     expect(await last.textContent()).toContain('ERROR');
-    await expect.poll(takeTones).toEqual(CUES.error);
+    await expectTones(CUES.error);
     expect(app.problems).toEqual([]);
   }, 120_000);
 
@@ -232,7 +242,7 @@ describe('counting flows in Chromium through the web host', () => {
     await scan(UNKNOWN_CODE_2);
     await expect.poll(() => page.getByTestId('last-scan').getAttribute('data-outcome')).toBe('unknown');
     await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
-    expect(await takeTones()).toEqual([]);
+    expect(await tones()).toEqual([]);
     await call('settings.set', { sounds: true });
     expect(app.problems).toEqual([]);
   }, 60_000);
