@@ -35,7 +35,11 @@ export interface Resolution {
 export class CountingSession {
   readonly sessionId: string;
   session = $state<SessionViewValue | null>(null);
-  lines = $state<CountLine[]>([]);
+  /**
+   * Replaced, never changed in place ($state.raw): a scan swaps one line, and a deep proxy over hundreds
+   * of lines made every filter below pay a proxy trap per line per scan.
+   */
+  lines = $state.raw<CountLine[]>([]);
   last = $state<ScanOutcome | null>(null);
   currentLineId = $state<number | null>(null);
   notice = $state<string | null>(null);
@@ -48,18 +52,17 @@ export class CountingSession {
     this.sessionId = sessionId;
   }
 
-  get productLines(): CountLine[] {
-    return this.lines.filter((line) => line.kind === 'product');
-  }
+  /** Worked out once per change of the lines, however many places on the page read them. */
+  readonly productLines: CountLine[] = $derived(this.lines.filter((line) => line.kind === 'product'));
 
-  get unknownLines(): CountLine[] {
-    // Open codes still holding units (an undone unknown scan leaves its line at 0).
-    return this.lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0);
-  }
+  /** Open codes still holding units (an undone unknown scan leaves its line at 0). */
+  readonly unknownLines: CountLine[] = $derived(
+    this.lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0),
+  );
 
-  get currentLine(): CountLine | null {
-    return this.lines.find((line) => line.lineId === this.currentLineId) ?? null;
-  }
+  readonly currentLine: CountLine | null = $derived(
+    this.lines.find((line) => line.lineId === this.currentLineId) ?? null,
+  );
 
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
@@ -194,8 +197,13 @@ export class CountingSession {
 
   #put(line: CountLine): void {
     const index = this.lines.findIndex((existing) => existing.lineId === line.lineId);
-    if (index === -1) this.lines.push(line);
-    else this.lines[index] = line;
+    if (index === -1) {
+      this.lines = [...this.lines, line];
+      return;
+    }
+    const next = this.lines.slice();
+    next[index] = line;
+    this.lines = next;
   }
 }
 
