@@ -196,6 +196,8 @@ describe('review and commit in Chromium through the web host', () => {
     await page.getByRole('tab', { selected: true }).focus();
     await page.keyboard.press('Home');
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain('All');
+    // Paging acts on the list shown: wait for the first page of "all" (a person sees it before paging).
+    await expect.poll(rowHeads).toEqual(review.rows.map(keyOf));
     await page.keyboard.press('Alt+PageDown');
     const second = await call('counting.review', { sessionId, offset: PAGE_SIZE, limit: PAGE_SIZE });
     await expect.poll(rowHeads).toEqual(second.rows.map(keyOf));
