@@ -3,7 +3,7 @@
 // Run: npx tsx resources/generate-icon.ts. A test keeps the committed PNG equal to this drawing.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './png.js';
 
 export const ICON_SIZE = 1024;
 
@@ -85,46 +85,9 @@ function render(size: number): Uint8Array {
   return pixels;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
-  let crc = byte;
-  for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  return crc >>> 0;
-});
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** The icon as a PNG file (8-bit RGBA, no filtering, deterministic). */
+/** The icon as a PNG file (8-bit RGBA, deterministic). */
 export function renderIconPng(size = ICON_SIZE): Buffer {
-  const pixels = render(size);
-  const raw = Buffer.alloc(size * (size * 4 + 1));
-  for (let row = 0; row < size; row++) {
-    raw[row * (size * 4 + 1)] = 0;
-    raw.set(pixels.subarray(row * size * 4, (row + 1) * size * 4), row * (size * 4 + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, no filter, no interlace
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
+  return encodePng(size, size, 'rgba', render(size));
 }
 
 if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {

@@ -5,8 +5,8 @@
 // selected row kept. With the sandbox stopped, the picture still shows from the store's cache, a picture
 // never fetched says why it cannot be shown, and a count queued offline moves the expected figure.
 // No console error, no CSP violation; screenshots in both languages and axe on the page.
-import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../resources/png.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
 import { expectAccessible } from './support/page-helpers.js';
@@ -16,30 +16,11 @@ const IMAGE_SIZE = 96;
 
 /** A real PNG (IMAGE_SIZE square, a colour gradient), so the page's <img> has something to decode. */
 function gradientPng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc(size * (1 + size * 3));
+  const pixels = new Uint8Array(size * size * 3);
   for (let y = 0; y < size; y++) {
-    const row = y * (1 + size * 3);
-    for (let x = 0; x < size; x++) rows.set([40 + x * 2, 90 + y, 200 - x], row + 1 + x * 3);
+    for (let x = 0; x < size; x++) pixels.set([40 + x * 2, 90 + y, 200 - x], (y * size + x) * 3);
   }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, 'rgb', pixels);
 }
 
 interface SandboxProduct {
