@@ -25,6 +25,7 @@ import { startAppServices } from '../src-main/services/index.js';
 import type { CallArgs, CallName, CallValue, IpcResult } from '../src-shared/ipc/index.js';
 import { buildApp } from '../tests/app/support/build-app.js';
 import { launchChromium } from '../tests/support/chromium.js';
+import { scanStrokes, sendStroke } from '../tests/support/scanner-input.js';
 import { startTimelineTrace, WORK, type MainThreadWork } from './support/chromium-trace.js';
 import { startExternalSandbox } from './support/external-sandbox.js';
 import { planScans, type PlannedScan } from './support/scan-plan.js';
@@ -75,27 +76,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * from that stamp: the page has taken in the digits meanwhile, as it would from a real scanner.
  */
 async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<void> {
+  const strokes = scanStrokes(code);
   const sent: Promise<unknown>[] = [];
-  const press = (
-    key: { key: string; code: string; windowsVirtualKeyCode: number },
-    text: string,
-    at: number,
-  ) => {
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text, timestamp: at, ...key }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: at + KEY_DOWN_S, ...key }));
-  };
   const start = Date.now() / 1000;
   const stampOf = (index: number) => start + (index * KEY_INTERVAL_MS) / 1000;
-  for (const [index, digit] of [...code].entries()) {
-    press(
-      { key: digit, code: `Digit${digit}`, windowsVirtualKeyCode: 48 + Number(digit) },
-      digit,
-      stampOf(index),
-    );
+  for (const [index, stroke] of strokes.slice(0, -1).entries()) {
+    sent.push(...sendStroke(cdp, stroke, stampOf(index), KEY_DOWN_S));
     await sleep(KEY_INTERVAL_MS);
   }
+  const enter = strokes.at(-1);
+  if (enter === undefined) throw new Error('a scan ends with Enter');
   const enterAt = Math.min(Date.now() / 1000, stampOf(code.length - 1) + MAX_ENTER_GAP_MS / 1000);
-  press({ key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }, '\r', enterAt);
+  sent.push(...sendStroke(cdp, enter, enterAt, KEY_DOWN_S));
   await Promise.all(sent);
 }
 

@@ -11,7 +11,7 @@ export const KEY_GAP_MS = 6;
 /** What the number row sends on a Thai Kedmanee layout: the same physical keys, other `key` values. */
 export const THAI_DIGIT_KEYS = ['จ', 'ๅ', '/', '-', 'ภ', 'ถ', 'ุ', 'ึ', 'ค', 'ต'];
 
-interface KeyStroke {
+export interface KeyStroke {
   readonly key: string;
   readonly code: string;
   readonly text: string;
@@ -73,6 +73,30 @@ async function sessionOf(page: Page): Promise<{ cdp: CDPSession; lastAt: number 
   return session;
 }
 
+/** Sends one key down at `at` (seconds since the epoch, as DevTools takes it) and up `heldS` later. */
+export function sendStroke(
+  cdp: CDPSession,
+  stroke: KeyStroke,
+  at: number,
+  heldS: number,
+): Promise<unknown>[] {
+  const common = {
+    key: stroke.key,
+    code: stroke.code,
+    windowsVirtualKeyCode: stroke.keyCode,
+    modifiers: stroke.shift ? SHIFT_MODIFIER : 0,
+  };
+  return [
+    cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: stroke.text, timestamp: at, ...common }),
+    cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: at + heldS, ...common }),
+  ];
+}
+
+/** The keys of a code typed on a US layout, ending with the scanner's Enter. */
+export function scanStrokes(code: string): KeyStroke[] {
+  return [...[...code].map(latinStroke), ENTER];
+}
+
 async function typeBurst(page: Page, strokes: readonly KeyStroke[]): Promise<void> {
   const session = await sessionOf(page);
   // The burst ends about now, as if the scanner had just sent it; never before the previous one ended.
@@ -80,23 +104,7 @@ async function typeBurst(page: Page, strokes: readonly KeyStroke[]): Promise<voi
   let at = Math.max(Date.now() / 1000 - strokes.length * gap, session.lastAt + 0.05);
   const sent: Promise<unknown>[] = [];
   for (const stroke of strokes) {
-    const common = {
-      key: stroke.key,
-      code: stroke.code,
-      windowsVirtualKeyCode: stroke.keyCode,
-      modifiers: stroke.shift ? SHIFT_MODIFIER : 0,
-    };
-    sent.push(
-      session.cdp.send('Input.dispatchKeyEvent', {
-        type: 'keyDown',
-        text: stroke.text,
-        timestamp: at,
-        ...common,
-      }),
-    );
-    sent.push(
-      session.cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: at + gap / 2, ...common }),
-    );
+    sent.push(...sendStroke(session.cdp, stroke, at, gap / 2));
     at += gap;
   }
   session.lastAt = at;
@@ -105,7 +113,7 @@ async function typeBurst(page: Page, strokes: readonly KeyStroke[]): Promise<voi
 
 /** A scan with a Latin (US) keyboard layout. */
 export function scanCode(page: Page, code: string): Promise<void> {
-  return typeBurst(page, [...[...code].map(latinStroke), ENTER]);
+  return typeBurst(page, scanStrokes(code));
 }
 
 /** A scan while Windows has the Thai layout on: each key's `code` is the digit's, its `key` is Thai. */
