@@ -195,7 +195,9 @@ export async function run(): Promise<void> {
       `review (all ${everything.value.rows.length.toLocaleString('en')} rows, not-counted products included) ${ms(everything.elapsed)}`,
     );
     const csv = timed(() => service.exportCsv(sessionId));
-    console.log(`CSV export (${(csv.value.length / 1024 / 1024).toFixed(1)} MB of text) ${ms(csv.elapsed)}`);
+    console.log(
+      `CSV export (${(csv.value.csv.length / 1024 / 1024).toFixed(1)} MB of text) ${ms(csv.elapsed)}`,
+    );
     const commit = timed(() => service.commit({ sessionId, discardUnknownCodes: true }));
     console.log(
       `commit (${commit.value.linesSent.toLocaleString('en')} lines into the outbox, one transaction) ${ms(commit.elapsed)}`,

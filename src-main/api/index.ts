@@ -8,5 +8,5 @@ export {
   type CallHandlers,
   type CallOrigin,
 } from './api-core.js';
-export { ApiError, toIpcFailure } from './api-errors.js';
+export { toIpcFailure } from './api-errors.js';
 export { EventHub } from './event-hub.js';

@@ -2,20 +2,10 @@
 // of SQLite they are read from.
 import type { z } from 'zod';
 import type { Property, Variant } from '../../src-shared/api/records.js';
+import type { CallValue, ProductSummary } from '../../src-shared/ipc/index.js';
 
-export interface ProductView {
-  readonly id: number;
-  readonly sku: string;
-  /** As a scanner sends it; '' when the product has none. */
-  readonly barcode: string;
-  readonly name: string;
-  readonly unittext: string;
-  /** 0 when the server sent no price or one that is not a number. */
-  readonly sellprice: number;
-  readonly purchaseprice: number;
-  readonly active: boolean;
-  readonly imagepath: string;
-}
+/** A product as lookups and searches return it: the contract's summary. */
+export type ProductView = ProductSummary;
 
 export interface StockInWarehouse {
   readonly warehouseCode: string;
@@ -31,12 +21,7 @@ export interface ProductDetailView extends ProductView {
   readonly stockByWarehouse: readonly StockInWarehouse[];
 }
 
-export interface WarehouseView {
-  readonly id: number;
-  readonly code: string;
-  readonly name: string;
-  readonly address: string;
-}
+export type WarehouseView = CallValue<'catalogue.warehouses'>[number];
 
 export interface NamedView {
   readonly id: number;

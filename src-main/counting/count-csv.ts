@@ -84,3 +84,14 @@ function csvField(cell: Cell): string {
   const text = FORMULA_START.test(cell.text) ? `'${cell.text}` : cell.text;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A file name safe on every OS: the session's name without path or reserved characters. */
+export function csvFileName(sessionName: string): string {
+  const base = [...sessionName]
+    .map((character) => (character < ' ' || '\\/:*?"<>|'.includes(character) ? ' ' : character))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  return `${base === '' ? 'count' : base}.csv`;
+}

@@ -130,7 +130,7 @@ export class CountLineService {
           repository.retakeSnapshot(productLine.id, expected, at);
         }
         const line = this.#refigure(productLine.id);
-        const barcodeToAssign = product.barcode === unknown.code ? undefined : unknown.code;
+        const barcodeToAssign = product.barcode === unknown.code ? null : unknown.code;
         return { line: toProductLineView(line, expected), barcodeToAssign };
       })
       .immediate();

@@ -7,90 +7,23 @@ import type { LineRow, SessionRow } from './count-session.repository.js';
 import { toSessionView, toUnknownLineView } from './count-views.js';
 import type { CountingContext } from './counting-context.js';
 import { expectedAtCommit, isFrozen } from './expected-stock.js';
-import type { SessionView, UnknownState } from './counting-types.js';
+import type { ReviewFilter } from '../../src-shared/domain/vocabulary.js';
+import type { CallValue } from '../../src-shared/ipc/index.js';
 
-export type ReviewFilter = 'all' | 'variance' | 'notCounted' | 'unknown' | 'drifted';
+export { REVIEW_FILTERS, type ReviewFilter } from '../../src-shared/domain/vocabulary.js';
 
-export const REVIEW_FILTERS: readonly ReviewFilter[] = [
-  'all',
-  'variance',
-  'notCounted',
-  'unknown',
-  'drifted',
-];
-
-export interface CountedReviewRow {
-  readonly kind: 'counted';
-  readonly lineId: number;
-  readonly productId: number;
-  readonly sku: string;
-  readonly barcode: string;
-  readonly name: string;
-  readonly unittext: string;
-  readonly purchaseprice: number;
-  /** Expected at the first scan (the snapshot the commit carries). */
-  readonly countedAgainst: number;
-  readonly counted: number;
-  /** counted − countedAgainst. */
-  readonly variance: number;
-  /** variance × purchase price, in baht rounded to satang. */
-  readonly varianceValue: number;
-  /** Expected now (local view); for a committed session, expected at its commit. */
-  readonly expected: number;
-  /** expected − countedAgainst: what moved between the line's count and now (or the commit). */
-  readonly drift: number;
-  /** True for a line the commit added because the user chose to count not-counted products as 0. */
-  readonly notCountedAsZero: boolean;
-}
-
-export interface NotCountedReviewRow {
-  readonly kind: 'notCounted';
-  readonly productId: number;
-  readonly sku: string;
-  readonly barcode: string;
-  readonly name: string;
-  readonly unittext: string;
-  readonly purchaseprice: number;
-  readonly expected: number;
-}
-
-export interface UnknownReviewRow {
-  readonly kind: 'unknown';
-  readonly lineId: number;
-  readonly code: string;
-  readonly counted: number;
-  readonly scans: number;
-  readonly state: UnknownState;
-}
-
-export type ReviewRow = CountedReviewRow | NotCountedReviewRow | UnknownReviewRow;
-
-export interface ReviewTotals {
-  readonly countedLines: number;
-  readonly countedUnits: number;
-  readonly linesWithVariance: number;
-  readonly varianceUnits: number;
-  readonly varianceValue: number;
-  readonly drifted: number;
-  readonly notCounted: number;
-  readonly unknownCodes: number;
-}
+export type SessionReview = CallValue<'counting.review'>;
+export type ReviewRow = SessionReview['rows'][number];
+export type CountedReviewRow = Extract<ReviewRow, { kind: 'counted' }>;
+export type NotCountedReviewRow = Extract<ReviewRow, { kind: 'notCounted' }>;
+export type UnknownReviewRow = Extract<ReviewRow, { kind: 'unknown' }>;
+export type ReviewTotals = SessionReview['totals'];
 
 export interface ReviewPage {
   /** Rows to skip (default 0). */
   readonly offset?: number;
   /** At most this many rows (default: all). A not-counted row costs a catalogue read: page them. */
   readonly limit?: number;
-}
-
-export interface SessionReview {
-  readonly session: SessionView;
-  readonly filter: ReviewFilter;
-  readonly totals: ReviewTotals;
-  /** Rows matching the filter, before paging. */
-  readonly matching: number;
-  readonly offset: number;
-  readonly rows: readonly ReviewRow[];
 }
 
 /** Rows of one kind: how many, and how to build the i-th one (built only when it is on the page). */

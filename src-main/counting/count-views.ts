@@ -1,26 +1,19 @@
-// Rows of migration 0004 turned into the views the service returns.
+// Rows of migration 0004 turned into the contract's shapes the service returns.
 import type { LineRow, ProgressRow, SessionRow } from './count-session.repository.js';
-import { DRIFT_POLICIES } from './counting-types.js';
-import type {
-  CountLineView,
-  DriftPolicy,
-  NotCountedChoice,
-  ProductLineView,
-  SessionState,
-  SessionView,
-  UnknownLineView,
-  UnknownState,
-} from './counting-types.js';
-
-const SESSION_STATES: readonly SessionState[] = ['open', 'committed', 'discarded'];
-const UNKNOWN_STATES: readonly UnknownState[] = ['open', 'resolved', 'discarded'];
-const NOT_COUNTED_CHOICES: readonly NotCountedChoice[] = ['leave', 'zero'];
+import {
+  DRIFT_POLICIES,
+  NOT_COUNTED_CHOICES,
+  SESSION_STATES,
+  UNKNOWN_CODE_STATES,
+  isOneOf,
+} from '../../src-shared/domain/vocabulary.js';
+import type { CountLineView, ProductLineView, SessionView, UnknownLineView } from './counting-types.js';
 
 /** A CHECK constraint guards each of these columns; reading anything else means a damaged file. */
 function oneOf<T extends string>(allowed: readonly T[], value: string | null, column: string): T {
-  const found = allowed.find((candidate) => candidate === value);
-  if (found === undefined) throw new Error(`count_${column} holds an unexpected value: ${String(value)}`);
-  return found;
+  if (!isOneOf(allowed, value))
+    throw new Error(`count_${column} holds an unexpected value: ${String(value)}`);
+  return value;
 }
 
 function operationIds(json: string | null): number[] {
@@ -35,12 +28,11 @@ export function toSessionView(row: SessionRow, progress: ProgressRow | undefined
     name: row.name,
     warehouseCode: row.warehouse_code,
     blind: row.blind === 1,
-    driftPolicy: oneOf<DriftPolicy>(DRIFT_POLICIES, row.drift_policy, 'sessions.drift_policy'),
+    driftPolicy: oneOf(DRIFT_POLICIES, row.drift_policy, 'sessions.drift_policy'),
     state: oneOf(SESSION_STATES, row.state, 'sessions.state'),
     createdAt: row.created_at,
-    closedAt: row.closed_at ?? undefined,
-    notCounted:
-      row.not_counted === null ? undefined : oneOf(NOT_COUNTED_CHOICES, row.not_counted, 'sessions'),
+    closedAt: row.closed_at,
+    notCounted: row.not_counted === null ? null : oneOf(NOT_COUNTED_CHOICES, row.not_counted, 'sessions'),
     outboxOperationIds: operationIds(row.outbox_operation_ids),
     progress: {
       linesCounted: progress?.lines_counted ?? 0,
@@ -84,8 +76,8 @@ export function toUnknownLineView(row: LineRow): UnknownLineView {
     counted: row.counted,
     scans: row.scans,
     isCounted: row.live_events > 0,
-    state: oneOf(UNKNOWN_STATES, row.unknown_state, 'lines.unknown_state'),
-    resolvedProductId: row.resolved_product_id ?? undefined,
+    state: oneOf(UNKNOWN_CODE_STATES, row.unknown_state, 'lines.unknown_state'),
+    resolvedProductId: row.resolved_product_id,
   };
 }
 

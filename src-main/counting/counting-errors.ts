@@ -1,5 +1,7 @@
-// Refusals of the counting service. Each has a `code` the UI switches on and a message a person can
-// act on; none of them is a crash: a refused call changes nothing.
+// Refusals of the counting service. Each has a `reason` the UI switches on, the refusal code it maps to
+// (one table, below) and a message a person can act on; none of them is a crash: a refused call changes
+// nothing.
+import { Refusal, type RefusalCode } from '../refusal.js';
 
 export type CountingErrorCode =
   | 'sessionNotFound'
@@ -13,13 +15,26 @@ export type CountingErrorCode =
   | 'unresolvedUnknownCodes'
   | 'nothingToCommit';
 
-export class CountingError extends Error {
-  constructor(
-    readonly code: CountingErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CountingError';
+const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
+  sessionNotFound: 'not-found',
+  lineNotFound: 'not-found',
+  productNotFound: 'not-found',
+  unknownWarehouse: 'not-found',
+  sessionClosed: 'conflict',
+  nothingToUndo: 'conflict',
+  unresolvedUnknownCodes: 'conflict',
+  nothingToCommit: 'conflict',
+  negativeCount: 'invalid-arguments',
+  invalidInput: 'invalid-arguments',
+};
+
+export class CountingError extends Refusal {
+  override name = 'CountingError';
+
+  declare readonly reason: CountingErrorCode;
+
+  constructor(reason: CountingErrorCode, message: string) {
+    super(REFUSAL_OF[reason], message, { reason });
   }
 }
 

@@ -3,11 +3,12 @@
 // Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { isOneOf } from '../../src-shared/domain/vocabulary.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { commitSession } from './count-commit.js';
-import { countSessionCsv } from './count-csv.js';
+import { countSessionCsv, csvFileName } from './count-csv.js';
 import { CountLineService } from './count-lines.service.js';
 import {
   REVIEW_FILTERS,
@@ -20,7 +21,7 @@ import { CountSessionRepository } from './count-session.repository.js';
 import { toLineView, toSessionView } from './count-views.js';
 import { existingSession, lineOfSession, openSession, type CountingContext } from './counting-context.js';
 import { CountingError, invalidInput } from './counting-errors.js';
-import { DRIFT_POLICIES } from './counting-types.js';
+import { DRIFT_POLICIES, SESSION_STATES } from './counting-types.js';
 import type {
   CommitInput,
   CommitResult,
@@ -38,7 +39,6 @@ import type {
 import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 
 const MAX_SESSION_NAME = 200;
-const SESSION_STATES: readonly SessionState[] = ['open', 'committed', 'discarded'];
 
 export interface CountingServiceOptions {
   /** Epoch milliseconds; tests pass a fixed clock. */
@@ -67,7 +67,7 @@ export class CountingService {
   createSession(input: CreateSessionInput): SessionView {
     const warehouseCode = typeof input.warehouseCode === 'string' ? input.warehouseCode.trim() : '';
     const driftPolicy = input.driftPolicy ?? 'ask';
-    if (!DRIFT_POLICIES.includes(driftPolicy)) {
+    if (!isOneOf(DRIFT_POLICIES, driftPolicy)) {
       throw invalidInput(
         `The drift policy is one of ${DRIFT_POLICIES.join(', ')} (got ${String(driftPolicy)})`,
       );
@@ -104,7 +104,7 @@ export class CountingService {
 
   /** Sessions, newest first, with their progress; optionally only those in one state. */
   listSessions(filter: { readonly state?: SessionState } = {}): SessionView[] {
-    if (filter.state !== undefined && !SESSION_STATES.includes(filter.state)) {
+    if (filter.state !== undefined && !isOneOf(SESSION_STATES, filter.state)) {
       throw invalidInput(`A session is ${SESSION_STATES.join(', ')} (got ${String(filter.state)})`);
     }
     const progress = this.#context.repository.progressOfAll();
@@ -181,8 +181,9 @@ export class CountingService {
       .immediate();
   }
 
-  /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text. */
-  exportCsv(sessionId: string): string {
-    return countSessionCsv(this.review(sessionId, 'all').rows);
+  /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text and a file name. */
+  exportCsv(sessionId: string): { fileName: string; csv: string } {
+    const review = this.review(sessionId, 'all');
+    return { fileName: csvFileName(review.session.name), csv: countSessionCsv(review.rows) };
   }
 }

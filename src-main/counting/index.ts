@@ -1,6 +1,6 @@
 // Count sessions (ARCHITECTURE.md, "How a scan travels"): the service, its views and its refusals.
 export { CountingService, type CountingServiceOptions } from './counting.service.js';
-export { countSessionCsv, COUNT_CSV_COLUMNS } from './count-csv.js';
+export { countSessionCsv, csvFileName, COUNT_CSV_COLUMNS } from './count-csv.js';
 export { NOT_COUNTED_COUNTER } from './count-commit.js';
 export {
   REVIEW_FILTERS,

@@ -1,5 +1,7 @@
 // Where a profile's API key and secret live: the operating system's keychain, behind this interface, and
 // nowhere else (ARCHITECTURE.md convention 6). Profiles in SQLite hold everything but these two values.
+import type { KEYCHAIN_UNAVAILABLE_REASONS } from '../../src-shared/ipc/schemas/profiles.js';
+import { Refusal } from '../refusal.js';
 
 /** The two values the v4 back office checks besides the (not secret) store name. */
 export interface StoreSecrets {
@@ -8,15 +10,12 @@ export interface StoreSecrets {
 }
 
 /** Why the keychain cannot be used right now; each comes with a message a person can act on. */
-export type KeychainUnavailableReason =
-  /** No keychain on this machine or session: the native module, the session bus or the keyring service is missing. */
-  | 'no-keychain'
-  /** A keychain exists but its keyring is locked (or has no unlocked default keyring). */
-  | 'locked'
-  /** The keychain or the person refused Stockroom access. */
-  | 'denied'
-  /** Anything else the keychain reported. */
-  | 'error';
+/**
+ * Why the keychain cannot be used right now (KEYCHAIN_UNAVAILABLE_REASONS: no keychain on this machine
+ * or session, a locked keyring, access refused, anything else it reported); each comes with a message a
+ * person can act on.
+ */
+export type KeychainUnavailableReason = (typeof KEYCHAIN_UNAVAILABLE_REASONS)[number];
 
 export type KeychainStatus =
   | { readonly available: true }
@@ -33,13 +32,12 @@ export type CredentialStoreErrorReason =
  * A keychain operation failed. The message is for people and never holds a secret: it is built from
  * fixed texts plus the keychain's own description, from which the secrets in hand are removed.
  */
-export class CredentialStoreError extends Error {
-  override readonly name = 'CredentialStoreError';
-  readonly reason: CredentialStoreErrorReason;
+export class CredentialStoreError extends Refusal {
+  override name = 'CredentialStoreError';
+  declare readonly reason: CredentialStoreErrorReason;
 
   constructor(reason: CredentialStoreErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
+    super('keychain-unavailable', message, { reason });
   }
 
   toJSON(): { name: string; reason: CredentialStoreErrorReason; message: string } {

@@ -6,7 +6,8 @@ import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 import type { RowOutcome } from './operation-kind.js';
 
-export type OperationState = 'pending' | 'sending' | 'done' | 'retry' | 'unclear' | 'parked' | 'discarded';
+export type { OperationState } from '../../src-shared/domain/vocabulary.js';
+import type { OperationState } from '../../src-shared/domain/vocabulary.js';
 
 export interface OperationRow {
   readonly id: number;

@@ -1,6 +1,7 @@
 // Queueing writes: the caller's local change and its outbox rows commit in one SQLite transaction.
 // Every function is synchronous and runs as a savepoint when called inside the caller's own
 // db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
+import { Refusal } from '../refusal.js';
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
@@ -23,9 +24,13 @@ export type { StockChange } from './operation.repository.js';
 
 export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
 
-/** A programming error of the caller: the write is refused before anything is stored. */
-export class OutboxInputError extends RangeError {
-  override readonly name = 'OutboxInputError';
+/** A write the outbox refuses before anything is stored (a bad figure, code or warehouse). */
+export class OutboxInputError extends Refusal {
+  override name = 'OutboxInputError';
+
+  constructor(message: string) {
+    super('invalid-arguments', message);
+  }
 }
 
 export interface StockCountInput {

@@ -15,6 +15,7 @@ export {
 export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
 export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
 export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';
+export type { OutboxListing, OutboxRowView } from './operation-list.repository.js';
 export type { KindContext, OperationKind, Preparation, RowOutcome } from './operation-kind.js';
 export type { OutboxEventMap, OutboxEventName } from './outbox-events.js';
 export {

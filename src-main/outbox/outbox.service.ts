@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
+import type { OutboxSummary, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { AppliedWrite } from './applied-writes.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
@@ -16,7 +17,18 @@ import { stockChangeKind } from './kinds/stock-change.kind.js';
 import { stockCountKind } from './kinds/stock-count.kind.js';
 import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
 import type { OperationKind } from './operation-kind.js';
+import { enqueueProductBarcode } from './enqueue.js';
+import { effectiveStock, pendingStock } from './local-view.js';
+import { OperationListRepository, type OutboxListing } from './operation-list.repository.js';
 import { OutboxEvents } from './outbox-events.js';
+import {
+  discardParked,
+  editParkedValue,
+  listParked,
+  retryParked,
+  type ParkedOperation,
+} from './parked.service.js';
+import type { DriftPolicy } from './drift.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
 
 export const DEFAULT_BATCH_LIMIT = 450;
@@ -163,6 +175,65 @@ export class Outbox {
     return { ...last, batches, settled };
   }
 
+  /** What the status bar and the Outbox page show of the queue. */
+  summary(): OutboxSummary {
+    const counts = openCounts(this.#db);
+    const control = readControl(this.#db);
+    return {
+      pending: counts.pending,
+      sending: counts.sending,
+      retry: counts.retry,
+      unclear: counts.unclear,
+      parked: counts.parked,
+      paused: control.paused,
+      pauseReason: control.paused ? { code: control.pauseCode ?? '', text: control.pauseText ?? '' } : null,
+      holdUntil: control.holdUntil > 0 ? control.holdUntil : null,
+      holdReason: control.holdUntil > 0 ? control.holdReason : null,
+    };
+  }
+
+  /** The rows a person pages through, newest first ('open': not done or discarded). */
+  list(filter: ParsedCallArgs<'outbox.list'>): OutboxListing {
+    return new OperationListRepository(this.#db).list(filter);
+  }
+
+  parked(): ParkedOperation[] {
+    return listParked(this.#db);
+  }
+
+  /** Sends a parked row again; a count line may get another drift policy. */
+  retryParked(operationId: number, policy?: DriftPolicy): OutboxSummary {
+    retryParked(this.#db, operationId, policy === undefined ? {} : { policy });
+    return this.summary();
+  }
+
+  /** Sends a parked stock line with another figure. */
+  editParked(operationId: number, value: number): OutboxSummary {
+    editParkedValue(this.#db, operationId, value);
+    return this.summary();
+  }
+
+  /** Never sends it; kept as history with the note. */
+  discardParked(operationId: number, note: string): OutboxSummary {
+    discardParked(this.#db, operationId, note);
+    return this.summary();
+  }
+
+  /** Queues a product update giving the product this barcode (checked as a scan is). */
+  enqueueProductBarcode(input: {
+    readonly productId: number;
+    readonly sku: string;
+    readonly barcode: string;
+  }): { operationId: number } {
+    const { operationId } = enqueueProductBarcode(this.#db, input);
+    return { operationId };
+  }
+
+  /** The local view of one product's stock: the server figure with the writes not yet done applied. */
+  expectedStock(warehouseCode: string, productId: number, serverStock: number): number {
+    return effectiveStock(serverStock, pendingStock(this.#db, warehouseCode, [productId]).get(productId));
+  }
+
   counts(): OpenCounts & { paused: boolean } {
     return { ...openCounts(this.#db), paused: readControl(this.#db).paused };
   }
@@ -172,11 +243,12 @@ export class Outbox {
   }
 
   /** A person fixed what paused the queue (credentials, configuration) or wants a quota wait ended. */
-  resume(): void {
+  resume(): OutboxSummary {
     const wasPaused = this.#db.transaction(() => resumeQueue(this.#db)).immediate();
     if (wasPaused) this.events.emit('resumed', {});
     this.#emitChanged();
     this.kick();
+    return this.summary();
   }
 
   async #run(): Promise<DrainReport> {

@@ -2,31 +2,20 @@
 // policy), send it with another figure, or discard it. Each action is recorded with the reason the
 // row was parked for, so nothing leaves the queue silently.
 import type { Database } from 'better-sqlite3';
+import type { CallValue } from '../../src-shared/ipc/index.js';
+import { Refusal } from '../refusal.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { operationById, type OperationRow } from './drain.repository.js';
 import { signalEnqueued } from './enqueue-signal.js';
 import { parkedStatements, type OutboxActionRow } from './parked.repository.js';
 
-export class ParkedActionError extends Error {
-  override readonly name = 'ParkedActionError';
+/** A person's action on a row that cannot take it: no such row, a row not parked, or a bad figure. */
+export class ParkedActionError extends Refusal {
+  override name = 'ParkedActionError';
 }
 
-export interface ParkedOperation {
-  readonly id: number;
-  readonly kind: string;
-  readonly reasonCode: string;
-  readonly reasonText: string;
-  readonly warehouseCode: string | null;
-  readonly productId: number | null;
-  readonly sku: string | null;
-  readonly change: string | null;
-  readonly value: number | null;
-  readonly countedAgainst: number | null;
-  readonly serverBefore: number | null;
-  readonly policy: DriftPolicy | null;
-  readonly uniqueNumber: string | null;
-  readonly createdAt: number;
-}
+/** A parked row as the Outbox page shows it (the contract's shape). */
+export type ParkedOperation = CallValue<'outbox.parked'>[number];
 
 export function listParked(db: Database): ParkedOperation[] {
   return parkedStatements(db)
@@ -52,11 +41,11 @@ export function listParked(db: Database): ParkedOperation[] {
 /** Sends it again as it is; a count line may get another drift policy (the person's answer to "ask"). */
 export function retryParked(db: Database, id: number, options: { readonly policy?: DriftPolicy } = {}): void {
   if (options.policy !== undefined && !isDriftPolicy(options.policy)) {
-    throw new ParkedActionError(`Unknown drift policy ${String(options.policy)}`);
+    throw new ParkedActionError('invalid-arguments', `Unknown drift policy ${String(options.policy)}`);
   }
   act(db, id, 'retry', (row, now) => {
     if (options.policy && row.change !== 'count')
-      throw new ParkedActionError('Only count lines have a drift policy');
+      throw new ParkedActionError('invalid-arguments', 'Only count lines have a drift policy');
     parkedStatements(db).retry.run({ id, policy: options.policy ?? null, now });
     return options.policy ? `policy ${options.policy}` : '';
   });
@@ -64,9 +53,11 @@ export function retryParked(db: Database, id: number, options: { readonly policy
 
 /** Sends a stock line with another figure (a count line then sets exactly that figure). */
 export function editParkedValue(db: Database, id: number, value: number): void {
-  if (!Number.isFinite(value) || value < 0) throw new ParkedActionError('The figure must be a number ≥ 0');
+  if (!Number.isFinite(value) || value < 0)
+    throw new ParkedActionError('invalid-arguments', 'The figure must be a number ≥ 0');
   act(db, id, 'edit', (row, now) => {
-    if (row.change === null) throw new ParkedActionError(`A ${row.kind} operation has no figure to edit`);
+    if (row.change === null)
+      throw new ParkedActionError('invalid-arguments', `A ${row.kind} operation has no figure to edit`);
     parkedStatements(db).edit.run({ id, value, now });
     return `value ${row.value} → ${value}`;
   });
@@ -92,8 +83,11 @@ function act(
 ): void {
   db.transaction(() => {
     const row = operationById(db, id);
-    if (!row) throw new ParkedActionError(`No outbox operation ${id}`);
-    if (row.state !== 'parked') throw new ParkedActionError(`Operation ${id} is ${row.state}, not parked`);
+    if (!row) throw new ParkedActionError('not-found', `No outbox operation ${id}`);
+    if (row.state !== 'parked')
+      throw new ParkedActionError('conflict', `Operation ${id} is ${row.state}, not parked`, {
+        reason: 'notParked',
+      });
     const now = Date.now();
     const note = apply(row, now);
     const detail = JSON.stringify({ parkedFor: { code: row.reason_code, text: row.reason_text }, note });

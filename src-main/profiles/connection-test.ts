@@ -37,12 +37,12 @@ export async function runConnectionTest(settings: ConnectionTestSettings): Promi
   try {
     const merchant = await client.call('GetMerchantProfile');
     // The v4 record's name is lenient (it may be missing); the store name still says who answered.
-    return { ok: true, merchantName: merchant.name || storename };
+    return { connected: true, merchantName: merchant.name || storename };
   } catch (error) {
     const result = isBackofficeFailure(error)
       ? describeFailure(error, client.baseUrl, timeouts)
       : {
-          ok: false as const,
+          connected: false as const,
           failure: 'unexpected' as const,
           message: `The test failed unexpectedly: ${errorText(error)}`,
         };
@@ -56,11 +56,11 @@ function describeFailure(
   failure: BackofficeFailure,
   baseUrl: string,
   timeouts: BackofficeTimeouts,
-): ConnectionTestResult & { ok: false } {
+): ConnectionTestResult & { connected: false } {
   switch (failure.kind) {
     case 'notSent':
       return {
-        ok: false,
+        connected: false,
         failure: 'unreachable',
         message: `Could not reach ${baseUrl} — check the address and the network (${failure.code}).`,
       };
@@ -69,38 +69,38 @@ function describeFailure(
       // redirect comes from something else at that address (a web site, a proxy's login page).
       if (failure.code.startsWith('HTTP ')) {
         return {
-          ok: false,
+          connected: false,
           failure: 'unreachable',
           message: `${baseUrl} answered ${failure.code}, which a v4 back office does not — check the address.`,
         };
       }
       return {
-        ok: false,
+        connected: false,
         failure: 'credentials',
         message: `The store name, API key or API secret was refused (${failure.text}).`,
       };
     case 'quota':
       return {
-        ok: false,
+        connected: false,
         failure: 'quota',
         message: `The back office answered, but the store's daily request limit is used up (${failure.text}). Try again after midnight, Thai time; the limit is shared by every computer using this store.`,
       };
     case 'unclear':
       return {
-        ok: false,
+        connected: false,
         failure: 'server',
         message: `The back office at ${baseUrl} did not answer properly (${serverProblem(failure, timeouts)}). Try again in a few minutes.`,
       };
     case 'malformed':
       return {
-        ok: false,
+        connected: false,
         failure: 'unexpected',
         message: `${baseUrl} answered, but not like a v4 back office (${failure.code}) — check the address.`,
       };
     case 'permanent':
     case 'duplicate':
       return {
-        ok: false,
+        connected: false,
         failure: 'unexpected',
         message: `The back office refused the test (${failure.code} ${failure.text}).`,
       };

@@ -1,6 +1,7 @@
 // Why a profile operation was refused, in words for the person and fields for the UI. No message here is
 // ever built from an API key or secret: validation names the field, never its value.
 import type { CredentialStoreErrorReason } from '../credentials/index.js';
+import { Refusal, type RefusalCode } from '../refusal.js';
 
 export type ProfileField =
   'displayName' | 'baseUrl' | 'storename' | 'defaultWarehouseCode' | 'kind' | 'apikey' | 'apisecret';
@@ -10,38 +11,47 @@ export interface FieldIssue {
   readonly message: string;
 }
 
+/** What went wrong, as profile code names it; each maps to one refusal code. */
 export type ProfileErrorCode =
   /** Some fields are not acceptable; `issues` says which and why. */
   | 'invalid'
   /** No profile has this id. */
   | 'not-found'
-  /** The keychain cannot be used (or refused); `keychainReason` says how. Nothing was changed. */
+  /** The keychain cannot be used (or refused); `reason` says how. Nothing was changed. */
   | 'keychain'
   /** The profile exists but the keychain holds no secrets for it: edit the profile to enter them again. */
   | 'secrets-missing';
 
-export class ProfileError extends Error {
-  override readonly name = 'ProfileError';
-  readonly code: ProfileErrorCode;
+const REFUSAL_OF: Record<ProfileErrorCode, RefusalCode> = {
+  invalid: 'invalid-arguments',
+  'not-found': 'not-found',
+  keychain: 'keychain-unavailable',
+  'secrets-missing': 'credentials-missing',
+};
+
+export class ProfileError extends Refusal {
+  override name = 'ProfileError';
   readonly issues: readonly FieldIssue[];
-  readonly keychainReason: CredentialStoreErrorReason | undefined;
+  declare readonly reason: CredentialStoreErrorReason | undefined;
 
   constructor(
     code: ProfileErrorCode,
     message: string,
     details: { issues?: readonly FieldIssue[]; keychainReason?: CredentialStoreErrorReason } = {},
   ) {
-    super(message);
-    this.code = code;
-    this.issues = details.issues ?? [];
-    this.keychainReason = details.keychainReason;
+    const issues = details.issues ?? [];
+    super(REFUSAL_OF[code], message, {
+      ...(details.keychainReason === undefined ? {} : { reason: details.keychainReason }),
+      issues: issues.map((issue) => ({ path: issue.field, message: issue.message })),
+    });
+    this.issues = issues;
   }
 
   static invalid(issues: readonly FieldIssue[]): ProfileError {
     return new ProfileError('invalid', issues.map((issue) => issue.message).join(' '), { issues });
   }
 
-  static notFound(profileId: string): ProfileError {
+  static override notFound(profileId: string): ProfileError {
     return new ProfileError('not-found', `There is no profile with the id ${profileId}.`);
   }
 
@@ -51,7 +61,7 @@ export class ProfileError extends Error {
       code: this.code,
       message: this.message,
       issues: this.issues,
-      ...(this.keychainReason === undefined ? {} : { keychainReason: this.keychainReason }),
+      ...(this.reason === undefined ? {} : { reason: this.reason }),
     };
   }
 }

@@ -1,11 +1,11 @@
 // A profile is one back office Stockroom can work with: where it is, which store, which warehouse to
 // start in. Its API key and secret are not part of it: they live in the keychain under the profile's id.
 
-export type ProfileKind =
-  /** A real store's back office. */
-  | 'store'
-  /** The embedded sandbox with its demo store. */
-  | 'demo';
+import type { CallValue, PublicProfileValue } from '../../src-shared/ipc/index.js';
+import type { CONNECTION_FAILURES } from '../../src-shared/ipc/schemas/profiles.js';
+
+export { PROFILE_KINDS, type ProfileKind } from '../../src-shared/domain/vocabulary.js';
+import type { ProfileKind } from '../../src-shared/domain/vocabulary.js';
 
 export interface Profile {
   /** A UUID; also the keychain account of the profile's secrets. */
@@ -20,8 +20,11 @@ export interface Profile {
   readonly createdAt: string;
 }
 
-/** What leaves main (IPC, logs): a fresh frozen copy of the known fields, so nothing else rides along. */
-export type PublicProfile = Readonly<Profile>;
+/**
+ * What leaves main (IPC, logs): the contract's shape, as a fresh frozen copy of the known fields, so
+ * nothing else rides along.
+ */
+export type PublicProfile = Readonly<PublicProfileValue>;
 
 export function toPublicProfile(profile: Profile): PublicProfile {
   return Object.freeze({
@@ -29,9 +32,7 @@ export function toPublicProfile(profile: Profile): PublicProfile {
     displayName: profile.displayName,
     baseUrl: profile.baseUrl,
     storename: profile.storename,
-    ...(profile.defaultWarehouseCode === undefined
-      ? {}
-      : { defaultWarehouseCode: profile.defaultWarehouseCode }),
+    defaultWarehouseCode: profile.defaultWarehouseCode ?? null,
     kind: profile.kind,
     createdAt: profile.createdAt,
   });
@@ -69,35 +70,15 @@ export type ConnectionTarget =
     }
   | { readonly profileId: string };
 
-export type ConnectionFailure =
-  /** Nothing answered at the address, or something that is not a v4 back office did (HTTP 404…). */
-  | 'unreachable'
-  /** The back office refused the store name, key or secret. */
-  | 'credentials'
-  /** The store's daily request limit is used up. */
-  | 'quota'
-  /** The back office failed or timed out while answering. */
-  | 'server'
-  /** Anything else (an answer that is not v4, a local refusal). */
-  | 'unexpected';
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
 
-export type ConnectionTestResult =
-  | { readonly ok: true; readonly merchantName: string }
-  | { readonly ok: false; readonly failure: ConnectionFailure; readonly message: string };
+/** The merchant's name, or why the test failed in words for people (the contract's shape). */
+export type ConnectionTestResult = CallValue<'profiles.testConnection'>;
 
-/** What happened to the keychain entry when a profile was removed. */
-export type RemovedSecrets =
-  /** Deleted from the keychain. */
-  | 'deleted'
-  /** There was none (already gone). */
-  | 'absent'
-  /** No keychain is reachable on this machine, so there was nothing Stockroom could delete. */
-  | 'no-keychain';
+/** What happened to the keychain entry when a profile was removed: deleted, absent, or no keychain. */
+export type RemovedSecrets = RemoveResult['keychainEntry'];
 
-export interface RemoveResult {
-  readonly profile: PublicProfile;
-  readonly secrets: RemovedSecrets;
-}
+export type RemoveResult = CallValue<'profiles.remove'>;
 
 /** One line for the app's log. Holds ids, names and addresses: never a key or secret. */
 export type ProfileEvent =
@@ -106,7 +87,7 @@ export type ProfileEvent =
       readonly profile: PublicProfile;
       readonly secretsChanged?: boolean;
     }
-  | { readonly type: 'removed'; readonly profile: PublicProfile; readonly secrets: RemoveResult['secrets'] }
+  | { readonly type: 'removed'; readonly profile: PublicProfile; readonly secrets: RemovedSecrets }
   | {
       readonly type: 'connection-tested';
       readonly profileId?: string;

@@ -160,7 +160,7 @@ export class ProfileService {
   remove(profileId: string): Promise<RemoveResult> {
     return this.#exclusive(async () => {
       const profile = toPublicProfile(this.#require(profileId));
-      let secrets: RemoveResult['secrets'];
+      let secrets: RemoveResult['keychainEntry'];
       try {
         secrets = (await this.#credentials.delete(profileId)) ? 'deleted' : 'absent';
       } catch (error) {
@@ -169,7 +169,7 @@ export class ProfileService {
       }
       this.#profiles.remove(profileId);
       this.#emit({ type: 'removed', profile, secrets });
-      return { profile, secrets };
+      return { profile, keychainEntry: secrets };
     });
   }
 
@@ -201,7 +201,7 @@ export class ProfileService {
       type: 'connection-tested',
       ...(settings.profileId === undefined ? {} : { profileId: settings.profileId }),
       baseUrl: settings.baseUrl,
-      outcome: result.ok ? 'ok' : result.failure,
+      outcome: result.connected ? 'ok' : result.failure,
     });
     return result;
   }

@@ -130,6 +130,15 @@ function apiServices(parts: {
     testConnection: (target) => profiles.testConnection(target),
     startDemo: () => control.startDemo(),
     store: () => host.current(),
+    budget: async () => {
+      if (profiles.active() === undefined) return null;
+      try {
+        return (await host.current()).budget();
+      } catch {
+        // The active store could not open (keychain locked…): no figures to show yet.
+        return null;
+      }
+    },
     syncStatus: async (): Promise<SyncStatus> => {
       try {
         return (await host.current()).syncStatus();

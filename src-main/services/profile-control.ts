@@ -3,8 +3,7 @@
 // and "Try the demo store" creates (once) and opens the demo profile. One change at a time; each ends
 // with a `profile.changed` event carrying the new picture.
 import type { EventHub } from '../api/event-hub.js';
-import { ApiError } from '../api/api-errors.js';
-import { profileValue } from '../api/views.js';
+import { Refusal } from '../refusal.js';
 import type { Logger } from '../logging/index.js';
 import {
   ProfileError,
@@ -67,7 +66,7 @@ export class ProfileControl {
         changes.apikey !== undefined ||
         changes.apisecret !== undefined;
       if (before.kind === 'demo' && connection) {
-        throw new ApiError(
+        throw new Refusal(
           'conflict',
           "The demo store's address and keys are set by Stockroom; only its name and default warehouse can change.",
         );
@@ -133,8 +132,8 @@ export class ProfileControl {
     const active = this.#o.profiles.active();
     this.#o.hub.emit('profile.changed', {
       change,
-      active: active === undefined ? null : profileValue(active),
-      profiles: this.#o.profiles.list().map(profileValue),
+      active: active ?? null,
+      profiles: this.#o.profiles.list(),
     });
   }
 

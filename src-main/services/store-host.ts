@@ -3,7 +3,7 @@
 // one opens, so two drainers never share a process and no database stays open behind a switch.
 // Transitions run one at a time; a call arriving during one waits for it (store()).
 import type { ActiveStore } from '../api/api-services.js';
-import { ApiError } from '../api/api-errors.js';
+import { Refusal } from '../refusal.js';
 import type { EventHub } from '../api/event-hub.js';
 import type { AppPaths } from '../app/paths.js';
 import type { Database } from '../db/database.js';
@@ -45,7 +45,7 @@ export class StoreHost {
     await this.#queue;
     if (this.#session !== undefined) return this.#session;
     if (this.#failure !== undefined) throw this.#failure;
-    throw ApiError.noProfile();
+    throw Refusal.noProfile();
   }
 
   /** The open store now, without waiting (status reads). */

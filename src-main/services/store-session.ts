@@ -4,13 +4,13 @@
 // close() stops them in the order that loses nothing: the schedule, then the drainer (its current
 // request settles, within a bound), then the client and the database.
 import type { Database } from 'better-sqlite3';
-import type { ParsedCallArgs } from '../../src-shared/ipc/index.js';
-import type { ActiveStore, OutboxListing } from '../api/api-services.js';
+import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { budgetValue, outboxSummaryValue } from '../api/views.js';
 import { storeDatabasePath, type AppPaths } from '../app/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
-import { CatalogueLookup, type WarehouseView } from '../catalog/catalogue-lookup.js';
+import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
+import { CatalogueService } from '../catalog/catalogue.service.js';
+import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
@@ -19,7 +19,6 @@ import type { Logger } from '../logging/index.js';
 import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
-import { OutboxListRepository } from './outbox-list.repository.js';
 import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
 import { settleWithin } from './settle-within.js';
@@ -102,7 +101,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       ...options.outboxTiming,
     });
     const publishOutbox = () => {
-      if (db.open) hub.emit('outbox.changed', outboxSummaryValue(outbox));
+      if (db.open) hub.emit('outbox.changed', outbox.summary());
     };
     cleanups.push(
       outbox.events.on('changed', publishOutbox),
@@ -117,7 +116,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         connectivity.onOutboxResumed();
       }),
       outbox.events.on('stockApplied', (applied) => logger.debug('Stock applied', { ...applied })),
-      budget.subscribe((snapshot) => hub.emit('budget.changed', budgetValue(snapshot))),
+      budget.subscribe((snapshot) => hub.emit('budget.changed', snapshot)),
     );
     const control = outbox.control();
     if (control.paused) connectivity.onOutboxPaused(control.pauseText ?? '');
@@ -130,9 +129,21 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       logger,
     });
 
-    const lookup = new CatalogueLookup(db);
+    // The store's pictures: one connection pool (no credentials are sent), closed with the store.
+    const imageFetcher = new ImageFetcher();
+    cleanups.push(() => {
+      imageFetcher
+        .close()
+        .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
+    });
+    const catalogueService = new CatalogueService({
+      lookup: new CatalogueLookup(db),
+      repository: catalogue,
+      outbox,
+      images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
+      baseUrl: profile.baseUrl,
+    });
     const counting = new CountingService(db, { now });
-    const outboxList = new OutboxListRepository(db);
 
     scheduler.start();
     outbox.start();
@@ -141,7 +152,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       kind: profile.kind,
       firstSyncComplete: sync.isFirstSyncComplete(),
     });
-    hub.emit('budget.changed', budgetValue(budget.snapshot()));
+    hub.emit('budget.changed', budget.snapshot());
     hub.emit('sync.progress', syncStatus.status());
     publishOutbox();
 
@@ -177,19 +188,17 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
 
     return {
       profile,
-      db,
-      lookup,
+      catalogue: catalogueService,
       counting,
       outbox,
-      warehouses: (): WarehouseView[] => catalogue.warehouses(),
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {
         syncStatus.onWake();
         scheduler.wake();
         if (db.open && sync.isFirstSyncComplete()) manual.pullNow();
+        return syncStatus.status();
       },
-      listOutbox: (filter: ParsedCallArgs<'outbox.list'>): OutboxListing => outboxList.list(filter),
       close: () => (closing ??= close()),
     };
   } catch (error) {

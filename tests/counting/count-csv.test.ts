@@ -93,7 +93,7 @@ describe('session CSV', () => {
       const sessionId = fixture.service.createSession({ warehouseCode: WAREHOUSE }).id;
       fixture.service.scan({ sessionId, code: '8850000000011', counter: 'A', quantity: 10 });
       fixture.service.scan({ sessionId, code: 'LOST-CODE', counter: 'A' });
-      expect(linesOf(fixture.service.exportCsv(sessionId))).toEqual([
+      expect(linesOf(fixture.service.exportCsv(sessionId).csv)).toEqual([
         'sku,barcode,name,expected,counted,variance,value',
         'FISH-SAUCE,8850000000011,"น้ำปลา, 700 มล.",12,10,-2,-51.00',
         'RICE,,"ข้าว ""หอมมะลิ""",3,,,',

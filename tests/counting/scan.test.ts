@@ -168,7 +168,7 @@ describe('scanning', () => {
         productId: 4,
         counter: 'A',
       });
-      expect(resolved.barcodeToAssign).toBeUndefined();
+      expect(resolved.barcodeToAssign).toBeNull();
     });
 
     it('adds to a figure set before the resolution, and a set after it replaces both', () => {
@@ -217,7 +217,7 @@ describe('scanning', () => {
       const coke = scan('COKE-325');
       expect(() =>
         fixture.service.resolveUnknown({ sessionId, lineId: unknown.lineId, productId: 77, counter: 'A' }),
-      ).toThrow(expect.objectContaining({ code: 'productNotFound' }));
+      ).toThrow(expect.objectContaining({ reason: 'productNotFound' }));
       expect(() =>
         fixture.service.resolveUnknown({ sessionId, lineId: coke.lineId, productId: 1, counter: 'A' }),
       ).toThrow(/not an unknown code/);

@@ -28,7 +28,7 @@ describe('count sessions', () => {
       driftPolicy: 'ask',
       state: 'open',
       createdAt: fixture.now,
-      closedAt: undefined,
+      closedAt: null,
       name: `${WAREHOUSE} 2025-01-06 10:00`,
       progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
     });
@@ -110,7 +110,7 @@ describe('count sessions', () => {
   it('names an unknown session id', () => {
     expect(() => fixture.service.session('nope')).toThrow(/No count session nope/);
     expect(() => fixture.service.scan({ sessionId: 'nope', code: 'SKU-1', counter: 'A' })).toThrow(
-      expect.objectContaining({ code: 'sessionNotFound' }),
+      expect.objectContaining({ reason: 'sessionNotFound' }),
     );
   });
 

@@ -56,7 +56,7 @@ describe('ProfileService', () => {
   it('refuses to add while the keychain is unavailable, with its message, and writes nothing', async () => {
     keychain.makeUnavailable('no-keychain', 'No system keychain is available (test).');
     const error = await refusal(fixture.service.add(shop));
-    expect(error).toMatchObject({ code: 'keychain', keychainReason: 'no-keychain' });
+    expect(error).toMatchObject({ code: 'keychain-unavailable', reason: 'no-keychain' });
     expect(error.message).toBe('No system keychain is available (test).');
     expect(fixture.service.list()).toEqual([]);
     expect(keychain.size).toBe(0);
@@ -65,7 +65,7 @@ describe('ProfileService', () => {
   it('refuses invalid input before touching the keychain, naming the fields', async () => {
     keychain.makeUnavailable('locked', 'locked');
     const error = await refusal(fixture.service.add({ ...shop, baseUrl: 'example.com', apisecret: ' ' }));
-    expect(error.code).toBe('invalid');
+    expect(error.code).toBe('invalid-arguments');
     expect(error.issues.map((issue) => issue.field)).toEqual(['baseUrl', 'apisecret']);
   });
 
@@ -85,9 +85,9 @@ describe('ProfileService', () => {
       baseUrl: 'https://other.example.com/',
       defaultWarehouseCode: null,
     });
-    const { defaultWarehouseCode: _cleared, ...unchanged } = profile;
     expect(edited).toStrictEqual({
-      ...unchanged,
+      ...profile,
+      defaultWarehouseCode: null,
       displayName: 'บางนา 2',
       baseUrl: 'https://other.example.com',
     });
@@ -110,7 +110,7 @@ describe('ProfileService', () => {
     const profile = await fixture.service.add(shop);
     keychain.makeUnavailable('locked', 'The system keychain is locked.');
     const error = await refusal(fixture.service.edit(profile.id, { storename: 'other', apikey: 'k2' }));
-    expect(error).toMatchObject({ code: 'keychain', keychainReason: 'locked' });
+    expect(error).toMatchObject({ code: 'keychain-unavailable', reason: 'locked' });
     expect(fixture.service.get(profile.id)).toEqual(profile);
   });
 
@@ -136,7 +136,7 @@ describe('ProfileService', () => {
 
   it('removes the keychain entry with the profile', async () => {
     const profile = await fixture.service.add(shop);
-    expect(await fixture.service.remove(profile.id)).toEqual({ profile, secrets: 'deleted' });
+    expect(await fixture.service.remove(profile.id)).toEqual({ profile, keychainEntry: 'deleted' });
     expect(keychain.size).toBe(0);
     expect(fixture.service.get(profile.id)).toBeUndefined();
   });
@@ -145,8 +145,8 @@ describe('ProfileService', () => {
     const profile = await fixture.service.add(shop);
     keychain.makeUnavailable('locked', 'The system keychain is locked.');
     expect(await refusal(fixture.service.remove(profile.id))).toMatchObject({
-      code: 'keychain',
-      keychainReason: 'locked',
+      code: 'keychain-unavailable',
+      reason: 'locked',
     });
     expect(fixture.service.get(profile.id)).toEqual(profile);
   });
@@ -154,7 +154,7 @@ describe('ProfileService', () => {
   it('removes without any keychain (no entry can exist there) and says so', async () => {
     const profile = await fixture.service.add(shop);
     keychain.makeUnavailable('no-keychain', 'No system keychain is available.');
-    expect(await fixture.service.remove(profile.id)).toEqual({ profile, secrets: 'no-keychain' });
+    expect(await fixture.service.remove(profile.id)).toEqual({ profile, keychainEntry: 'no-keychain' });
     expect(fixture.service.list()).toEqual([]);
   });
 
@@ -177,7 +177,7 @@ describe('ProfileService', () => {
     expect(JSON.stringify(client)).not.toContain('unit-key-4410');
     await client.close();
     await keychain.delete(profile.id);
-    expect((await refusal(fixture.service.clientFor(profile.id))).code).toBe('secrets-missing');
+    expect((await refusal(fixture.service.clientFor(profile.id))).code).toBe('credentials-missing');
   });
 
   it('runs changes one at a time, so concurrent edits never mix fields and secrets', async () => {

@@ -96,13 +96,13 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
 
   it('test connection: ok, with the merchant name, for a saved profile and for typed fields', async () => {
     const merchant = (await sandbox.call('GetMerchantProfile', { as: store })).body as { name: string };
-    expect(await test({ profileId: profile.id })).toEqual({ ok: true, merchantName: merchant.name });
-    expect(await test(unsaved())).toEqual({ ok: true, merchantName: merchant.name });
+    expect(await test({ profileId: profile.id })).toEqual({ connected: true, merchantName: merchant.name });
+    expect(await test(unsaved())).toEqual({ connected: true, merchantName: merchant.name });
   });
 
   it('test connection: a wrong secret is a credentials failure', async () => {
     expect(await test(unsaved({ apisecret: wrongSecret }))).toEqual({
-      ok: false,
+      connected: false,
       failure: 'credentials',
       message: 'The store name, API key or API secret was refused (Invalid API).',
     });
@@ -111,7 +111,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
   it('test connection: a port where nothing listens is unreachable', async () => {
     const port = await closedPort();
     expect(await test(unsaved({ baseUrl: `http://127.0.0.1:${port}` }))).toEqual({
-      ok: false,
+      connected: false,
       failure: 'unreachable',
       message: `Could not reach http://127.0.0.1:${port} — check the address and the network (ECONNREFUSED).`,
     });
@@ -120,7 +120,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
   it('test connection: an address where something else answers (HTTP 404) is unreachable, saying so', async () => {
     const result = await test(unsaved({ baseUrl: `${sandbox.url}/not-the-api` }));
     expect(result).toEqual({
-      ok: false,
+      connected: false,
       failure: 'unreachable',
       message: `${sandbox.url}/not-the-api answered HTTP 404, which a v4 back office does not — check the address.`,
     });
@@ -131,7 +131,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
     sandbox.handle.setQuotaUsed(store.name, 3);
     try {
       expect(await test({ profileId: profile.id })).toEqual({
-        ok: false,
+        connected: false,
         failure: 'quota',
         message: expect.stringMatching(
           /^The back office answered, but the store's daily request limit is used up \(API Request Limits \(3 requests\/day\)\)\. Try again after midnight, Thai time/,
@@ -149,7 +149,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
   ] as const)('test connection: a server fault (%s) is a server failure', async (mode, message) => {
     sandbox.handle.scheduleFault({ endpoint: 'GetMerchantProfile', mode });
     const result = await test({ profileId: profile.id });
-    expect(result).toEqual({ ok: false, failure: 'server', message: expect.stringMatching(message) });
+    expect(result).toEqual({ connected: false, failure: 'server', message: expect.stringMatching(message) });
   });
 
   it('test connection: no answer within the short timeout is a server failure', async () => {
@@ -158,7 +158,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
       const started = Date.now();
       const result = await test({ profileId: profile.id });
       expect(result).toEqual({
-        ok: false,
+        connected: false,
         failure: 'server',
         message: expect.stringMatching(/no answer within 1 s/),
       });
@@ -170,14 +170,14 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
 
   it('edits the secret (the keychain entry changes) and the name; the test follows the keychain', async () => {
     await record(fixture.service.edit(profile.id, { apisecret: wrongSecret }));
-    expect(((await test({ profileId: profile.id })) as ConnectionTestResult & { ok: false }).failure).toBe(
-      'credentials',
-    );
+    expect(
+      ((await test({ profileId: profile.id })) as ConnectionTestResult & { connected: false }).failure,
+    ).toBe('credentials');
     profile = await record(
       fixture.service.edit(profile.id, { displayName: 'ลาดพร้าว (คลังหลัก)', apisecret: store.apisecret }),
     );
     expect(profile.displayName).toBe('ลาดพร้าว (คลังหลัก)');
-    expect(await test({ profileId: profile.id })).toMatchObject({ ok: true });
+    expect(await test({ profileId: profile.id })).toMatchObject({ connected: true });
   });
 
   it('builds a working v4 client from the keychain for the app', async () => {
@@ -199,7 +199,7 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
     fixture.reopen();
     expect(fixture.service.active()).toEqual(profile);
     expect(fixture.service.list()).toEqual([profile, other]);
-    expect(await test({ profileId: profile.id })).toMatchObject({ ok: true });
+    expect(await test({ profileId: profile.id })).toMatchObject({ connected: true });
     await record(fixture.service.switchTo(other.id));
     expect(fixture.service.active()).toEqual(other);
   });
@@ -207,7 +207,10 @@ describe.runIf(process.platform === 'linux')('profiles on the real keychain and 
   it('removes a profile with its keychain entry; removing the active one clears the choice', async () => {
     const active = fixture.service.active();
     if (!active) throw new Error('expected an active profile');
-    expect(await record(fixture.service.remove(active.id))).toEqual({ profile: active, secrets: 'deleted' });
+    expect(await record(fixture.service.remove(active.id))).toEqual({
+      profile: active,
+      keychainEntry: 'deleted',
+    });
     expect(await keychain.rawGet(active.id)).toBeNull();
     expect(fixture.service.active()).toBeUndefined();
     expect(fixture.service.list()).toEqual([profile]);
@@ -267,16 +270,16 @@ describe.runIf(process.platform === 'linux')('profiles when the real keychain is
       })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProfileError);
-    expect(error).toMatchObject({ code: 'keychain', keychainReason: 'locked' });
+    expect(error).toMatchObject({ code: 'keychain-unavailable', reason: 'locked' });
     expect((error as ProfileError).message).toMatch(/The system keychain is locked/);
     expect(fixture.service.list()).toEqual([kept]);
     await expect(fixture.service.remove(kept.id)).rejects.toMatchObject({
-      code: 'keychain',
-      keychainReason: 'locked',
+      code: 'keychain-unavailable',
+      reason: 'locked',
     });
     await expect(fixture.service.clientFor(kept.id)).rejects.toMatchObject({
-      code: 'keychain',
-      keychainReason: 'locked',
+      code: 'keychain-unavailable',
+      reason: 'locked',
     });
     expect(await fixture.service.keychainStatus()).toMatchObject({ available: false, reason: 'locked' });
   });

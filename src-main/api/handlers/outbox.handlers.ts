@@ -1,9 +1,7 @@
 // outbox.*: what a person sees of the queue and can do with parked rows. Every action wakes the drainer
 // (the parked actions signal an enqueue; resume kicks it).
-import { discardParked, editParkedValue, listParked, retryParked } from '../../outbox/index.js';
 import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
-import { outboxSummaryValue, parkedValue } from '../views.js';
 
 type OutboxHandlers = Pick<
   CallHandlers,
@@ -17,36 +15,14 @@ type OutboxHandlers = Pick<
 >;
 
 export function outboxHandlers(services: ApiServices): OutboxHandlers {
+  const outbox = async () => (await services.store()).outbox;
   return {
-    'outbox.summary': async () => outboxSummaryValue((await services.store()).outbox),
-    'outbox.list': async (filter) => {
-      const listing = (await services.store()).listOutbox(filter);
-      return {
-        total: listing.total,
-        offset: filter.offset,
-        items: listing.items.map((item) => ({ ...item })),
-      };
-    },
-    'outbox.parked': async () => listParked((await services.store()).db).map(parkedValue),
-    'outbox.retry': async ({ operationId, policy }) => {
-      const store = await services.store();
-      retryParked(store.db, operationId, policy === undefined ? {} : { policy });
-      return outboxSummaryValue(store.outbox);
-    },
-    'outbox.editValue': async ({ operationId, value }) => {
-      const store = await services.store();
-      editParkedValue(store.db, operationId, value);
-      return outboxSummaryValue(store.outbox);
-    },
-    'outbox.discard': async ({ operationId, note }) => {
-      const store = await services.store();
-      discardParked(store.db, operationId, note);
-      return outboxSummaryValue(store.outbox);
-    },
-    'outbox.resume': async () => {
-      const store = await services.store();
-      store.outbox.resume();
-      return outboxSummaryValue(store.outbox);
-    },
+    'outbox.summary': async () => (await outbox()).summary(),
+    'outbox.list': async (filter) => (await outbox()).list(filter),
+    'outbox.parked': async () => (await outbox()).parked(),
+    'outbox.retry': async ({ operationId, policy }) => (await outbox()).retryParked(operationId, policy),
+    'outbox.editValue': async ({ operationId, value }) => (await outbox()).editParked(operationId, value),
+    'outbox.discard': async ({ operationId, note }) => (await outbox()).discardParked(operationId, note),
+    'outbox.resume': async () => (await outbox()).resume(),
   };
 }

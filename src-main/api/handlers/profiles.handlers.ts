@@ -4,7 +4,6 @@
 import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { registerSecret } from '../../logging/index.js';
-import { profileValue } from '../views.js';
 
 type ProfileHandlers = Pick<
   CallHandlers,
@@ -25,40 +24,23 @@ function redactLater(...values: ReadonlyArray<string | undefined>): void {
 
 export function profileHandlers(services: ApiServices): ProfileHandlers {
   return {
-    'profiles.list': () => {
-      const { profiles, activeId } = services.listProfiles();
-      return { profiles: profiles.map(profileValue), activeId };
-    },
-    'profiles.active': () => {
-      const active = services.activeProfile();
-      return active === null ? null : profileValue(active);
-    },
-    'profiles.keychainStatus': async () => {
-      const status = await services.keychainStatus();
-      return status.available
-        ? { available: true }
-        : { available: false, reason: status.reason, message: status.message };
-    },
-    'profiles.add': async ({ activate, ...input }) => {
+    'profiles.list': () => services.listProfiles(),
+    'profiles.active': () => services.activeProfile(),
+    'profiles.keychainStatus': () => services.keychainStatus(),
+    'profiles.add': ({ activate, ...input }) => {
       redactLater(input.apikey, input.apisecret);
-      return profileValue(await services.addProfile({ ...input, kind: 'store' }, activate));
+      return services.addProfile({ ...input, kind: 'store' }, activate);
     },
-    'profiles.edit': async ({ profileId, changes }) => {
+    'profiles.edit': ({ profileId, changes }) => {
       redactLater(changes.apikey, changes.apisecret);
-      return profileValue(await services.editProfile(profileId, changes));
+      return services.editProfile(profileId, changes);
     },
-    'profiles.remove': async ({ profileId }) => {
-      const removed = await services.removeProfile(profileId);
-      return { profile: profileValue(removed.profile), keychainEntry: removed.secrets };
-    },
-    'profiles.switch': async ({ profileId }) => profileValue(await services.switchProfile(profileId)),
-    'profiles.testConnection': async (target) => {
+    'profiles.remove': ({ profileId }) => services.removeProfile(profileId),
+    'profiles.switch': ({ profileId }) => services.switchProfile(profileId),
+    'profiles.testConnection': (target) => {
       if (!('profileId' in target)) redactLater(target.apikey, target.apisecret);
-      const result = await services.testConnection(target);
-      return result.ok
-        ? { connected: true, merchantName: result.merchantName }
-        : { connected: false, failure: result.failure, message: result.message };
+      return services.testConnection(target);
     },
-    'demo.start': async () => profileValue(await services.startDemo()),
+    'demo.start': () => services.startDemo(),
   };
 }

@@ -2,6 +2,7 @@
 // sandbox and in production), short timeouts, a size cap enforced while the body streams (a missing or
 // lying Content-Length cannot get past it), an image/* content type, and at most a few redirects, each
 // checked like the first address.
+import type { IMAGE_PROBLEMS } from '../../../src-shared/ipc/schemas/catalogue.js';
 import { Agent } from 'undici';
 
 export interface ImageFetchTimeouts {
@@ -21,7 +22,7 @@ const MAX_REDIRECTS = 3;
 const IMAGE_TYPE = /^image\/[a-z0-9][a-z0-9.+-]{0,60}$/;
 
 /** Why an image could not be fetched; each is worded for people by the page. */
-export type ImageProblem = 'unreachable' | 'not-found' | 'too-large' | 'not-an-image' | 'failed';
+export type ImageProblem = (typeof IMAGE_PROBLEMS)[number];
 
 export type ImageFetchOutcome =
   | { readonly ok: true; readonly contentType: string; readonly bytes: Buffer }

@@ -3,6 +3,7 @@
 // transforms, so what main sends is exactly what the schema describes. Results use null, never
 // undefined: the web host carries them as JSON, where undefined disappears.
 import { z } from 'zod';
+import { DRIFT_POLICIES } from '../../domain/vocabulary.js';
 
 export const EMPTY_ARGS = z.strictObject({});
 
@@ -28,6 +29,4 @@ export const pageArgs = {
   limit: z.int().min(1).max(MAX_PAGE).default(100),
 };
 
-export const DRIFT_POLICIES = ['keepDifference', 'keepCounted', 'ask'] as const;
 export const driftPolicy = z.enum(DRIFT_POLICIES);
-export type DriftPolicy = z.output<typeof driftPolicy>;

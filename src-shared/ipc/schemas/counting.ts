@@ -1,6 +1,13 @@
 // Count sessions (ARCHITECTURE.md, "How a scan travels"). Quantities are stock units, kept to 6 decimals.
 import { z } from 'zod';
 import {
+  COUNT_EVENT_KINDS,
+  NOT_COUNTED_CHOICES,
+  REVIEW_FILTERS,
+  SESSION_STATES,
+  UNKNOWN_CODE_STATES,
+} from '../../domain/vocabulary.js';
+import {
   count,
   counter,
   driftPolicy,
@@ -14,8 +21,9 @@ import {
 
 const quantity = z.number().min(-1_000_000_000).max(1_000_000_000);
 const sessionId = uuidLike;
-const sessionState = z.enum(['open', 'committed', 'discarded']);
-const notCountedChoice = z.enum(['leave', 'zero']);
+const sessionState = z.enum(SESSION_STATES);
+const notCountedChoice = z.enum(NOT_COUNTED_CHOICES);
+const unknownCodeState = z.enum(UNKNOWN_CODE_STATES);
 
 export const sessionView = z.object({
   id: z.string(),
@@ -63,14 +71,12 @@ export const unknownLine = z.object({
   counted: z.number(),
   scans: count,
   isCounted: z.boolean(),
-  state: z.enum(['open', 'resolved', 'discarded']),
+  state: unknownCodeState,
   resolvedProductId: z.number().nullable(),
 });
 
 export const countLine = z.discriminatedUnion('kind', [productLine, unknownLine]);
 export type CountLine = z.output<typeof countLine>;
-
-export const REVIEW_FILTERS = ['all', 'variance', 'notCounted', 'unknown', 'drifted'] as const;
 
 const reviewProduct = {
   productId: z.number(),
@@ -102,7 +108,7 @@ export const reviewRow = z.discriminatedUnion('kind', [
     code: z.string(),
     counted: z.number(),
     scans: count,
-    state: z.enum(['open', 'resolved', 'discarded']),
+    state: unknownCodeState,
   }),
 ]);
 
@@ -159,7 +165,7 @@ export const countingCalls = {
   /** Undoes the counter's latest scan, set or adjust in the session. */
   'counting.undoLast': {
     args: z.strictObject({ sessionId, counter }),
-    result: z.object({ undoneEventId: z.number(), kind: z.enum(['scan', 'adjust', 'set']), line: countLine }),
+    result: z.object({ undoneEventId: z.number(), kind: z.enum(COUNT_EVENT_KINDS), line: countLine }),
   },
   /** Assigns an unknown code's units to a product; `barcodeToAssign` is the code to give the product. */
   'counting.resolveUnknown': {

@@ -1,17 +1,8 @@
 // The outbox as people see it: counts by state, the rows, the parked rows and what a person can do
 // with them. Row payloads (document bodies) are not sent to the page.
 import { z } from 'zod';
+import { OPERATION_STATES } from '../../domain/vocabulary.js';
 import { EMPTY_ARGS, count, driftPolicy, epochMs, pageArgs, rowId, shortText } from './common.js';
-
-export const OPERATION_STATES = [
-  'pending',
-  'sending',
-  'done',
-  'retry',
-  'unclear',
-  'parked',
-  'discarded',
-] as const;
 
 export const outboxSummary = z.object({
   pending: count,

@@ -1,6 +1,7 @@
 // Store profiles. The API key and secret appear ONLY as inputs (add, edit, test connection): no result
 // or event schema has a field for them, and result objects are stripped to their schema's fields.
 import { z } from 'zod';
+import { PROFILE_KINDS } from '../../domain/vocabulary.js';
 import { EMPTY_ARGS, requiredText, shortText, uuidLike } from './common.js';
 
 export const publicProfile = z.object({
@@ -9,7 +10,7 @@ export const publicProfile = z.object({
   baseUrl: z.string(),
   storename: z.string(),
   defaultWarehouseCode: z.string().nullable(),
-  kind: z.enum(['store', 'demo']),
+  kind: z.enum(PROFILE_KINDS),
   /** ISO 8601, UTC. */
   createdAt: z.string(),
 });
@@ -19,20 +20,26 @@ const secret = z.string().min(1).max(1024);
 const baseUrl = requiredText(2048);
 const warehouseCode = shortText(64).nullable();
 
+/** Why the keychain cannot be used now: none here, locked, refused, or another error. */
+export const KEYCHAIN_UNAVAILABLE_REASONS = ['no-keychain', 'locked', 'denied', 'error'] as const;
+
 export const keychainStatus = z.union([
   z.object({ available: z.literal(true) }),
   z.object({
     available: z.literal(false),
-    reason: z.enum(['no-keychain', 'locked', 'denied', 'error']),
+    reason: z.enum(KEYCHAIN_UNAVAILABLE_REASONS),
     message: z.string(),
   }),
 ]);
+
+/** Why a connection test failed; the page words each. */
+export const CONNECTION_FAILURES = ['unreachable', 'credentials', 'quota', 'server', 'unexpected'] as const;
 
 export const connectionTestResult = z.union([
   z.object({ connected: z.literal(true), merchantName: z.string() }),
   z.object({
     connected: z.literal(false),
-    failure: z.enum(['unreachable', 'credentials', 'quota', 'server', 'unexpected']),
+    failure: z.enum(CONNECTION_FAILURES),
     message: z.string(),
   }),
 ]);

@@ -1,6 +1,7 @@
 // A web host over a small real ApiCore (the contract's schemas, a few handlers) and a folder standing for
 // the built renderer, with clients that speak to it over real sockets: raw HTTP (any Host header, or
 // none) and `ws` WebSockets (any Host, Origin and token).
+import { Refusal } from '../../../src-main/refusal.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -8,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import {
-  ApiError,
   createApiCore,
   type ApiCore,
   type ApiEventListener,
@@ -59,7 +59,7 @@ export function createTestApi(): TestApi {
   let release: () => void = () => undefined;
   let slow = new Promise<void>((resolve) => (release = resolve));
   const refuse = (name: string) => () => {
-    throw ApiError.notFound(`${name} is not part of the host tests`);
+    throw Refusal.notFound(`${name} is not part of the host tests`);
   };
   const handlers = {
     ...Object.fromEntries(CALL_NAMES.map((name) => [name, refuse(name)])),

@@ -1,9 +1,11 @@
-// The outbox rows a person can page through (newest first), by state. Read-only; the outbox module owns
-// every write. Payloads (document bodies) are not read: the list never shows them.
+// The outbox rows a person can page through (newest first), by state, in the contract's shape.
+// Read-only; payloads (document bodies) are not read: the list never shows them.
 import type { Database, Statement } from 'better-sqlite3';
-import type { ParsedCallArgs } from '../../src-shared/ipc/index.js';
-import type { OutboxListing, OutboxRowView } from '../api/api-services.js';
-import type { DriftPolicy, OperationState } from '../outbox/index.js';
+import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import type { DriftPolicy, OperationState } from '../../src-shared/domain/vocabulary.js';
+
+export type OutboxListing = CallValue<'outbox.list'>;
+export type OutboxRowView = OutboxListing['items'][number];
 
 interface ListRow {
   readonly id: number;
@@ -39,7 +41,7 @@ interface Filter {
   readonly filter: string;
 }
 
-export class OutboxListRepository {
+export class OperationListRepository {
   readonly #page: Statement<Filter & { limit: number; offset: number }, ListRow>;
   readonly #count: Statement<Filter, { n: number }>;
 
@@ -54,7 +56,7 @@ export class OutboxListRepository {
     const filter = args.state;
     const total = this.#count.get({ filter })?.n ?? 0;
     const items = this.#page.all({ filter, limit: args.limit, offset: args.offset }).map(toView);
-    return { total, items };
+    return { total, offset: args.offset, items };
   }
 }
 

@@ -1,0 +1,98 @@
+// The catalogue as the page asks for it: lookups and searches of the local copy (no network), one
+// product with its stock per warehouse and the local view beside it (server figure + the writes still
+// in the outbox), the warehouses, a barcode given to a product (queued in the outbox), and the product's
+// picture (fetched by main into the store's folder; the cache answers offline). Returns the contract's
+// shapes.
+import type { CallValue, ProductDetail, ProductSummary } from '../../src-shared/ipc/index.js';
+import type { Outbox } from '../outbox/index.js';
+import { Refusal } from '../refusal.js';
+import type { CatalogueLookup } from './catalogue-lookup.js';
+import type { CatalogueRepository } from './catalogue.repository.js';
+import type { ProductImageCache } from './images/index.js';
+
+export interface CatalogueServiceOptions {
+  readonly lookup: CatalogueLookup;
+  readonly repository: CatalogueRepository;
+  readonly outbox: Pick<Outbox, 'expectedStock' | 'enqueueProductBarcode'>;
+  readonly images: ProductImageCache;
+  /** The store's base address: relative picture paths resolve against it. */
+  readonly baseUrl: string;
+}
+
+const finiteOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function noSuchProduct(productId: number): Refusal {
+  return Refusal.notFound(`No product ${productId} in the local catalogue.`);
+}
+
+export class CatalogueService {
+  readonly #options: CatalogueServiceOptions;
+
+  constructor(options: CatalogueServiceOptions) {
+    this.#options = options;
+  }
+
+  /** A scanned or typed code: barcode first, then exact sku; null when no product has it. */
+  lookup(code: string): ProductSummary | null {
+    return this.#options.lookup.lookupCode(code) ?? null;
+  }
+
+  search(text: string, limit: number): ProductSummary[] {
+    return this.#options.lookup.search(text, { limit });
+  }
+
+  product(productId: number): ProductDetail {
+    const detail = this.#options.lookup.product(productId);
+    if (detail === undefined) throw noSuchProduct(productId);
+    const { outbox } = this.#options;
+    return {
+      id: detail.id,
+      sku: detail.sku,
+      barcode: detail.barcode,
+      name: detail.name,
+      unittext: detail.unittext,
+      sellprice: detail.sellprice,
+      purchaseprice: detail.purchaseprice,
+      active: detail.active,
+      imagepath: detail.imagepath,
+      category:
+        detail.category === undefined ? null : { id: detail.category.id ?? null, name: detail.category.name },
+      variants: detail.variants.map((variant) => ({
+        variantid: finiteOrNull(variant.variantid),
+        variantname: text(variant.variantname),
+        name: text(variant.name),
+      })),
+      properties: detail.properties.map((property) => ({
+        id: finiteOrNull(property.id),
+        name: text(property.name),
+        value: text(property.value),
+      })),
+      tags: [...detail.tags],
+      stockByWarehouse: detail.stockByWarehouse.map((line) => ({
+        warehouseCode: line.warehouseCode,
+        stock: line.stock,
+        availablestock: line.availablestock,
+        expected: outbox.expectedStock(line.warehouseCode, productId, line.stock),
+      })),
+    };
+  }
+
+  warehouses(): CallValue<'catalogue.warehouses'> {
+    return this.#options.repository.warehouses();
+  }
+
+  /** Queued, not sent: the outbox drains it. A refused code answers 'invalid-arguments'. */
+  assignBarcode(productId: number, barcode: string): CallValue<'catalogue.assignBarcode'> {
+    const product = this.#options.lookup.product(productId);
+    if (product === undefined) throw noSuchProduct(productId);
+    return this.#options.outbox.enqueueProductBarcode({ productId, sku: product.sku, barcode });
+  }
+
+  productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {
+    const product = this.#options.lookup.product(productId);
+    if (product === undefined) return Promise.reject(noSuchProduct(productId));
+    return this.#options.images.image(this.#options.baseUrl, product.imagepath);
+  }
+}

@@ -1,0 +1,47 @@
+// Every enumeration of the app, declared once. Zod schemas (src-shared/ipc/schemas), main's services and
+// the page import these lists; SQL CHECK constraints in the migrations repeat them on purpose (a
+// migration is frozen history and must not change when a list grows).
+
+/** A real store's back office, or the embedded sandbox with its demo store. */
+export const PROFILE_KINDS = ['store', 'demo'] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+
+/** What a count line does when the server's figure moved between counting and sending. */
+export const DRIFT_POLICIES = ['keepDifference', 'keepCounted', 'ask'] as const;
+export type DriftPolicy = (typeof DRIFT_POLICIES)[number];
+
+export const SESSION_STATES = ['open', 'committed', 'discarded'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+/** An unknown scanned code: still to resolve, given to a product, or dropped at commit. */
+export const UNKNOWN_CODE_STATES = ['open', 'resolved', 'discarded'] as const;
+export type UnknownCodeState = (typeof UNKNOWN_CODE_STATES)[number];
+
+/** Products with stock that nobody counted: left alone, or counted as 0 at commit. */
+export const NOT_COUNTED_CHOICES = ['leave', 'zero'] as const;
+export type NotCountedChoice = (typeof NOT_COUNTED_CHOICES)[number];
+
+export const COUNT_EVENT_KINDS = ['scan', 'adjust', 'set'] as const;
+export type CountEventKind = (typeof COUNT_EVENT_KINDS)[number];
+
+export const REVIEW_FILTERS = ['all', 'variance', 'notCounted', 'unknown', 'drifted'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+/** An outbox operation's life: see src-main/outbox (ARCHITECTURE.md, "The outbox"). */
+export const OPERATION_STATES = [
+  'pending',
+  'sending',
+  'done',
+  'retry',
+  'unclear',
+  'parked',
+  'discarded',
+] as const;
+export type OperationState = (typeof OPERATION_STATES)[number];
+/** States an operation never leaves. */
+export const FINISHED_OPERATION_STATES = ['done', 'discarded'] as const satisfies readonly OperationState[];
+
+/** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
+export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value);
+}
