@@ -10,7 +10,7 @@ import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js
 import { segmentWords } from '../src-main/catalog/catalogue-search-text.js';
 import { openDatabase } from '../src-main/db/database.js';
 import { generateCatalogue, type GeneratedProduct } from '../src-main/sandbox/seed/products.js';
-import { createRandom, type Random } from '../src-main/sandbox/seed/prng.js';
+import { createRandom, type Random } from '../src-shared/random.js';
 import { WAREHOUSE_CODES } from '../src-main/sandbox/seed/stock.js';
 import { Product, type ProductRecord } from '../src-shared/api/records.js';
 import { median, ms, percentile } from './support/stats.js';

@@ -4,6 +4,7 @@
 // synchronous=FULL). 10,000 scans in a realistic mix: repeat scans of counted products, first scans
 // (new lines), typed skus and unknown codes (new and repeated). Also: review and commit of the
 // resulting session, and what the scan figure is made of (fsync and checkpoints). Target (issue 3): p99 well under 16 ms, ideally ≤ 1 ms. Prints; asserts nothing.
+import { seededFloats } from '../src-shared/random.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,15 +22,6 @@ const SCANS = 10_000;
 const PENDING_OPERATIONS = 2_000;
 const WAREHOUSE = 'W0001';
 const WORDS = ['น้ำดื่ม', 'ข้าวหอมมะลิ', 'น้ำปลา', 'ขนมปัง', 'สบู่', 'ยาสีฟัน', 'กาแฟ', 'นมสด', 'ผงซักฟอก', 'บะหมี่'];
-
-/** A small deterministic PRNG (LCG) so every run scans the same codes. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const barcodeOf = (id: number): string => ean13FromPrefix(`885${String(id).padStart(9, '0')}`) ?? '';
 const skuOf = (id: number): string => `SKU-${String(id).padStart(6, '0')}`;
@@ -107,7 +99,7 @@ export async function run(): Promise<void> {
         catalogue.upsertProducts(page, { warehouseCode: WAREHOUSE, syncedAt: Date.now() });
       }
     });
-    const random = lcg(20250106);
+    const random = seededFloats(20250106);
     for (let index = 0; index < PENDING_OPERATIONS; index++) {
       const productId = 1 + Math.floor(random() * PRODUCTS);
       enqueueStockChange(db, {

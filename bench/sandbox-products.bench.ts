@@ -1,6 +1,7 @@
 // Products at demo scale: adding 100,000 products through the AddProduct handler (as the demo seeder
 // does), 500-row GetProducts pages over real HTTP on that catalogue, and stock-list write throughput
 // (UpdateProductStockList, 450 lines per call, over HTTP). Prints medians and ratios; asserts nothing.
+import { seededFloats } from '../src-shared/random.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,15 +23,6 @@ const CATEGORIES = ['เครื่องดื่ม', 'ขนมขบเค�
 
 type AddProductBody = z.output<(typeof endpoints)['AddProduct']['body']>;
 type StockListBody = z.output<(typeof endpoints)['UpdateProductStockList']['body']>;
-
-/** A small deterministic PRNG (LCG) so every run asks for the same pages and figures. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const sku = (index: number) => `BENCH-${String(index).padStart(6, '0')}`;
 
@@ -140,7 +132,7 @@ async function call(
 
 /** Latencies (ms) of `count` GetProducts pages of 500 rows at pages spread over the catalogue. */
 async function pageLatencies(handle: SandboxHandle, count: number, extraQuery = ''): Promise<number[]> {
-  const random = lcg(7);
+  const random = seededFloats(7);
   const pages = PRODUCTS / 500;
   const durations: number[] = [];
   for (let index = 0; index < count + 10; index++) {
@@ -170,7 +162,7 @@ async function baselineLatencies(handle: SandboxHandle, count: number): Promise<
 
 /** Per-call latencies (ms) of UpdateProductStockList with 450 lines each over HTTP. */
 async function stockListLatencies(handle: SandboxHandle): Promise<number[]> {
-  const random = lcg(11);
+  const random = seededFloats(11);
   const durations: number[] = [];
   for (let batch = 0; batch < STOCK_BATCHES; batch++) {
     const stocks: StockListBody['stocks'] = Array.from({ length: STOCK_LINES }, () => ({
@@ -214,7 +206,7 @@ export async function run(): Promise<void> {
       method: 'POST',
       body: JSON.stringify({ code: 'W0002', name: 'Second' }),
     });
-    const random = lcg(3);
+    const random = seededFloats(3);
     const seedW1 = seedStock(handle, 'W0001', random);
     const seedW2 = seedStock(handle, 'W0002', random);
     line(`UpdateProductStockList in process, ${PRODUCTS} lines ×2 warehouses`, ms(seedW1 + seedW2));

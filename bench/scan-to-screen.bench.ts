@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { CDPSession } from 'playwright-core';
 import type { ApiCore } from '../src-main/api/api-core.js';
-import { storeDatabasePath, appPaths } from '../src-main/app/paths.js';
+import { storeDatabasePath, appPaths } from '../src-main/storage/paths.js';
 import { openDatabase } from '../src-main/db/database.js';
 import { InMemoryCredentialStore } from '../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost } from '../src-main/host/web-host.js';

@@ -10,11 +10,11 @@ import { createFileLogger, isLogLevel } from './logging/index.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app/app-protocol.js';
 import { desktopContentSecurityPolicy } from './app/content-security-policy.js';
 import { denyPopupsAndWebviews, focusWindow, hardenSession, openMainWindow } from './app/main-window.js';
-import { appPaths, ensureAppDirectories, userDataDirectory } from './app/paths.js';
+import { appPaths, ensureAppDirectories, userDataDirectory } from './storage/paths.js';
 import { createPermissionPolicy } from './app/permission-policy.js';
 import { createQuitCoordinator, DEFAULT_QUIT_TIMEOUT_MS } from './app/quit-coordinator.js';
 import { rendererLocation } from './app/renderer-location.js';
-import { runningApi, startServices, stopServices, type RunningServices } from './app/services.js';
+import { startServices, stopServices, type RunningServices } from './app/services.js';
 import { registerIpc } from './ipc/register.js';
 
 const paths = appPaths(userDataDirectory(app.getPath('appData')));
@@ -110,10 +110,10 @@ function runPrimaryInstance(): void {
         });
       }
       starting = startServices({ paths, logger: logger.child('services') });
-      await starting;
+      const running = await starting;
       if (quitCoordinator.state !== 'running') return;
       // Before the window opens, so the page's first call finds its handler.
-      const api = runningApi();
+      const api = running?.api;
       if (api === undefined) throw new Error('The app services started without an API');
       registerIpc({
         api,

@@ -3,30 +3,30 @@
 // before letting Electron exit: that is where the outbox drainer finishes its current request and
 // releases its lease, and where databases are closed. A service joins by adding a starter to
 // `SERVICE_STARTERS`, in dependency order (a database before the drainer that uses it). The app's
-// services (src-main/services) are one starter; their API is handed to the shell's IPC registration
-// through `runningApi()`. No electron import: the seam runs under plain Node in tests.
+// services (src-main/services) are one starter; the API it returns is the running services' `api`,
+// which the shell hands to the IPC registration. No electron import: the seam runs under plain Node in
+// tests.
 import type { ApiCore } from '../api/index.js';
 import { KeytarCredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
 import { startAppServices } from '../services/index.js';
-import type { AppPaths } from './paths.js';
+import type { AppPaths } from '../storage/paths.js';
 
 export interface ServiceContext {
   paths: AppPaths;
   logger: Logger;
 }
 
-/** Starts one service and returns how to stop it. */
-export interface ServiceStarter {
-  name: string;
-  start(context: ServiceContext): Promise<() => Promise<void> | void>;
+/** A started service: how to stop it, and the API it serves to the page, if it serves one. */
+export interface StartedService {
+  stop(): Promise<void> | void;
+  readonly api?: ApiCore;
 }
 
-let appApi: ApiCore | undefined;
-
-/** The API of the running app services (for src-main/ipc/register.ts); undefined before start and after stop. */
-export function runningApi(): ApiCore | undefined {
-  return appApi;
+/** Starts one service. */
+export interface ServiceStarter {
+  name: string;
+  start(context: ServiceContext): Promise<StartedService>;
 }
 
 /** The app database, profiles on the OS keychain, the active store and the demo store (src-main/services). */
@@ -38,11 +38,7 @@ export const APP_SERVICES_STARTER: ServiceStarter = {
       credentialStore: new KeytarCredentialStore(),
       logger,
     });
-    appApi = services.api;
-    return async () => {
-      appApi = undefined;
-      await services.stop();
-    };
+    return { api: services.api, stop: () => services.stop() };
   },
 };
 
@@ -52,6 +48,8 @@ export const SERVICE_STARTERS: readonly ServiceStarter[] = [APP_SERVICES_STARTER
 export interface RunningServices {
   /** Names in start order. */
   readonly names: readonly string[];
+  /** The API a started service serves to the page (for src-main/ipc/register.ts); undefined without one. */
+  readonly api: ApiCore | undefined;
   /** Stops everything last-first, once; later calls wait for the same stop. A failing stop is logged. */
   stopAll(): Promise<void>;
 }
@@ -60,6 +58,7 @@ class ServiceStack implements RunningServices {
   readonly #stops: { name: string; stop: () => Promise<void> | void }[] = [];
   readonly #logger: Logger;
   #stopping: Promise<void> | null = null;
+  api: ApiCore | undefined;
 
   constructor(logger: Logger) {
     this.#logger = logger;
@@ -74,6 +73,7 @@ class ServiceStack implements RunningServices {
   }
 
   stopAll(): Promise<void> {
+    this.api = undefined;
     this.#stopping ??= this.#stopInReverse();
     return this.#stopping;
   }
@@ -102,7 +102,9 @@ export async function startServices(
   const stack = new ServiceStack(context.logger);
   for (const starter of starters) {
     try {
-      stack.add(starter.name, await starter.start(context));
+      const started = await starter.start(context);
+      stack.add(starter.name, () => started.stop());
+      stack.api ??= started.api;
     } catch (error) {
       context.logger.error('Service failed to start', { service: starter.name, error });
       await stack.stopAll();

@@ -4,7 +4,7 @@
 // <user-data>/logs. SIGINT/SIGTERM stop the host, then the services (the outbox drainer finishes its
 // request). Bad flags exit with code 2, a failed start with code 1.
 import { resolve } from 'node:path';
-import { appPaths, ensureAppDirectories } from '../app/paths.js';
+import { appPaths, ensureAppDirectories } from '../storage/paths.js';
 import { KeytarCredentialStore } from '../credentials/index.js';
 import { createFileLogger } from '../logging/index.js';
 import { startAppServices, type AppServices } from '../services/index.js';

@@ -1,5 +1,6 @@
 // The queue-wide switches: paused for a person (auth/config failures) and held until a time (quota).
 import type { Database } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 
 export interface QueueControl {
   readonly paused: boolean;
@@ -39,15 +40,8 @@ function prepareAll(db: Database) {
   };
 }
 
-const cache = new WeakMap<Database, ReturnType<typeof prepareAll>>();
-
-function statements(db: Database): ReturnType<typeof prepareAll> {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = prepareAll(db);
-    cache.set(db, prepared);
-  }
-  return prepared;
+function statements(db: Database) {
+  return preparedFor(db, prepareAll);
 }
 
 export function readControl(db: Database): QueueControl {

@@ -2,6 +2,7 @@
 // Statements are prepared once per connection; the drainer wraps the writes in its lease-checked
 // transactions.
 import type { Database } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 import type { RowOutcome } from './operation-kind.js';
@@ -136,16 +137,8 @@ function prepareAll(db: Database) {
   };
 }
 
-type Statements = ReturnType<typeof prepareAll>;
-const cache = new WeakMap<Database, Statements>();
-
-function statements(db: Database): Statements {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = prepareAll(db);
-    cache.set(db, prepared);
-  }
-  return prepared;
+function statements(db: Database) {
+  return preparedFor(db, prepareAll);
 }
 
 /** The oldest row that may go now: due, and the head of its key. */

@@ -1,6 +1,7 @@
 // The drainer lease: one row naming the app instance that may drain, until when. Taken and renewed
 // under BEGIN IMMEDIATE, so two instances on one file never both believe they hold it.
 import type { Database } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 
 export interface LeaseHolder {
   /** Random per Outbox instance. */
@@ -39,15 +40,8 @@ function prepareAll(db: Database) {
   };
 }
 
-const cache = new WeakMap<Database, ReturnType<typeof prepareAll>>();
-
-function statements(db: Database): ReturnType<typeof prepareAll> {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = prepareAll(db);
-    cache.set(db, prepared);
-  }
-  return prepared;
+function statements(db: Database) {
+  return preparedFor(db, prepareAll);
 }
 
 function readLease(db: Database): LeaseRow {

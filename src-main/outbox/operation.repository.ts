@@ -1,6 +1,7 @@
 // The outbox's writes at enqueue time: one row per stock line or document, inserted with bound
 // parameters through statements prepared once per connection. Runs inside the caller's transaction.
 import type { Database, Statement } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
 
 export type StockChange = 'set' | 'increase' | 'decrease' | 'setAvailable';
@@ -35,28 +36,25 @@ interface InsertStatements {
   readonly document: Statement;
 }
 
-const cache = new WeakMap<Database, InsertStatements>();
-
-function statements(db: Database): InsertStatements {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = {
-      stockLine: db.prepare(
-        `INSERT INTO outbox_operations
+function prepareAll(db: Database): InsertStatements {
+  return {
+    stockLine: db.prepare(
+      `INSERT INTO outbox_operations
            (kind, order_key, batch_key, warehouse_code, product_id, sku, change, value, counted_against,
             policy, session_id, created_at, updated_at)
          VALUES (@kind, @orderKey, @batchKey, @warehouseCode, @productId, @sku, @change, @value,
                  @countedAgainst, @policy, @sessionId, @now, @now)`,
-      ),
-      document: db.prepare(
-        `INSERT INTO outbox_operations
+    ),
+    document: db.prepare(
+      `INSERT INTO outbox_operations
            (kind, order_key, batch_key, payload, unique_number, created_at, updated_at)
          VALUES (@kind, @orderKey, @batchKey, @payload, @uniqueNumber, @now, @now)`,
-      ),
-    };
-    cache.set(db, prepared);
-  }
-  return prepared;
+    ),
+  };
+}
+
+function statements(db: Database): InsertStatements {
+  return preparedFor(db, prepareAll);
 }
 
 export function insertStockLine(db: Database, line: NewStockLine): number {

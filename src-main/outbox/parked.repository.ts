@@ -1,5 +1,6 @@
 // SQL of the person actions on parked rows, and their audit trail.
 import type { Database } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
 import type { OperationRow } from './drain.repository.js';
 
@@ -43,14 +44,6 @@ export interface OutboxActionRow {
   readonly at: number;
 }
 
-type Statements = ReturnType<typeof prepareAll>;
-const cache = new WeakMap<Database, Statements>();
-
-export function parkedStatements(db: Database): Statements {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = prepareAll(db);
-    cache.set(db, prepared);
-  }
-  return prepared;
+export function parkedStatements(db: Database) {
+  return preparedFor(db, prepareAll);
 }

@@ -4,6 +4,7 @@
 // Read through the open-batch index (the kind's batch keys share a prefix): cheap even with thousands
 // of open stock lines.
 import type { Database, Statement } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 import { PRODUCT_BARCODE_KIND, productBarcodePayload } from './kinds/product-barcode.kind.js';
 
 export interface PendingBarcode {
@@ -12,20 +13,17 @@ export interface PendingBarcode {
 }
 
 const PREFIX = JSON.stringify([PRODUCT_BARCODE_KIND, 0]).replace(/0\]$/, '');
-const cache = new WeakMap<Database, Statement<{ low: string; high: string }, { payload: string | null }>>();
+function prepare(db: Database): Statement<{ low: string; high: string }, { payload: string | null }> {
+  return db.prepare(
+    `SELECT payload FROM outbox_operations
+      WHERE batch_key >= @low AND batch_key < @high AND kind = '${PRODUCT_BARCODE_KIND}'
+        AND state NOT IN ('done', 'discarded')
+      ORDER BY id DESC`,
+  );
+}
 
 function statement(db: Database) {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = db.prepare(
-      `SELECT payload FROM outbox_operations
-        WHERE batch_key >= @low AND batch_key < @high AND kind = '${PRODUCT_BARCODE_KIND}'
-          AND state NOT IN ('done', 'discarded')
-        ORDER BY id DESC`,
-    );
-    cache.set(db, prepared);
-  }
-  return prepared;
+  return preparedFor(db, prepare);
 }
 
 /**

@@ -1,5 +1,6 @@
 // Reads the stock lines not yet done (every state but done and discarded) for the local view.
 import type { Database, Statement } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 
@@ -12,22 +13,19 @@ export interface OpenStockLineRow {
   readonly sent_target: number | null;
 }
 
-const cache = new WeakMap<Database, Statement<[string, string], OpenStockLineRow>>();
+function prepare(db: Database): Statement<[string, string], OpenStockLineRow> {
+  return db.prepare<[string, string], OpenStockLineRow>(
+    `SELECT product_id, change, value, counted_against, policy, sent_target
+       FROM outbox_operations
+      WHERE warehouse_code = ?
+        AND product_id IN (SELECT value FROM json_each(?))
+        AND state NOT IN ('done', 'discarded')
+      ORDER BY id`,
+  );
+}
 
-function statement(db: Database): Statement<[string, string], OpenStockLineRow> {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = db.prepare<[string, string], OpenStockLineRow>(
-      `SELECT product_id, change, value, counted_against, policy, sent_target
-         FROM outbox_operations
-        WHERE warehouse_code = ?
-          AND product_id IN (SELECT value FROM json_each(?))
-          AND state NOT IN ('done', 'discarded')
-        ORDER BY id`,
-    );
-    cache.set(db, prepared);
-  }
-  return prepared;
+function statement(db: Database) {
+  return preparedFor(db, prepare);
 }
 
 /** Open stock lines of these products in this warehouse, oldest first. */

@@ -1,6 +1,7 @@
 // Fault injection for client tests: latency (+ jitter), a fraction of requests failing (HTTP 500,
 // resCode "500" in a 200 body, or a connection reset) before or after the write commits, from a seeded
 // PRNG for repeatable runs, plus a deterministic schedule ("fail the next N requests to X with M").
+import { seededFloats } from '../../src-shared/random.js';
 
 export type FaultMode = 'http500' | 'res500' | 'reset';
 /** `before`: nothing is processed; `after`: the handler ran (a write committed), the answer is lost. */
@@ -46,21 +47,9 @@ export const DEFAULT_FAULTS: FaultSettings = {
   seed: 1,
 };
 
-/** mulberry32: small, fast and good enough for picking faults repeatably. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class FaultInjector {
   private settings: FaultSettings = DEFAULT_FAULTS;
-  private random = mulberry32(DEFAULT_FAULTS.seed);
+  private random = seededFloats(DEFAULT_FAULTS.seed);
   private schedule: { endpoint: string; fault: Fault; remaining: number }[] = [];
 
   constructor(settings: Partial<FaultSettings> = {}) {
@@ -72,7 +61,7 @@ export class FaultInjector {
     const next = { ...this.settings, ...partial };
     validateSettings(next);
     this.settings = next;
-    if (partial.seed !== undefined) this.random = mulberry32(partial.seed);
+    if (partial.seed !== undefined) this.random = seededFloats(partial.seed);
   }
 
   /** Fails the next `count` requests to `endpoint` (or '*') with this fault, ahead of the random ones. */
@@ -90,7 +79,7 @@ export class FaultInjector {
   /** Back to no faults, no latency and an empty schedule. */
   clear(): void {
     this.settings = DEFAULT_FAULTS;
-    this.random = mulberry32(DEFAULT_FAULTS.seed);
+    this.random = seededFloats(DEFAULT_FAULTS.seed);
     this.schedule = [];
   }
 

@@ -8,7 +8,7 @@ import { toIpcFailure } from '../api/api-errors.js';
 import type { ApiServices } from '../api/api-services.js';
 import { EventHub } from '../api/event-hub.js';
 import { createCallHandlers } from '../api/handlers/index.js';
-import { appPaths, ensureAppDirectories } from '../app/paths.js';
+import { appPaths, ensureAppDirectories } from '../storage/paths.js';
 import type { CredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
 import { openAppDatabase, ProfileService } from '../profiles/index.js';

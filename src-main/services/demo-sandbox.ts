@@ -2,7 +2,7 @@
 // with its data in `<userData>/sandbox/demo.sqlite`, so the demo keeps what a person did in it across
 // restarts (same file, same data; only the port changes). Nothing here needs a network.
 import { join } from 'node:path';
-import type { AppPaths } from '../app/paths.js';
+import type { AppPaths } from '../storage/paths.js';
 import type { Logger } from '../logging/index.js';
 import { startSandbox, type SandboxHandle } from '../sandbox/index.js';
 import { DEMO_STORE } from './demo-credentials.js';

@@ -5,7 +5,7 @@
 import type { ActiveStore } from '../api/api-services.js';
 import { Refusal } from '../refusal.js';
 import type { EventHub } from '../api/event-hub.js';
-import type { AppPaths } from '../app/paths.js';
+import type { AppPaths } from '../storage/paths.js';
 import type { Database } from '../db/database.js';
 import { registerSecret, type Logger } from '../logging/index.js';
 import type { CredentialStore } from '../credentials/index.js';

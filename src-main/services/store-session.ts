@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { storeDatabasePath, type AppPaths } from '../app/paths.js';
+import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';

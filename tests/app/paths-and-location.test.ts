@@ -9,7 +9,7 @@ import {
   isSafeProfileId,
   storeDatabasePath,
   userDataDirectory,
-} from '../../src-main/app/paths.js';
+} from '../../src-main/storage/paths.js';
 import { rendererLocation } from '../../src-main/app/renderer-location.js';
 
 describe('user-data layout', () => {

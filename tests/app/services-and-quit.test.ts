@@ -1,7 +1,7 @@
 // Quitting waits for the services (the outbox drainer, databases) to stop, within a bound, and only once.
 import { describe, expect, it, vi } from 'vitest';
 import { createQuitCoordinator } from '../../src-main/app/quit-coordinator.js';
-import { appPaths } from '../../src-main/app/paths.js';
+import { appPaths } from '../../src-main/storage/paths.js';
 import {
   SERVICE_STARTERS,
   startServices,
@@ -32,9 +32,11 @@ function starter(
     start: async () => {
       if (options.failStart === true) throw new Error(`${name} could not start`);
       order.push(`start ${name}`);
-      return async () => {
-        order.push(`stop ${name}`);
-        if (options.failStop === true) throw new Error(`${name} could not stop`);
+      return {
+        stop: async () => {
+          order.push(`stop ${name}`);
+          if (options.failStop === true) throw new Error(`${name} could not stop`);
+        },
       };
     },
   };

@@ -2,10 +2,9 @@
 // the seam as the shell does it, handing its API to the IPC registration while it runs.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appPaths } from '../../src-main/app/paths.js';
+import { appPaths } from '../../src-main/storage/paths.js';
 import {
   APP_SERVICES_STARTER,
-  runningApi,
   SERVICE_STARTERS,
   startServices,
   stopServices,
@@ -19,11 +18,10 @@ afterAll(() => folder.remove());
 describe('the app services in the seam', () => {
   it('are the one starter; their API is there while they run, and gone after stop', async () => {
     expect(SERVICE_STARTERS).toEqual([APP_SERVICES_STARTER]);
-    expect(runningApi()).toBeUndefined();
     const paths = appPaths(join(folder.path, 'Stockroom'));
     const running = await startServices({ paths, logger: silentLogger });
     expect(running.names).toEqual(['app-services']);
-    const api = runningApi();
+    const api = running.api;
     expect(api).toBeDefined();
     // No profile yet: no keychain access, no store, no network.
     expect(await api?.call('profiles.list', {}, 'ipc')).toEqual({
@@ -32,6 +30,6 @@ describe('the app services in the seam', () => {
     });
     expect(await api?.call('settings.get', {}, 'ipc')).toMatchObject({ ok: true });
     await stopServices(running);
-    expect(runningApi()).toBeUndefined();
+    expect(running.api).toBeUndefined();
   });
 });

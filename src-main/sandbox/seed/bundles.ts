@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
 import { businessTime } from './calendar.js';
 import type { ProductPool } from './product-pool.js';
-import { createRandom } from './prng.js';
+import { createRandom } from '../../../src-shared/random.js';
 import { priceText, shelfPrice } from './pricing.js';
 
 export type AddBundleBody = z.input<typeof endpoints.AddBundle.body>;

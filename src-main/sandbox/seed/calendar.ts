@@ -1,6 +1,6 @@
 // Demo dates: business hours on Thai days before the store's "now".
 import { DAY_MS, formatThaiDate, formatThaiDateTime, parseThaiDate } from '../../../src-shared/time/index.js';
-import type { Random } from './prng.js';
+import type { Random } from '../../../src-shared/random.js';
 
 export { DAY_MS, formatThaiDate, formatThaiDateTime };
 

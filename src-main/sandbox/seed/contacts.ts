@@ -17,7 +17,7 @@ import {
   type NamePair,
 } from './data/thai-people.js';
 import { businessTime } from './calendar.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../../../src-shared/random.js';
 import type { ContactExtras, ShippingAddressFields } from './seed-support-adapter.js';
 
 export type AddContactBody = z.input<typeof endpoints.AddContact.body>;

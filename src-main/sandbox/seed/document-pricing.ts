@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { documentLine } from '../../../src-shared/api/endpoints/document-bodies.js';
 import { priceDocument, type VatType } from '../../../src-shared/money/index.js';
 import type { GeneratedProduct } from './products.js';
-import type { Random } from './prng.js';
+import type { Random } from '../../../src-shared/random.js';
 import { isWeighed } from './stock.js';
 
 export type DocumentLineBody = z.input<typeof documentLine>;

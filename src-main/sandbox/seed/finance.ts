@@ -17,7 +17,7 @@ import {
   type FinanceItemTemplate,
 } from './data/finance-items.js';
 import { pickVatType, priceItems } from './document-pricing.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../../../src-shared/random.js';
 import { step, type DocumentSources, type SeedStep } from './steps.js';
 
 export const INCOMES = 40;

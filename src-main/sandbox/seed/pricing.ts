@@ -1,5 +1,5 @@
 // Shelf prices as a Thai shop writes them (29.00, 45.00, 129.00) and supplier prices below them.
-import type { Random } from './prng.js';
+import type { Random } from '../../../src-shared/random.js';
 
 /** A shelf price near `value`: whole baht, ending in 5, 9 or 0 once it is above 20 baht. */
 export function shelfPrice(value: number, random: Random): number {

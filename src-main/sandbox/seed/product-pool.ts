@@ -1,7 +1,7 @@
 // Which demo products a document, bundle or return may use: active goods (not services) that already
 // existed at the document's time, optionally of given categories.
 import type { GeneratedProduct } from './products.js';
-import type { Random } from './prng.js';
+import type { Random } from '../../../src-shared/random.js';
 
 export interface ProductPool {
   /** Up to `count` distinct products created before `at` (fewer when the catalogue is small). */

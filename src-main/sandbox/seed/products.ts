@@ -9,7 +9,7 @@ import { groceryCategories } from './data/catalogue-groceries.js';
 import { householdCategories, serviceCategory } from './data/catalogue-household.js';
 import { variationTemplates, type VariationTemplate } from './data/variation-templates.js';
 import { brands } from './data/brands.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../../../src-shared/random.js';
 import { priceText, purchasePrice, shelfPrice } from './pricing.js';
 import { creationTime, generateStock, type StockByWarehouse } from './stock.js';
 

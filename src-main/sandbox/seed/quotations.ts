@@ -9,7 +9,7 @@ import {
   type LineDraft,
 } from './document-pricing.js';
 import { contactsWithRole, customerFieldsOf } from './contacts.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../../../src-shared/random.js';
 import { step, type DocumentSources, type SeedStep } from './steps.js';
 
 export const QUOTATIONS = 30;

@@ -11,7 +11,7 @@ import {
 import { priceProductDocument, type LineDraft } from './document-pricing.js';
 import type { GeneratedProduct } from './products.js';
 import { contactsWithRole, customerFieldsOf } from './contacts.js';
-import { createRandom, type Random } from './prng.js';
+import { createRandom, type Random } from '../../../src-shared/random.js';
 import { step, type DocumentSources, type SeedStep } from './steps.js';
 import { isWeighed, type WarehouseCode } from './stock.js';
 

@@ -1,5 +1,5 @@
 // Stock per warehouse and creation times of demo products.
-import type { Random } from './prng.js';
+import type { Random } from '../../../src-shared/random.js';
 
 /** The three warehouses the core seeds for a demo store: the main one, a second, a small regional one. */
 export const WAREHOUSE_CODES = ['W0001', 'W0002', 'W0003'] as const;

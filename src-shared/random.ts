@@ -1,5 +1,5 @@
-// A small seeded PRNG (sfc32) so demo data is the same on every machine and every run: Math.random is
-// not seedable, and the output must be byte-identical for one seed.
+// The app's one seeded PRNG (sfc32): demo data, sandbox faults, the crash tests and the benches draw from
+// it, so each is the same on every machine and every run for one seed (Math.random is not seedable).
 
 /** The random source every generator draws from. */
 export interface Random {
@@ -86,4 +86,10 @@ export function createRandom(seed: string, stream: string): Random {
       return copy.slice(0, taken);
     },
   };
+}
+
+/** Floats in [0, 1) from a numeric seed (fault picking, test plans, benches). */
+export function seededFloats(seed: number, stream = 'floats'): () => number {
+  const random = createRandom(String(seed), stream);
+  return () => random.next();
 }
