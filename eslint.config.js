@@ -1,6 +1,7 @@
 // Lint rules and the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders").
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
@@ -37,6 +38,20 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    // <script lang="ts"> in components, and runes modules (*.svelte.ts), through the TypeScript parser.
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+    // Undefined names are TypeScript's (svelte-check) to report, as typescript-eslint does for .ts.
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    // In a runes module the rule flags every Map or Set inside an exported class, even one only spread
+    // into an array; the state classes replace whole Maps in $state rather than mutate them in place.
+    files: ['**/*.svelte.ts'],
+    rules: { 'svelte/prefer-svelte-reactivity': 'off' },
+  },
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
@@ -95,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/**/*.ts'],
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
     rules: {
       'no-restricted-imports': zone({
         names: ['electron', ...nodeBuiltins],
