@@ -1,8 +1,10 @@
-// Lint rules and the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders").
+// Lint rules, the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders") and no
+// import cycles in src-*.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './tooling/no-import-cycle.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
 const nodeBuiltinMessage = 'Node built-ins are not available in this runtime (see ARCHITECTURE.md).';
@@ -117,5 +119,11 @@ export default tseslint.config(
         regexes: [['(^|/)src-main(/|$)', 'The renderer reaches main only through lib/api.ts.']],
       }),
     },
+  },
+  {
+    files: ['src-*/**/*.ts', 'src-*/**/*.svelte'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    // Resolved as TypeScript resolves them (`./x.js` is x.ts), with the project's compiler options.
+    rules: { 'local/no-import-cycle': ['error', { tsconfig: `${import.meta.dirname}/tsconfig.base.json` }] },
   },
 );
