@@ -1,7 +1,10 @@
-// Lint rules and the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders").
+// Lint rules, the runtime import zones of ARCHITECTURE.md ("Three runtimes, three folders") and no
+// import cycles in src-*.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './tooling/no-import-cycle.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
 const nodeBuiltinMessage = 'Node built-ins are not available in this runtime (see ARCHITECTURE.md).';
@@ -37,6 +40,20 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    // <script lang="ts"> in components, and runes modules (*.svelte.ts), through the TypeScript parser.
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+    // Undefined names are TypeScript's (svelte-check) to report, as typescript-eslint does for .ts.
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    // In a runes module the rule flags every Map or Set inside an exported class, even one only spread
+    // into an array; the state classes replace whole Maps in $state rather than mutate them in place.
+    files: ['**/*.svelte.ts'],
+    rules: { 'svelte/prefer-svelte-reactivity': 'off' },
+  },
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
@@ -95,12 +112,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/**/*.ts'],
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
     rules: {
       'no-restricted-imports': zone({
         names: ['electron', ...nodeBuiltins],
         regexes: [['(^|/)src-main(/|$)', 'The renderer reaches main only through lib/api.ts.']],
       }),
     },
+  },
+  {
+    files: ['src-*/**/*.ts', 'src-*/**/*.svelte'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    // Resolved as TypeScript resolves them (`./x.js` is x.ts), with the project's compiler options.
+    rules: { 'local/no-import-cycle': ['error', { tsconfig: `${import.meta.dirname}/tsconfig.base.json` }] },
   },
 );

@@ -3,42 +3,9 @@
 // transactions.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import type { DriftPolicy } from './drift.js';
-import type { StockLineChange } from './operation.repository.js';
-import type { RowOutcome } from './operation-kind.js';
+import type { OperationRow, OperationState, RowOutcome } from './operation-types.js';
 
-export type { OperationState } from '../../src-shared/domain/vocabulary.js';
-import type { OperationState } from '../../src-shared/domain/vocabulary.js';
-
-export interface OperationRow {
-  readonly id: number;
-  readonly kind: string;
-  readonly order_key: string;
-  readonly batch_key: string;
-  readonly state: OperationState;
-  readonly warehouse_code: string | null;
-  readonly product_id: number | null;
-  readonly sku: string | null;
-  readonly change: StockLineChange | null;
-  readonly value: number | null;
-  readonly counted_against: number | null;
-  readonly policy: DriftPolicy | null;
-  readonly session_id: string | null;
-  readonly payload: string | null;
-  readonly unique_number: string | null;
-  readonly attempts: number;
-  readonly next_attempt_at: number | null;
-  readonly server_before: number | null;
-  readonly sent_target: number | null;
-  readonly reason_code: string | null;
-  readonly reason_text: string | null;
-  readonly outcome: string | null;
-  readonly result_figure: number | null;
-  readonly superseded_by: number | null;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly finished_at: number | null;
-}
+export type { OperationRow, OperationState } from './operation-types.js';
 
 /** Rows not yet finished, by state (done and discarded rows are history). */
 export interface OpenCounts {

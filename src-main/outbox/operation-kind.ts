@@ -2,24 +2,9 @@
 // reads before sending, how it sends, and how it reconciles after an unclear failure. The drainer does
 // everything else (states, order, lease, failure classes), so a new kind is one small module.
 import type { BackofficeClient } from '../backoffice/index.js';
-import type { OperationRow } from './drain.repository.js';
+import type { OperationRow, RowOutcome } from './operation-types.js';
 
-/** How one row ended up after a send or a reconciliation. */
-export type RowOutcome =
-  /** Applied (or nothing to apply). `outcome` says how: applied, notUpdated, alreadyApplied, reconciled… */
-  | { readonly state: 'done'; readonly outcome: string; readonly resultFigure?: number }
-  /** A person must look: the reason is kept with the row. */
-  | {
-      readonly state: 'parked';
-      readonly code: string;
-      readonly text: string;
-      /** The server figure the person should see beside the reason (a drifted count's current stock). */
-      readonly serverFigure?: number;
-    }
-  /** It may or may not have been applied: reconcile before anything else of its key. */
-  | { readonly state: 'unclear' }
-  /** Certainly not applied: send it again (reconciliation's verdict). */
-  | { readonly state: 'pending' };
+export type { RowOutcome } from './operation-types.js';
 
 /** What a kind found out before sending: per row, the figures to store with "sending", or an outcome. */
 export interface Preparation {

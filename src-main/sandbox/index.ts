@@ -8,7 +8,8 @@ import { FaultInjector, type FaultSettings, type ScheduledFault } from './faults
 import type { Handlers, SandboxStore } from './handler.js';
 import { DEFAULT_QUOTA_PER_DAY, QuotaCounter } from './quota.js';
 import { handlers as resourceHandlers, schemaSql } from './resources/index.js';
-import { seedNewStore, type SeedKind } from './seeding.js';
+import type { SeedKind } from './seed-options.js';
+import { seedNewStore } from './seeding.js';
 import { buildServer } from './server.js';
 import { StoreDirectory, type StoreCredentials } from './stores.js';
 

@@ -2,15 +2,8 @@
 // `seedStore(context, { seed, products })` that runs inside the transaction creating the store, after
 // the core has seeded the store's reference data (merchant profile, warehouses, channels).
 import type { StoreContext } from './handler.js';
+import type { SeedOptions } from './seed-options.js';
 import { seedStore } from './seed/index.js';
-
-export type SeedKind = 'demo' | 'empty';
-
-export interface SeedOptions {
-  readonly seed: SeedKind;
-  /** How many demo products to create (the seeder's default when absent). */
-  readonly products?: number;
-}
 
 /** The seeder's entry point. Synchronous: it runs inside the transaction that creates the store. */
 export type SeedStore = (context: StoreContext, options: SeedOptions) => void;

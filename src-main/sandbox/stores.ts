@@ -4,7 +4,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { SandboxStore, StoreContext } from './handler.js';
 import { seedMerchantReference } from './resources/merchant/index.js';
-import type { SeedKind, SeedStore } from './seeding.js';
+import type { SeedKind } from './seed-options.js';
+import type { SeedStore } from './seeding.js';
 import { findStoreByName, insertStore, updateStoreCredentials } from './stores.repository.js';
 
 export interface StoreCredentials {
