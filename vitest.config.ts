@@ -1,12 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Prints the plain "N passed, N failed" line CI reads, after the default report.
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/renderer/**'],
+        },
+      },
+      // The renderer's tests import its `*.svelte.ts` state classes, whose runes only the Svelte compiler
+      // understands: the Svelte plugin for these tests only, with the app's compiler options, and the
+      // client output the app runs (under Node the plugin would emit the server output, which has no
+      // signals or effects: the tests would check code the app never runs).
+      {
+        extends: true,
+        plugins: [
+          svelte({
+            configFile: resolve(import.meta.dirname, 'svelte.config.js'),
+            dynamicCompileOptions: () => ({ generate: 'client' }),
+          }),
+        ],
+        test: { name: 'renderer', include: ['tests/renderer/**/*.test.ts'] },
+      },
+    ],
   },
 });

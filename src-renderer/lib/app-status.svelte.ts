@@ -7,6 +7,7 @@ import type {
   Connectivity,
   OutboxSummary,
   PublicProfileValue,
+  StockroomBridge,
   SyncStatus,
 } from '../../src-shared/ipc/index.js';
 import { api, linkState, onLinkChange, type LinkState } from './api.js';
@@ -19,91 +20,143 @@ export interface DrainProgress {
   readonly total: number;
 }
 
-class AppStatus {
-  link = $state<LinkState>(linkState());
-  /** False until the first read of the active profile answered. */
-  loaded = $state(false);
-  profile = $state<PublicProfileValue | null>(null);
-  sync = $state<SyncStatus | null>(null);
-  connectivity = $state<Connectivity | null>(null);
-  budget = $state<Budget | null>(null);
-  /** Counts by state, pause and quota hold; null with no store open. */
-  outbox = $state<OutboxSummary | null>(null);
-  /** The latest drain run's progress (rows settled of the rows due); null until a run reports. */
-  drain = $state<DrainProgress | null>(null);
-  /** Epoch ms, ticking, so relative times ("5 min ago") stay true while the page is open. */
-  now = $state(Date.now());
-  /** The last failed call's message, for the frame to show. */
-  error = $state<string | null>(null);
-  startingDemo = $state(false);
+export class AppStatus {
+  readonly #api: StockroomBridge;
+  #link = $state<LinkState>(linkState());
+  #loaded = $state(false);
+  #profile = $state<PublicProfileValue | null>(null);
+  #sync = $state<SyncStatus | null>(null);
+  #connectivity = $state<Connectivity | null>(null);
+  #budget = $state<Budget | null>(null);
+  #outbox = $state<OutboxSummary | null>(null);
+  #drain = $state<DrainProgress | null>(null);
+  #now = $state(Date.now());
+  #error = $state<string | null>(null);
+  #startingDemo = $state(false);
 
   #started = false;
+
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(bridge: StockroomBridge = api) {
+    this.#api = bridge;
+  }
+
+  /** How the page is linked to main. */
+  get link(): LinkState {
+    return this.#link;
+  }
+
+  /** False until the first read of the active profile answered. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  /** The open store. */
+  get profile(): PublicProfileValue | null {
+    return this.#profile;
+  }
+
+  get sync(): SyncStatus | null {
+    return this.#sync;
+  }
+
+  get connectivity(): Connectivity | null {
+    return this.#connectivity;
+  }
+
+  get budget(): Budget | null {
+    return this.#budget;
+  }
+
+  /** Counts by state, pause and quota hold; null with no store open. */
+  get outbox(): OutboxSummary | null {
+    return this.#outbox;
+  }
+
+  /** The latest drain run's progress (rows settled of the rows due); null until a run reports. */
+  get drain(): DrainProgress | null {
+    return this.#drain;
+  }
+
+  /** Epoch ms, ticking, so relative times ("5 min ago") stay true while the page is open. */
+  get now(): number {
+    return this.#now;
+  }
+
+  /** The last failed call's message, for the frame to show. */
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get startingDemo(): boolean {
+    return this.#startingDemo;
+  }
 
   /** Subscribes to main's events and reads the current state; idempotent. */
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    api.on('profile.changed', (change) => {
-      this.profile = change.active;
-      this.loaded = true;
+    this.#api.on('profile.changed', (change) => {
+      this.#profile = change.active;
+      this.#loaded = true;
       // Another store has other operations.
-      this.drain = null;
+      this.#drain = null;
       void this.refreshOutbox();
     });
-    api.on('sync.progress', (status) => {
-      this.sync = status;
-      this.now = Date.now();
+    this.#api.on('sync.progress', (status) => {
+      this.#sync = status;
+      this.#now = Date.now();
     });
-    api.on('connectivity.changed', (status) => (this.connectivity = status));
-    api.on('budget.changed', (budget) => (this.budget = budget));
-    api.on('outbox.changed', (summary) => (this.outbox = summary));
-    api.on('outbox.progress', (progress) => (this.drain = progress));
+    this.#api.on('connectivity.changed', (status) => (this.#connectivity = status));
+    this.#api.on('budget.changed', (budget) => (this.#budget = budget));
+    this.#api.on('outbox.changed', (summary) => (this.#outbox = summary));
+    this.#api.on('outbox.progress', (progress) => (this.#drain = progress));
     onLinkChange((state) => {
-      this.link = state;
+      this.#link = state;
       if (state === 'open') void this.refresh();
     });
-    setInterval(() => (this.now = Date.now()), CLOCK_TICK_MS);
+    setInterval(() => (this.#now = Date.now()), CLOCK_TICK_MS);
     void this.refresh();
   }
 
   /** Reads everything the frame shows. */
   async refresh(): Promise<void> {
     const [profile, sync, connectivity, budget] = await Promise.all([
-      api.call('profiles.active', {}),
-      api.call('sync.status', {}),
-      api.call('connectivity.status', {}),
-      api.call('budget.get', {}),
+      this.#api.call('profiles.active', {}),
+      this.#api.call('sync.status', {}),
+      this.#api.call('connectivity.status', {}),
+      this.#api.call('budget.get', {}),
       this.refreshOutbox(),
     ]);
     if (profile.ok) {
-      this.profile = profile.value;
-      this.loaded = true;
+      this.#profile = profile.value;
+      this.#loaded = true;
     } else {
-      this.error = profile.error.message;
+      this.#error = profile.error.message;
     }
-    if (sync.ok) this.sync = sync.value;
-    if (connectivity.ok) this.connectivity = connectivity.value;
-    if (budget.ok) this.budget = budget.value;
-    this.now = Date.now();
+    if (sync.ok) this.#sync = sync.value;
+    if (connectivity.ok) this.#connectivity = connectivity.value;
+    if (budget.ok) this.#budget = budget.value;
+    this.#now = Date.now();
   }
 
   /** The outbox counts; none while no store is open (the call is refused then, which is no error). */
   async refreshOutbox(): Promise<void> {
-    const summary = await api.call('outbox.summary', {});
-    this.outbox = summary.ok ? summary.value : null;
+    const summary = await this.#api.call('outbox.summary', {});
+    this.#outbox = summary.ok ? summary.value : null;
   }
 
   /** "Try the demo store": starts the embedded demo back office and makes it the active store. */
   async startDemo(): Promise<void> {
-    if (this.startingDemo) return;
-    this.startingDemo = true;
-    this.error = null;
+    if (this.#startingDemo) return;
+    this.#startingDemo = true;
+    this.#error = null;
     try {
-      const result = await api.call('demo.start', {});
-      if (result.ok) this.profile = result.value;
-      else this.error = result.error.message;
+      const result = await this.#api.call('demo.start', {});
+      if (result.ok) this.#profile = result.value;
+      else this.#error = result.error.message;
     } finally {
-      this.startingDemo = false;
+      this.#startingDemo = false;
     }
     // The sync and budget of the new store (their events may have gone out before the answer).
     await this.refresh();

@@ -19,20 +19,25 @@ function storedLanguage(): Language {
 }
 
 class Locale {
-  language = $state<Language>(storedLanguage());
+  #language = $state<Language>(storedLanguage());
 
   constructor() {
-    document.documentElement.lang = this.language;
+    document.documentElement.lang = this.#language;
+  }
+
+  /** The page's language now (changed with set or toggle). */
+  get language(): Language {
+    return this.#language;
   }
 
   set(language: Language): void {
-    this.language = language;
+    this.#language = language;
     localStorage.setItem(LANGUAGE_KEY, language);
     document.documentElement.lang = language;
   }
 
   toggle(): void {
-    this.set(this.language === 'en' ? 'th' : 'en');
+    this.set(this.#language === 'en' ? 'th' : 'en');
   }
 }
 

@@ -13,10 +13,15 @@ export type Page =
 export type PageName = Page['name'];
 
 class Navigation {
-  page = $state<Page>({ name: 'products' });
+  #page = $state<Page>({ name: 'products' });
+
+  /** The page shown (changed with go). */
+  get page(): Page {
+    return this.#page;
+  }
 
   go(page: Page): void {
-    this.page = page;
+    this.#page = page;
   }
 }
 

@@ -2,7 +2,13 @@
 // big display, and the current line the keypad and +/− act on. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
-import type { CountLine, SessionViewValue } from '../../../src-shared/ipc/index.js';
+// The page reads the state through getters and changes it only through the methods.
+import type {
+  CountLine,
+  IpcResult,
+  SessionViewValue,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
 
@@ -34,51 +40,92 @@ export interface Resolution {
 
 export class CountingSession {
   readonly sessionId: string;
-  session = $state<SessionViewValue | null>(null);
+  readonly #api: StockroomBridge;
+  #session = $state<SessionViewValue | null>(null);
   /**
    * Replaced, never changed in place ($state.raw): a scan swaps one line, and a deep proxy over hundreds
    * of lines made every filter below pay a proxy trap per line per scan.
    */
-  lines = $state.raw<CountLine[]>([]);
-  last = $state<ScanOutcome | null>(null);
-  currentLineId = $state<number | null>(null);
-  notice = $state<string | null>(null);
-  error = $state<string | null>(null);
-  nothingToUndo = $state(false);
+  #lines = $state.raw<CountLine[]>([]);
+  #last = $state<ScanOutcome | null>(null);
+  #currentLineId = $state<number | null>(null);
+  #notice = $state<string | null>(null);
+  #error = $state<string | null>(null);
+  #nothingToUndo = $state(false);
 
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(sessionId: string) {
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(sessionId: string, bridge: StockroomBridge = api) {
     this.sessionId = sessionId;
+    this.#api = bridge;
+  }
+
+  get session(): SessionViewValue | null {
+    return this.#session;
+  }
+
+  get lines(): readonly CountLine[] {
+    return this.#lines;
+  }
+
+  get last(): ScanOutcome | null {
+    return this.#last;
+  }
+
+  get currentLineId(): number | null {
+    return this.#currentLineId;
+  }
+
+  /** The line an undo changed, named for the notice; null once something else happened. */
+  get notice(): string | null {
+    return this.#notice;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get nothingToUndo(): boolean {
+    return this.#nothingToUndo;
   }
 
   /** Worked out once per change of the lines, however many places on the page read them. */
-  readonly productLines: CountLine[] = $derived(this.lines.filter((line) => line.kind === 'product'));
+  readonly productLines: CountLine[] = $derived(this.#lines.filter((line) => line.kind === 'product'));
 
   /** Open codes still holding units (an undone unknown scan leaves its line at 0). */
   readonly unknownLines: CountLine[] = $derived(
-    this.lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0),
+    this.#lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0),
   );
 
   readonly currentLine: CountLine | null = $derived(
-    this.lines.find((line) => line.lineId === this.currentLineId) ?? null,
+    this.#lines.find((line) => line.lineId === this.#currentLineId) ?? null,
   );
+
+  /** Shows a problem of the page's own (e.g. the scanner failed). */
+  showError(message: string): void {
+    this.#error = message;
+  }
+
+  clearError(): void {
+    this.#error = null;
+  }
 
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
-      api.call('counting.session', { sessionId: this.sessionId }),
-      api.call('counting.lines', { sessionId: this.sessionId }),
+      this.#api.call('counting.session', { sessionId: this.sessionId }),
+      this.#api.call('counting.lines', { sessionId: this.sessionId }),
     ]);
-    if (session.ok) this.session = session.value;
-    else this.error = session.error.message;
-    if (lines.ok) this.lines = lines.value;
-    else this.error = lines.error.message;
+    if (session.ok) this.#session = session.value;
+    else this.#error = session.error.message;
+    if (lines.ok) this.#lines = lines.value;
+    else this.#error = lines.error.message;
   }
 
   /** Queues one scan (or typed code); resolves when it has been counted or refused. */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
     const run = async (): Promise<void> => {
-      const result = await api.call('counting.scan', {
+      const result = await this.#api.call('counting.scan', {
         sessionId: this.sessionId,
         code,
         ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
@@ -90,10 +137,10 @@ export class CountingSession {
       const line = result.value;
       const repeated = options.repeated ?? false;
       this.#put(line);
-      this.currentLineId = line.lineId;
-      this.last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
-      this.notice = null;
-      this.nothingToUndo = false;
+      this.#currentLineId = line.lineId;
+      this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
+      this.#notice = null;
+      this.#nothingToUndo = false;
       // Two beeps at once would blur: a repeat's warning is the one worth hearing.
       playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
     };
@@ -103,7 +150,7 @@ export class CountingSession {
 
   /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */
   refuse(code: string, message: string): void {
-    this.last = { status: 'error', code, message };
+    this.#last = { status: 'error', code, message };
     playCue('error');
   }
 
@@ -111,23 +158,23 @@ export class CountingSession {
   resolveUnknown(lineId: number, productId: number): Promise<Resolution | null> {
     let resolution: Resolution | null = null;
     const run = async (): Promise<void> => {
-      const result = await api.call('counting.resolveUnknown', {
+      const result = await this.#api.call('counting.resolveUnknown', {
         sessionId: this.sessionId,
         lineId,
         productId,
       });
       if (!result.ok) {
-        this.error = result.error.message;
+        this.#error = result.error.message;
         return;
       }
-      this.error = null;
+      this.#error = null;
       const { line, barcodeToAssign } = result.value;
-      const unknown = this.lines.find((existing) => existing.lineId === lineId);
+      const unknown = this.#lines.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
         this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
       this.#put(line);
-      this.currentLineId = line.lineId;
-      this.last = { status: 'ok', line, repeated: false };
+      this.#currentLineId = line.lineId;
+      this.#last = { status: 'ok', line, repeated: false };
       resolution = { line, barcodeToAssign };
     };
     this.#queue = this.#queue.then(run, run);
@@ -137,58 +184,58 @@ export class CountingSession {
   /** +1 / −1 (or any step) on a line; the line never goes below 0. */
   adjust(lineId: number, quantity: number): Promise<void> {
     return this.#edit(() =>
-      api.call('counting.adjustQuantity', { sessionId: this.sessionId, lineId, quantity }),
+      this.#api.call('counting.adjustQuantity', { sessionId: this.sessionId, lineId, quantity }),
     );
   }
 
   setQuantity(lineId: number, quantity: number): Promise<void> {
     return this.#edit(() =>
-      api.call('counting.setQuantity', { sessionId: this.sessionId, lineId, quantity }),
+      this.#api.call('counting.setQuantity', { sessionId: this.sessionId, lineId, quantity }),
     );
   }
 
   undoLast(): Promise<void> {
     const run = async (): Promise<void> => {
-      const result = await api.call('counting.undoLast', { sessionId: this.sessionId });
+      const result = await this.#api.call('counting.undoLast', { sessionId: this.sessionId });
       if (!result.ok) {
         // 'conflict' is "nothing left to undo": a notice, not an error.
-        if (result.error.code === 'conflict') this.notice = null;
-        else this.error = result.error.message;
-        this.nothingToUndo = result.error.code === 'conflict';
+        if (result.error.code === 'conflict') this.#notice = null;
+        else this.#error = result.error.message;
+        this.#nothingToUndo = result.error.code === 'conflict';
         return;
       }
       this.#put(result.value.line);
-      this.currentLineId = result.value.line.lineId;
+      this.#currentLineId = result.value.line.lineId;
       if (
-        this.last !== null &&
-        this.last.status !== 'error' &&
-        this.last.line.lineId === result.value.line.lineId
+        this.#last !== null &&
+        this.#last.status !== 'error' &&
+        this.#last.line.lineId === result.value.line.lineId
       ) {
-        this.last = { ...this.last, line: result.value.line };
+        this.#last = { ...this.#last, line: result.value.line };
       }
-      this.notice = describe(result.value.line);
-      this.nothingToUndo = false;
+      this.#notice = describe(result.value.line);
+      this.#nothingToUndo = false;
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
   }
 
-  #edit(call: () => ReturnType<typeof api.call<'counting.setQuantity'>>): Promise<void> {
+  #edit(call: () => Promise<IpcResult<CountLine>>): Promise<void> {
     const run = async (): Promise<void> => {
       const result = await call();
       if (!result.ok) {
-        this.error = result.error.message;
+        this.#error = result.error.message;
         return;
       }
-      this.error = null;
+      this.#error = null;
       this.#put(result.value);
-      this.currentLineId = result.value.lineId;
+      this.#currentLineId = result.value.lineId;
       if (
-        this.last !== null &&
-        this.last.status !== 'error' &&
-        this.last.line.lineId === result.value.lineId
+        this.#last !== null &&
+        this.#last.status !== 'error' &&
+        this.#last.line.lineId === result.value.lineId
       ) {
-        this.last = { ...this.last, line: result.value };
+        this.#last = { ...this.#last, line: result.value };
       }
     };
     this.#queue = this.#queue.then(run, run);
@@ -196,14 +243,14 @@ export class CountingSession {
   }
 
   #put(line: CountLine): void {
-    const index = this.lines.findIndex((existing) => existing.lineId === line.lineId);
+    const index = this.#lines.findIndex((existing) => existing.lineId === line.lineId);
     if (index === -1) {
-      this.lines = [...this.lines, line];
+      this.#lines = [...this.#lines, line];
       return;
     }
-    const next = this.lines.slice();
+    const next = this.#lines.slice();
     next[index] = line;
-    this.lines = next;
+    this.#lines = next;
   }
 }
 

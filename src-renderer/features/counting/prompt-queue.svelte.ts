@@ -12,35 +12,44 @@ export interface PendingScan {
 }
 
 export class PromptQueue {
-  pending = $state.raw<PendingScan[]>([]);
-  /** The code whose scan was cancelled last, for the notice; null once another scan is counted. */
-  cancelledCode = $state<string | null>(null);
+  #pending = $state.raw<PendingScan[]>([]);
+  #cancelledCode = $state<string | null>(null);
   #nextId = 1;
 
+  /** The scan on screen first, then the ones waiting behind it. */
+  get pending(): readonly PendingScan[] {
+    return this.#pending;
+  }
+
+  /** The code whose scan was cancelled last, for the notice; null once another scan is counted. */
+  get cancelledCode(): string | null {
+    return this.#cancelledCode;
+  }
+
   get current(): PendingScan | null {
-    return this.pending[0] ?? null;
+    return this.#pending[0] ?? null;
   }
 
   /** Scans behind the one on screen. */
   get waiting(): number {
-    return Math.max(0, this.pending.length - 1);
+    return Math.max(0, this.#pending.length - 1);
   }
 
   add(code: string, repeated: boolean): void {
-    this.pending = [...this.pending, { id: this.#nextId++, code, repeated }];
+    this.#pending = [...this.#pending, { id: this.#nextId++, code, repeated }];
   }
 
   /** Takes the scan on screen off the queue (to be counted); null when there is none. */
   take(): PendingScan | null {
-    const [first, ...rest] = this.pending;
+    const [first, ...rest] = this.#pending;
     if (first === undefined) return null;
-    this.pending = rest;
-    this.cancelledCode = null;
+    this.#pending = rest;
+    this.#cancelledCode = null;
     return first;
   }
 
   cancel(): void {
     const taken = this.take();
-    if (taken !== null) this.cancelledCode = taken.code;
+    if (taken !== null) this.#cancelledCode = taken.code;
   }
 }

@@ -1,7 +1,8 @@
 // The Outbox page's state: the parked operations (with product names from the catalogue), one page of
 // the operation list ('open' or the whole history), and the person actions. Reloads are coalesced: a
-// burst of outbox.changed events during a drain costs one reload at a time, never a pile of them.
-import type { CallValue, DriftPolicy } from '../../../src-shared/ipc/index.js';
+// burst of outbox.changed events during a drain costs one reload at a time, never a pile of them. The
+// page reads the state through getters and changes it only through the methods.
+import type { CallValue, DriftPolicy, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import type { OutboxItem, ParkedOperation } from './outbox-words.js';
 
@@ -18,20 +19,67 @@ export type ParkedAction =
 export type ActionResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 export class OutboxView {
-  parked = $state<ParkedOperation[]>([]);
-  /** Product names of the parked rows, by product id (the catalogue's; missing ones show the SKU). */
-  names = $state(new Map<number, string>());
-  items = $state<OutboxItem[]>([]);
-  total = $state(0);
-  offset = $state(0);
-  /** false: rows not yet sent ('open'); true: every row, sent and discarded too. */
-  history = $state(false);
-  loaded = $state(false);
-  error = $state<string | null>(null);
-  busy = $state(false);
+  readonly #api: StockroomBridge;
+  #parked = $state<ParkedOperation[]>([]);
+  #names = $state(new Map<number, string>());
+  #items = $state<OutboxItem[]>([]);
+  #total = $state(0);
+  #offset = $state(0);
+  #history = $state(false);
+  #loaded = $state(false);
+  #error = $state<string | null>(null);
+  #busy = $state(false);
 
   #loading: Promise<void> | null = null;
   #again = false;
+
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(bridge: StockroomBridge = api) {
+    this.#api = bridge;
+  }
+
+  get parked(): readonly ParkedOperation[] {
+    return this.#parked;
+  }
+
+  /** Product names of the parked rows, by product id (the catalogue's; missing ones show the SKU). */
+  get names(): ReadonlyMap<number, string> {
+    return this.#names;
+  }
+
+  /** One page of the operation list. */
+  get items(): readonly OutboxItem[] {
+    return this.#items;
+  }
+
+  /** How many operations the list has in all. */
+  get total(): number {
+    return this.#total;
+  }
+
+  /** The first row of the page shown (0-based). */
+  get offset(): number {
+    return this.#offset;
+  }
+
+  /** false: rows not yet sent ('open'); true: every row, sent and discarded too. */
+  get history(): boolean {
+    return this.#history;
+  }
+
+  /** The first read has answered. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /** An action on a parked row is running. */
+  get busy(): boolean {
+    return this.#busy;
+  }
 
   /** Reads the parked rows and the current page; a call during a read runs once more after it. */
   load(): Promise<void> {
@@ -53,89 +101,91 @@ export class OutboxView {
   }
 
   showHistory(history: boolean): Promise<void> {
-    this.history = history;
-    this.offset = 0;
+    this.#history = history;
+    this.#offset = 0;
     return this.load();
   }
 
   page(direction: 1 | -1): Promise<void> {
-    const next = this.offset + direction * PAGE_SIZE;
-    if (next < 0 || next >= this.total) return Promise.resolve();
-    this.offset = next;
+    const next = this.#offset + direction * PAGE_SIZE;
+    if (next < 0 || next >= this.#total) return Promise.resolve();
+    this.#offset = next;
     return this.load();
   }
 
   async act(operationId: number, action: ParkedAction): Promise<ActionResult> {
-    this.busy = true;
+    this.#busy = true;
     try {
       let result;
       if (action.kind === 'retry') {
-        result = await api.call(
+        result = await this.#api.call(
           'outbox.retry',
           action.policy === undefined ? { operationId } : { operationId, policy: action.policy },
         );
       } else if (action.kind === 'edit') {
-        result = await api.call('outbox.editValue', { operationId, value: action.value });
+        result = await this.#api.call('outbox.editValue', { operationId, value: action.value });
       } else {
-        result = await api.call('outbox.discard', { operationId, note: action.note });
+        result = await this.#api.call('outbox.discard', { operationId, note: action.note });
       }
       if (!result.ok) return { ok: false, message: result.error.message };
       await this.load();
       return { ok: true };
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   }
 
   /** Resumes a paused queue or ends a quota wait. */
   async resume(): Promise<string | null> {
-    const result = await api.call('outbox.resume', {});
+    const result = await this.#api.call('outbox.resume', {});
     return result.ok ? null : result.error.message;
   }
 
   async #read(): Promise<void> {
     const [parked, listing] = await Promise.all([
-      api.call('outbox.parked', {}),
-      api.call('outbox.list', {
-        state: this.history ? 'all' : 'open',
-        offset: this.offset,
+      this.#api.call('outbox.parked', {}),
+      this.#api.call('outbox.list', {
+        state: this.#history ? 'all' : 'open',
+        offset: this.#offset,
         limit: PAGE_SIZE,
       }),
     ]);
-    this.error = !parked.ok ? parked.error.message : !listing.ok ? listing.error.message : null;
+    this.#error = !parked.ok ? parked.error.message : !listing.ok ? listing.error.message : null;
     if (parked.ok) {
-      this.parked = parked.value;
+      this.#parked = parked.value;
       await this.#readNames(parked.value);
     }
     if (listing.ok) this.#takeListing(listing.value);
-    this.loaded = true;
+    this.#loaded = true;
   }
 
   #takeListing(listing: CallValue<'outbox.list'>): void {
     // The list shrank under the page (rows were sent): step back to its last page.
-    if (listing.items.length === 0 && listing.total > 0 && this.offset > 0) {
-      this.offset = Math.floor((listing.total - 1) / PAGE_SIZE) * PAGE_SIZE;
+    if (listing.items.length === 0 && listing.total > 0 && this.#offset > 0) {
+      this.#offset = Math.floor((listing.total - 1) / PAGE_SIZE) * PAGE_SIZE;
       this.#again = true;
     }
-    this.items = listing.items;
-    this.total = listing.total;
+    this.#items = listing.items;
+    this.#total = listing.total;
   }
 
   async #readNames(rows: readonly ParkedOperation[]): Promise<void> {
     const missing = [
       ...new Set(
         rows.flatMap((row) =>
-          row.productId === null || this.names.has(row.productId) ? [] : [row.productId],
+          row.productId === null || this.#names.has(row.productId) ? [] : [row.productId],
         ),
       ),
     ];
     if (missing.length === 0) return;
-    const found = await Promise.all(missing.map((productId) => api.call('catalogue.product', { productId })));
-    const names = new Map(this.names);
+    const found = await Promise.all(
+      missing.map((productId) => this.#api.call('catalogue.product', { productId })),
+    );
+    const names = new Map(this.#names);
     found.forEach((result, index) => {
       const productId = missing[index];
       if (result.ok && productId !== undefined) names.set(productId, result.value.name);
     });
-    this.names = names;
+    this.#names = names;
   }
 }

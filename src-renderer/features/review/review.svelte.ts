@@ -1,7 +1,8 @@
 // One session's review on screen: the totals (whole session), one filtered page of rows, the commit and
 // the CSV export. Each reload supersedes the one before, so a quick run of filter or page changes
-// shows the last one asked for, never a late answer to an earlier one.
-import type { CallValue } from '../../../src-shared/ipc/index.js';
+// shows the last one asked for, never a late answer to an earlier one. The page reads the state through
+// getters and changes it only through the methods.
+import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 
 export type SessionReview = CallValue<'counting.review'>;
@@ -29,121 +30,174 @@ export const PAGE_SIZE = 100;
 
 export class SessionReviewState {
   readonly sessionId: string;
-  review = $state.raw<SessionReview | null>(null);
-  filter = $state<ReviewFilter>('all');
-  offset = $state(0);
-  loading = $state(false);
-  error = $state<string | null>(null);
-  committing = $state(false);
-  commitRefusal = $state.raw<CommitRefusal | null>(null);
-  /** The answer of the commit made on this screen (a session opened already committed has none). */
-  committed = $state.raw<CommitResult | null>(null);
-  exporting = $state(false);
-  exportedFileName = $state<string | null>(null);
-  exportError = $state<string | null>(null);
+  readonly #api: StockroomBridge;
+  #review = $state.raw<SessionReview | null>(null);
+  #filter = $state<ReviewFilter>('all');
+  #offset = $state(0);
+  #loading = $state(false);
+  #error = $state<string | null>(null);
+  #committing = $state(false);
+  #commitRefusal = $state.raw<CommitRefusal | null>(null);
+  #committed = $state.raw<CommitResult | null>(null);
+  #exporting = $state(false);
+  #exportedFileName = $state<string | null>(null);
+  #exportError = $state<string | null>(null);
 
   #ticket = 0;
 
-  constructor(sessionId: string) {
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(sessionId: string, bridge: StockroomBridge = api) {
     this.sessionId = sessionId;
+    this.#api = bridge;
+  }
+
+  get review(): SessionReview | null {
+    return this.#review;
+  }
+
+  get filter(): ReviewFilter {
+    return this.#filter;
+  }
+
+  /** The first row of the page asked for (0-based). */
+  get offset(): number {
+    return this.#offset;
+  }
+
+  get loading(): boolean {
+    return this.#loading;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get committing(): boolean {
+    return this.#committing;
+  }
+
+  get commitRefusal(): CommitRefusal | null {
+    return this.#commitRefusal;
+  }
+
+  /** The answer of the commit made on this screen (a session opened already committed has none). */
+  get committed(): CommitResult | null {
+    return this.#committed;
+  }
+
+  get exporting(): boolean {
+    return this.#exporting;
+  }
+
+  get exportedFileName(): string | null {
+    return this.#exportedFileName;
+  }
+
+  get exportError(): string | null {
+    return this.#exportError;
   }
 
   get readOnly(): boolean {
-    return this.review !== null && this.review.session.state !== 'open';
+    return this.#review !== null && this.#review.session.state !== 'open';
   }
 
   /** 1-based first and last row of the page shown, and how many match the filter. */
   get range(): { first: number; last: number; total: number } {
-    const review = this.review;
+    const review = this.#review;
     if (review === null || review.matching === 0) return { first: 0, last: 0, total: 0 };
     return { first: review.offset + 1, last: review.offset + review.rows.length, total: review.matching };
   }
 
   get hasPrevious(): boolean {
-    return this.offset > 0;
+    return this.#offset > 0;
   }
 
   get hasNext(): boolean {
-    return this.review !== null && this.offset + PAGE_SIZE < this.review.matching;
+    return this.#review !== null && this.#offset + PAGE_SIZE < this.#review.matching;
   }
 
   async load(): Promise<void> {
     const ticket = ++this.#ticket;
-    this.loading = true;
-    const result = await api.call('counting.review', {
+    this.#loading = true;
+    const result = await this.#api.call('counting.review', {
       sessionId: this.sessionId,
-      filter: this.filter,
-      offset: this.offset,
+      filter: this.#filter,
+      offset: this.#offset,
       limit: PAGE_SIZE,
     });
     if (ticket !== this.#ticket) return;
-    this.loading = false;
+    this.#loading = false;
     if (!result.ok) {
-      this.error = result.error.message;
+      this.#error = result.error.message;
       return;
     }
-    this.error = null;
-    this.review = result.value;
+    this.#error = null;
+    this.#review = result.value;
     // Fewer rows than before (a commit, another filter): come back to the last page that has rows.
-    if (result.value.matching > 0 && this.offset >= result.value.matching) {
-      this.offset = Math.floor((result.value.matching - 1) / PAGE_SIZE) * PAGE_SIZE;
+    if (result.value.matching > 0 && this.#offset >= result.value.matching) {
+      this.#offset = Math.floor((result.value.matching - 1) / PAGE_SIZE) * PAGE_SIZE;
       await this.load();
     }
   }
 
   showFilter(filter: ReviewFilter): Promise<void> {
-    this.filter = filter;
-    this.offset = 0;
+    this.#filter = filter;
+    this.#offset = 0;
     return this.load();
   }
 
   nextPage(): Promise<void> {
     if (!this.hasNext) return Promise.resolve();
-    this.offset += PAGE_SIZE;
+    this.#offset += PAGE_SIZE;
     return this.load();
   }
 
   previousPage(): Promise<void> {
     if (!this.hasPrevious) return Promise.resolve();
-    this.offset = Math.max(0, this.offset - PAGE_SIZE);
+    this.#offset = Math.max(0, this.#offset - PAGE_SIZE);
     return this.load();
+  }
+
+  /** Forgets the last commit's refusal (the dialog opens afresh). */
+  clearCommitRefusal(): void {
+    this.#commitRefusal = null;
   }
 
   /** Commits with the dialog's choices; true when the session is now committed. */
   async commit(choices: CommitChoices): Promise<boolean> {
-    this.committing = true;
-    this.commitRefusal = null;
-    const result = await api.call('counting.commit', {
+    this.#committing = true;
+    this.#commitRefusal = null;
+    const result = await this.#api.call('counting.commit', {
       sessionId: this.sessionId,
       discardUnknownCodes: choices.discardUnknownCodes,
       notCounted: choices.notCounted,
     });
-    this.committing = false;
+    this.#committing = false;
     if (!result.ok) {
       const reason = result.error.reason;
-      this.commitRefusal =
+      this.#commitRefusal =
         reason === 'unresolvedUnknownCodes' || reason === 'nothingToCommit'
           ? { kind: reason }
           : { kind: 'other', message: result.error.message };
       return false;
     }
-    this.committed = result.value;
+    this.#committed = result.value;
     await this.load();
     return true;
   }
 
   /** The session as CSV with its file name, or null (with `exportError` set to main's message). */
   async exportCsv(): Promise<CallValue<'counting.exportCsv'> | null> {
-    this.exporting = true;
-    this.exportedFileName = null;
-    this.exportError = null;
-    const result = await api.call('counting.exportCsv', { sessionId: this.sessionId });
-    this.exporting = false;
+    this.#exporting = true;
+    this.#exportedFileName = null;
+    this.#exportError = null;
+    const result = await this.#api.call('counting.exportCsv', { sessionId: this.sessionId });
+    this.#exporting = false;
     if (!result.ok) {
-      this.exportError = result.error.message;
+      this.#exportError = result.error.message;
       return null;
     }
-    this.exportedFileName = result.value.fileName;
+    this.#exportedFileName = result.value.fileName;
     return result.value;
   }
 }

@@ -19,57 +19,79 @@ export type FieldProblem =
   { readonly kind: 'not-a-number' } | { readonly kind: 'refused'; readonly message: string };
 
 class SettingsFormState {
-  edits = $state.raw<SettingsEdits>({});
-  problems = $state.raw<Partial<Record<FieldName, FieldProblem>>>({});
-  /** A refusal that names no field (e.g. the link to main is down). */
-  failure = $state<string | null>(null);
-  notice = $state<'saved' | 'reverted' | null>(null);
-  saving = $state(false);
+  #edits = $state.raw<SettingsEdits>({});
+  #problems = $state.raw<Partial<Record<FieldName, FieldProblem>>>({});
+  #failure = $state<string | null>(null);
+  #notice = $state<'saved' | 'reverted' | null>(null);
+  #saving = $state(false);
 
-  readonly view: SettingsForm = $derived(viewOf(settings.value, this.edits));
-  readonly changed: readonly FieldName[] = $derived(changedFields(settings.value, this.edits));
-  readonly testScanner = $derived(scannerForTest(settings.value, this.edits));
+  /** The fields changed and not saved yet. */
+  get edits(): SettingsEdits {
+    return this.#edits;
+  }
+
+  /** Why a field was not saved, by field. */
+  get problems(): Partial<Record<FieldName, FieldProblem>> {
+    return this.#problems;
+  }
+
+  /** A refusal that names no field (e.g. the link to main is down). */
+  get failure(): string | null {
+    return this.#failure;
+  }
+
+  get notice(): 'saved' | 'reverted' | null {
+    return this.#notice;
+  }
+
+  get saving(): boolean {
+    return this.#saving;
+  }
+
+  readonly view: SettingsForm = $derived(viewOf(settings.value, this.#edits));
+  readonly changed: readonly FieldName[] = $derived(changedFields(settings.value, this.#edits));
+  readonly testScanner = $derived(scannerForTest(settings.value, this.#edits));
   readonly problemFields: readonly FieldName[] = $derived(
-    FIELD_ORDER.filter((field) => field in this.problems),
+    FIELD_ORDER.filter((field) => field in this.#problems),
   );
 
   edit<F extends FieldName>(field: F, value: SettingsForm[F]): void {
-    this.edits = { ...this.edits, [field]: value };
-    this.notice = null;
-    if (field in this.problems) {
-      const rest = { ...this.problems };
+    this.#edits = { ...this.#edits, [field]: value };
+    this.#notice = null;
+    if (field in this.#problems) {
+      const rest = { ...this.#problems };
       delete rest[field];
-      this.problems = rest;
+      this.#problems = rest;
     }
   }
 
   revert(): void {
-    this.edits = {};
-    this.problems = {};
-    this.failure = null;
-    this.notice = 'reverted';
+    this.#edits = {};
+    this.#problems = {};
+    this.#failure = null;
+    this.#notice = 'reverted';
   }
 
   /** Saves the changed fields; the first field with a problem (for the focus), or null. */
   async save(): Promise<FieldName | null> {
-    if (this.saving) return null;
-    const { changes, notNumbers } = changesFrom(settings.value, this.edits);
-    this.failure = null;
+    if (this.#saving) return null;
+    const { changes, notNumbers } = changesFrom(settings.value, this.#edits);
+    this.#failure = null;
     if (notNumbers.length > 0) {
-      this.problems = Object.fromEntries(notNumbers.map((field) => [field, { kind: 'not-a-number' }]));
-      this.notice = null;
+      this.#problems = Object.fromEntries(notNumbers.map((field) => [field, { kind: 'not-a-number' }]));
+      this.#notice = null;
       return notNumbers[0] ?? null;
     }
     if (Object.keys(changes).length === 0) return null;
-    this.saving = true;
+    this.#saving = true;
     const error = await settings.save(changes);
-    this.saving = false;
+    this.#saving = false;
     if (error === null) {
       // Keep only edits made while saving that still differ from what is now saved.
-      const stillChanged = changedFields(settings.value, this.edits);
-      this.edits = Object.fromEntries(stillChanged.map((field) => [field, this.edits[field]]));
-      this.problems = {};
-      this.notice = 'saved';
+      const stillChanged = changedFields(settings.value, this.#edits);
+      this.#edits = Object.fromEntries(stillChanged.map((field) => [field, this.#edits[field]]));
+      this.#problems = {};
+      this.#notice = 'saved';
       return null;
     }
     const problems: Partial<Record<FieldName, FieldProblem>> = {};
@@ -78,9 +100,9 @@ class SettingsFormState {
       if (field !== null && problems[field] === undefined)
         problems[field] = { kind: 'refused', message: issue.message };
     }
-    this.problems = problems;
-    this.notice = null;
-    if (Object.keys(problems).length === 0) this.failure = error.message;
+    this.#problems = problems;
+    this.#notice = null;
+    if (Object.keys(problems).length === 0) this.#failure = error.message;
     return FIELD_ORDER.find((field) => field in problems) ?? null;
   }
 }

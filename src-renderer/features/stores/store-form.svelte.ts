@@ -5,7 +5,13 @@
 // - The key and secret are held only while the person types: they are cleared once saved, never read
 //   back from main (no call returns them) and never put in an error text.
 // - Editing: fields left as they were are not sent; a secret left empty keeps its stored value.
-import type { CallArgs, CallValue, IpcError, PublicProfileValue } from '../../../src-shared/ipc/index.js';
+import type {
+  CallArgs,
+  CallValue,
+  IpcError,
+  PublicProfileValue,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { st, type StoresKey } from './stores-strings.js';
 
@@ -49,23 +55,24 @@ function isStoreField(value: string): value is StoreField {
 type Values = Record<StoreField, string>;
 
 export class StoreFormState {
-  values = $state<Values>({ baseUrl: '', storename: '', apikey: '', apisecret: '', displayName: '' });
-  /** Field errors, already worded (field name first). */
-  errors = $state<Partial<Record<StoreField, string>>>({});
-  keychain = $state<KeychainStatus | null>(null);
-  testing = $state(false);
-  testResult = $state<ConnectionTestResult | null>(null);
-  /** The test ran on the saved settings (edit with empty secrets). */
-  testedSaved = $state(false);
-  saving = $state(false);
-  saveError = $state<string | null>(null);
+  #values = $state<Values>({ baseUrl: '', storename: '', apikey: '', apisecret: '', displayName: '' });
+  #errors = $state<Partial<Record<StoreField, string>>>({});
+  #keychain = $state<KeychainStatus | null>(null);
+  #testing = $state(false);
+  #testResult = $state<ConnectionTestResult | null>(null);
+  #testedSaved = $state(false);
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
 
   readonly profile: PublicProfileValue | null;
+  readonly #api: StockroomBridge;
 
-  constructor(profile: PublicProfileValue | null) {
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(profile: PublicProfileValue | null, bridge: StockroomBridge = api) {
     this.profile = profile;
+    this.#api = bridge;
     if (profile !== null) {
-      this.values = {
+      this.#values = {
         baseUrl: profile.baseUrl,
         storename: profile.storename,
         apikey: '',
@@ -73,6 +80,46 @@ export class StoreFormState {
         displayName: profile.displayName,
       };
     }
+  }
+
+  /** What is in the fields (changed with setValue). */
+  get values(): Readonly<Values> {
+    return this.#values;
+  }
+
+  /** Field errors, already worded (field name first). */
+  get errors(): Readonly<Partial<Record<StoreField, string>>> {
+    return this.#errors;
+  }
+
+  get keychain(): KeychainStatus | null {
+    return this.#keychain;
+  }
+
+  get testing(): boolean {
+    return this.#testing;
+  }
+
+  get testResult(): ConnectionTestResult | null {
+    return this.#testResult;
+  }
+
+  /** The test ran on the saved settings (edit with empty secrets). */
+  get testedSaved(): boolean {
+    return this.#testedSaved;
+  }
+
+  get saving(): boolean {
+    return this.#saving;
+  }
+
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+
+  /** What the person typed in a field. */
+  setValue(field: StoreField, value: string): void {
+    this.#values[field] = value;
   }
 
   get editing(): boolean {
@@ -85,41 +132,41 @@ export class StoreFormState {
   }
 
   get canSave(): boolean {
-    return !this.saving && (this.editing || this.keychain?.available === true);
+    return !this.#saving && (this.editing || this.#keychain?.available === true);
   }
 
   async checkKeychain(): Promise<void> {
-    const result = await api.call('profiles.keychainStatus', {});
-    this.keychain = result.ok
+    const result = await this.#api.call('profiles.keychainStatus', {});
+    this.#keychain = result.ok
       ? result.value
       : { available: false, reason: 'error', message: result.error.message };
   }
 
   /** The first field with an error, for the focus. */
   firstError(): StoreField | undefined {
-    return STORE_FIELDS.find((field) => this.errors[field] !== undefined);
+    return STORE_FIELDS.find((field) => this.#errors[field] !== undefined);
   }
 
   async test(): Promise<void> {
-    if (this.testing) return;
-    const { baseUrl, storename, apikey, apisecret } = this.values;
+    if (this.#testing) return;
+    const { baseUrl, storename, apikey, apisecret } = this.#values;
     // Editing with both secrets empty tests what is saved (the secrets are never sent back to fill in).
     const useSaved = this.profile !== null && apikey === '' && apisecret === '';
     if (!useSaved && !this.#checkRequired(['baseUrl', 'storename', 'apikey', 'apisecret'])) return;
-    this.testing = true;
-    this.testResult = null;
+    this.#testing = true;
+    this.#testResult = null;
     try {
       const args: CallArgs<'profiles.testConnection'> =
         useSaved && this.profile !== null
           ? { profileId: this.profile.id }
           : { baseUrl: baseUrl.trim(), storename: storename.trim(), apikey, apisecret };
-      const result = await api.call('profiles.testConnection', args);
+      const result = await this.#api.call('profiles.testConnection', args);
       if (result.ok) {
-        this.testResult = result.value;
-        this.testedSaved = useSaved;
+        this.#testResult = result.value;
+        this.#testedSaved = useSaved;
       } else this.#showFailure(result.error);
     } finally {
-      this.testing = false;
+      this.#testing = false;
     }
   }
 
@@ -132,8 +179,8 @@ export class StoreFormState {
         : []
       : ['baseUrl', 'storename', 'apikey', 'apisecret'];
     if (!this.#checkRequired(required)) return null;
-    this.saving = true;
-    this.saveError = null;
+    this.#saving = true;
+    this.#saveError = null;
     try {
       const result = this.profile === null ? await this.#add(activate) : await this.#edit(this.profile);
       if (!result.ok) {
@@ -141,17 +188,17 @@ export class StoreFormState {
         return null;
       }
       // Saved: the key and secret leave the page.
-      this.values.apikey = '';
-      this.values.apisecret = '';
+      this.#values.apikey = '';
+      this.#values.apisecret = '';
       return result.value;
     } finally {
-      this.saving = false;
+      this.#saving = false;
     }
   }
 
   #add(activate: boolean) {
-    const { baseUrl, storename, apikey, apisecret, displayName } = this.values;
-    return api.call('profiles.add', {
+    const { baseUrl, storename, apikey, apisecret, displayName } = this.#values;
+    return this.#api.call('profiles.add', {
       displayName: displayName.trim() === '' ? storename.trim() : displayName.trim(),
       baseUrl: baseUrl.trim(),
       storename: storename.trim(),
@@ -162,7 +209,7 @@ export class StoreFormState {
   }
 
   #edit(profile: PublicProfileValue) {
-    const { baseUrl, storename, apikey, apisecret, displayName } = this.values;
+    const { baseUrl, storename, apikey, apisecret, displayName } = this.#values;
     const changes: CallArgs<'profiles.edit'>['changes'] = {};
     const name = displayName.trim() === '' ? storename.trim() : displayName.trim();
     if (name !== profile.displayName) changes.displayName = name;
@@ -172,17 +219,17 @@ export class StoreFormState {
       if (apikey !== '') changes.apikey = apikey;
       if (apisecret !== '') changes.apisecret = apisecret;
     }
-    return api.call('profiles.edit', { profileId: profile.id, changes });
+    return this.#api.call('profiles.edit', { profileId: profile.id, changes });
   }
 
   #checkRequired(fields: readonly StoreField[]): boolean {
     const errors: Partial<Record<StoreField, string>> = {};
     for (const field of fields) {
-      if (this.values[field].trim() === '')
+      if (this.#values[field].trim() === '')
         errors[field] = st('missingField', { field: st(FIELD_LABELS[field]) });
     }
-    this.errors = errors;
-    this.saveError = null;
+    this.#errors = errors;
+    this.#saveError = null;
     return Object.keys(errors).length === 0;
   }
 
@@ -195,9 +242,9 @@ export class StoreFormState {
         errors[field] = st('fieldIssue', { field: st(FIELD_LABELS[field]), message: issue.message });
       }
     }
-    this.errors = errors;
+    this.#errors = errors;
     if (Object.keys(errors).length > 0) return;
-    this.saveError =
+    this.#saveError =
       error.code === 'keychain-unavailable'
         ? st('keychainSaveFailed', { message: error.message })
         : st('saveFailed', { message: error.message });

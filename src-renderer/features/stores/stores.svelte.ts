@@ -1,6 +1,6 @@
 // The stores page's state: the profiles and which one is open (read once, then kept by profile.changed),
 // the selected row, and the outcome of the last action (switch, test, remove) as words to show.
-import type { EventPayload, PublicProfileValue } from '../../../src-shared/ipc/index.js';
+import type { EventPayload, PublicProfileValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import type { ConnectionTestResult } from './store-form.svelte.js';
 import type { StoresKey } from './stores-strings.js';
@@ -19,21 +19,53 @@ const REMOVED_TEXT: Record<'deleted' | 'absent' | 'no-keychain', StoresKey> = {
 };
 
 export class StoresState {
-  profiles = $state<PublicProfileValue[]>([]);
-  activeId = $state<string | null>(null);
-  selected = $state(0);
+  readonly #api: StockroomBridge;
+  #profiles = $state<PublicProfileValue[]>([]);
+  #activeId = $state<string | null>(null);
+  #selected = $state(0);
+  #busy = $state(false);
+  #message = $state<StoresMessage | null>(null);
+  #tests = $state<Record<string, ConnectionTestResult | 'testing'>>({});
+
+  /** `bridge`: the way to main (the page's own unless a test gives another). */
+  constructor(bridge: StockroomBridge = api) {
+    this.#api = bridge;
+  }
+
+  get profiles(): readonly PublicProfileValue[] {
+    return this.#profiles;
+  }
+
+  /** The open store. */
+  get activeId(): string | null {
+    return this.#activeId;
+  }
+
+  /** The selected row's index. */
+  get selected(): number {
+    return this.#selected;
+  }
+
   /** A switch or removal in progress (one at a time). */
-  busy = $state(false);
-  message = $state<StoresMessage | null>(null);
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  get message(): StoresMessage | null {
+    return this.#message;
+  }
+
   /** The last test of a saved profile, by profile id ('testing' while it runs). */
-  tests = $state<Record<string, ConnectionTestResult | 'testing'>>({});
+  get tests(): Readonly<Record<string, ConnectionTestResult | 'testing'>> {
+    return this.#tests;
+  }
 
   get selectedProfile(): PublicProfileValue | undefined {
-    return this.profiles[this.selected];
+    return this.#profiles[this.#selected];
   }
 
   async load(): Promise<void> {
-    const result = await api.call('profiles.list', {});
+    const result = await this.#api.call('profiles.list', {});
     if (!result.ok) {
       this.#fail(result.error.message);
       return;
@@ -47,41 +79,41 @@ export class StoresState {
   }
 
   select(index: number): void {
-    if (this.profiles.length === 0) return;
-    this.selected = Math.max(0, Math.min(this.profiles.length - 1, index));
+    if (this.#profiles.length === 0) return;
+    this.#selected = Math.max(0, Math.min(this.#profiles.length - 1, index));
   }
 
   async switchTo(profile: PublicProfileValue): Promise<void> {
-    if (this.busy || profile.id === this.activeId) return;
+    if (this.#busy || profile.id === this.#activeId) return;
     await this.#busyWith(
       { kind: 'status', key: 'switching', values: { name: profile.displayName } },
       async () => {
-        const result = await api.call('profiles.switch', { profileId: profile.id });
+        const result = await this.#api.call('profiles.switch', { profileId: profile.id });
         if (!result.ok) return this.#fail(result.error.message);
-        this.activeId = result.value.id;
-        this.message = { kind: 'status', key: 'switched', values: { name: result.value.displayName } };
+        this.#activeId = result.value.id;
+        this.#message = { kind: 'status', key: 'switched', values: { name: result.value.displayName } };
       },
     );
   }
 
   async test(profile: PublicProfileValue): Promise<void> {
-    if (this.tests[profile.id] === 'testing') return;
-    this.tests = { ...this.tests, [profile.id]: 'testing' };
-    const result = await api.call('profiles.testConnection', { profileId: profile.id });
-    if (result.ok) this.tests = { ...this.tests, [profile.id]: result.value };
+    if (this.#tests[profile.id] === 'testing') return;
+    this.#tests = { ...this.#tests, [profile.id]: 'testing' };
+    const result = await this.#api.call('profiles.testConnection', { profileId: profile.id });
+    if (result.ok) this.#tests = { ...this.#tests, [profile.id]: result.value };
     else {
-      const { [profile.id]: _dropped, ...others } = this.tests;
-      this.tests = others;
+      const { [profile.id]: _dropped, ...others } = this.#tests;
+      this.#tests = others;
       this.#fail(result.error.message);
     }
   }
 
   async remove(profile: PublicProfileValue): Promise<void> {
-    if (this.busy) return;
+    if (this.#busy) return;
     await this.#busyWith({ kind: 'status', key: 'removing', values: {} }, async () => {
-      const result = await api.call('profiles.remove', { profileId: profile.id });
+      const result = await this.#api.call('profiles.remove', { profileId: profile.id });
       if (!result.ok) return this.#fail(result.error.message);
-      this.message = {
+      this.#message = {
         kind: 'status',
         key: REMOVED_TEXT[result.value.keychainEntry],
         values: { name: result.value.profile.displayName },
@@ -92,30 +124,34 @@ export class StoresState {
 
   /** After the form saved a profile. */
   async saved(profile: PublicProfileValue, added: boolean): Promise<void> {
-    this.message = { kind: 'status', key: added ? 'added' : 'edited', values: { name: profile.displayName } };
+    this.#message = {
+      kind: 'status',
+      key: added ? 'added' : 'edited',
+      values: { name: profile.displayName },
+    };
     await this.load();
-    this.select(this.profiles.findIndex((candidate) => candidate.id === profile.id));
+    this.select(this.#profiles.findIndex((candidate) => candidate.id === profile.id));
   }
 
   async #busyWith(progress: StoresMessage, work: () => Promise<void>): Promise<void> {
-    this.busy = true;
-    this.message = progress;
+    this.#busy = true;
+    this.#message = progress;
     try {
       await work();
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   }
 
   #show(profiles: PublicProfileValue[], activeId: string | null): void {
     const selectedId = this.selectedProfile?.id;
-    this.profiles = profiles;
-    this.activeId = activeId;
+    this.#profiles = profiles;
+    this.#activeId = activeId;
     const kept = profiles.findIndex((profile) => profile.id === selectedId);
-    this.select(kept === -1 ? Math.min(this.selected, profiles.length - 1) : kept);
+    this.select(kept === -1 ? Math.min(this.#selected, profiles.length - 1) : kept);
   }
 
   #fail(message: string): void {
-    this.message = { kind: 'error', key: 'actionFailed', values: { message } };
+    this.#message = { kind: 'error', key: 'actionFailed', values: { message } };
   }
 }

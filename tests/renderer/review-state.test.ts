@@ -1,0 +1,267 @@
+// The review page's state (features/review/review.svelte.ts) against a fake bridge: which page of which
+// filter it asks for, that a late answer never replaces a newer one, the commit with the dialog's
+// choices (refusals kept as data for the dialog's words) and the CSV export.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallValue, IpcResult, SessionViewValue } from '../../src-shared/ipc/index.js';
+import {
+  PAGE_SIZE,
+  SessionReviewState,
+  type SessionReview,
+} from '../../src-renderer/features/review/review.svelte.js';
+import { FakeBridge, held, ok, refused } from './support/fake-bridge.js';
+
+vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
+
+const SESSION_ID = 'session-1';
+
+const session: SessionViewValue = {
+  id: SESSION_ID,
+  name: 'Front shelf',
+  warehouseCode: 'MAIN',
+  blind: false,
+  driftPolicy: 'ask',
+  state: 'open',
+  createdAt: 1_700_000_000_000,
+  closedAt: null,
+  notCounted: null,
+  outboxOperationIds: [],
+  progress: { linesCounted: 3, units: 7, unknownCodes: 1 },
+};
+
+const totals: SessionReview['totals'] = {
+  countedLines: 3,
+  countedUnits: 7,
+  linesWithVariance: 1,
+  varianceUnits: 2,
+  varianceValue: 20,
+  drifted: 0,
+  notCounted: 4,
+  unknownCodes: 1,
+};
+
+/** The answer to a review call: `rows` rows from `offset` of `matching`, under `filter`. */
+function reviewOf(
+  args: { filter?: SessionReview['filter']; offset?: number },
+  matching: number,
+  state: SessionViewValue['state'] = 'open',
+): IpcResult<SessionReview> {
+  const offset = args.offset ?? 0;
+  const rows = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, matching - offset)) }, (_, index) => ({
+    kind: 'notCounted' as const,
+    productId: offset + index + 1,
+    sku: `SKU-${offset + index + 1}`,
+    barcode: '',
+    name: `Product ${offset + index + 1}`,
+    unittext: 'pcs',
+    purchaseprice: 10,
+    expected: 1,
+  }));
+  return ok({ session: { ...session, state }, filter: args.filter ?? 'all', totals, matching, offset, rows });
+}
+
+const committed: CallValue<'counting.commit'> = {
+  session: { ...session, state: 'committed' },
+  operationIds: [41, 42, 43],
+  linesSent: 3,
+  unknownCodesDiscarded: 1,
+};
+
+let bridge: FakeBridge;
+
+beforeEach(() => {
+  bridge = new FakeBridge();
+});
+
+describe('load and paging', () => {
+  it("asks for the first page of 'all' and tells which rows are shown", async () => {
+    bridge.answer('counting.review', (args) => reviewOf(args, 250));
+    const review = new SessionReviewState(SESSION_ID, bridge);
+
+    await review.load();
+
+    expect(bridge.argsOf('counting.review')).toEqual([
+      { sessionId: SESSION_ID, filter: 'all', offset: 0, limit: PAGE_SIZE },
+    ]);
+    expect(review.review?.rows).toHaveLength(PAGE_SIZE);
+    expect(review.range).toEqual({ first: 1, last: 100, total: 250 });
+    expect(review.loading).toBe(false);
+    expect(review.readOnly).toBe(false);
+    expect(review.hasPrevious).toBe(false);
+    expect(review.hasNext).toBe(true);
+  });
+
+  it('pages forward and back, and asks nothing past either end', async () => {
+    bridge.answer('counting.review', (args) => reviewOf(args, 250));
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+
+    await review.nextPage();
+    await review.nextPage();
+    expect(review.range).toEqual({ first: 201, last: 250, total: 250 });
+    expect(review.hasNext).toBe(false);
+    await review.nextPage(); // the last page: no call
+    await review.previousPage();
+
+    expect(bridge.argsOf('counting.review').map((args) => args.offset)).toEqual([0, 100, 200, 100]);
+    expect(review.offset).toBe(100);
+  });
+
+  it('shows another filter from its first page', async () => {
+    bridge.answer('counting.review', (args) => reviewOf(args, args.filter === 'variance' ? 1 : 250));
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+    await review.nextPage();
+
+    await review.showFilter('variance');
+
+    expect(bridge.argsOf('counting.review').at(-1)).toEqual({
+      sessionId: SESSION_ID,
+      filter: 'variance',
+      offset: 0,
+      limit: PAGE_SIZE,
+    });
+    expect(review.filter).toBe('variance');
+    expect(review.range).toEqual({ first: 1, last: 1, total: 1 });
+  });
+
+  it('comes back to the last page that has rows when fewer rows match than before', async () => {
+    bridge.answer(
+      'counting.review',
+      (args) => reviewOf(args, 250),
+      (args) => reviewOf(args, 250),
+      (args) => reviewOf(args, 120), // rows went away while page 3 was asked for
+    );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+    await review.nextPage();
+    await review.nextPage();
+
+    expect(bridge.argsOf('counting.review').map((args) => args.offset)).toEqual([0, 100, 200, 100]);
+    expect(review.offset).toBe(100);
+    expect(review.range).toEqual({ first: 101, last: 120, total: 120 });
+  });
+
+  it('shows the answer to the last request, never a late answer to an earlier one', async () => {
+    const slow = held<IpcResult<SessionReview>>();
+    bridge.answer(
+      'counting.review',
+      () => slow.promise,
+      (args) => reviewOf(args, 3),
+    );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+
+    const first = review.load();
+    await review.showFilter('variance');
+    slow.release(reviewOf({ filter: 'all' }, 250));
+    await first;
+
+    expect(review.review?.filter).toBe('variance');
+    expect(review.range.total).toBe(3);
+  });
+
+  it("shows main's words when the review cannot be read, and keeps what was shown", async () => {
+    bridge.answer(
+      'counting.review',
+      (args) => reviewOf(args, 250),
+      refused('internal', 'The review could not be read.'),
+    );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+
+    await review.nextPage();
+
+    expect(review.error).toBe('The review could not be read.');
+    expect(review.loading).toBe(false);
+    expect(review.review?.offset).toBe(0);
+  });
+});
+
+describe('commit', () => {
+  it("sends the dialog's choices, keeps the answer and reads the now read-only review again", async () => {
+    bridge
+      .answer(
+        'counting.review',
+        (args) => reviewOf(args, 3),
+        (args) => reviewOf(args, 3, 'committed'),
+      )
+      .answer('counting.commit', ok(committed));
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+
+    const done = await review.commit({ discardUnknownCodes: true, notCounted: 'zero' });
+
+    expect(done).toBe(true);
+    expect(bridge.argsOf('counting.commit')).toEqual([
+      { sessionId: SESSION_ID, discardUnknownCodes: true, notCounted: 'zero' },
+    ]);
+    expect(bridge.names()).toEqual(['counting.review', 'counting.commit', 'counting.review']);
+    expect(review.committed).toEqual(committed);
+    expect(review.committing).toBe(false);
+    expect(review.commitRefusal).toBeNull();
+    expect(review.readOnly).toBe(true);
+  });
+
+  it('keeps a refusal as data for the dialog: unresolved unknown codes, nothing to commit, or words', async () => {
+    bridge
+      .answer('counting.review', (args) => reviewOf(args, 3))
+      .answer(
+        'counting.commit',
+        refused('conflict', '1 unknown code is not resolved.', 'unresolvedUnknownCodes'),
+        refused('conflict', 'Nothing was counted.', 'nothingToCommit'),
+        refused('no-profile', 'No store is open.'),
+      );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+    const choices = { discardUnknownCodes: false, notCounted: 'leave' } as const;
+
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toEqual({ kind: 'unresolvedUnknownCodes' });
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toEqual({ kind: 'nothingToCommit' });
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toEqual({ kind: 'other', message: 'No store is open.' });
+
+    expect(review.committing).toBe(false);
+    expect(review.committed).toBeNull();
+    expect(bridge.names().filter((name) => name === 'counting.review')).toHaveLength(1);
+
+    review.clearCommitRefusal();
+    expect(review.commitRefusal).toBeNull();
+  });
+
+  it('says it is committing while the call is on its way', async () => {
+    const answer = held<IpcResult<CallValue<'counting.commit'>>>();
+    bridge
+      .answer('counting.review', (args) => reviewOf(args, 3))
+      .answer('counting.commit', () => answer.promise);
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    await review.load();
+
+    const committing = review.commit({ discardUnknownCodes: false, notCounted: 'leave' });
+    expect(review.committing).toBe(true);
+    answer.release(refused('conflict', 'Nothing was counted.', 'nothingToCommit'));
+    await committing;
+    expect(review.committing).toBe(false);
+  });
+});
+
+describe('CSV export', () => {
+  it('answers the file and names it; a refusal answers null with its words', async () => {
+    bridge.answer(
+      'counting.exportCsv',
+      ok({ fileName: 'front-shelf.csv', csv: 'sku,counted\r\n' }),
+      refused('internal', 'The CSV could not be written.'),
+    );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+
+    expect(await review.exportCsv()).toEqual({ fileName: 'front-shelf.csv', csv: 'sku,counted\r\n' });
+    expect(bridge.argsOf('counting.exportCsv')).toEqual([{ sessionId: SESSION_ID }]);
+    expect(review.exportedFileName).toBe('front-shelf.csv');
+    expect(review.exportError).toBeNull();
+
+    expect(await review.exportCsv()).toBeNull();
+    expect(review.exportedFileName).toBeNull();
+    expect(review.exportError).toBe('The CSV could not be written.');
+    expect(review.exporting).toBe(false);
+  });
+});
