@@ -2,35 +2,36 @@
 // Read-only; payloads (document bodies) are not read: the list never shows them.
 import type { Database, Statement } from 'better-sqlite3';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
-import type { DriftPolicy, OperationState } from '../../src-shared/domain/vocabulary.js';
+import type { OperationRow } from './operation-types.js';
 
 export type OutboxListing = CallValue<'outbox.list'>;
 export type OutboxRowView = OutboxListing['items'][number];
 
-interface ListRow {
-  readonly id: number;
-  readonly kind: string;
-  readonly state: OperationState;
-  readonly warehouse_code: string | null;
-  readonly product_id: number | null;
-  readonly sku: string | null;
-  readonly change: string | null;
-  readonly value: number | null;
-  readonly counted_against: number | null;
-  readonly policy: DriftPolicy | null;
-  readonly session_id: string | null;
-  readonly attempts: number;
-  readonly next_attempt_at: number | null;
-  readonly reason_code: string | null;
-  readonly reason_text: string | null;
-  readonly outcome: string | null;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly finished_at: number | null;
-}
+/** The columns a list reads (never the payload: document bodies are not shown). */
+const LIST_COLUMNS = [
+  'id',
+  'kind',
+  'state',
+  'warehouse_code',
+  'product_id',
+  'sku',
+  'change',
+  'value',
+  'counted_against',
+  'policy',
+  'session_id',
+  'attempts',
+  'next_attempt_at',
+  'reason_code',
+  'reason_text',
+  'outcome',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const satisfies ReadonlyArray<keyof OperationRow>;
+type ListRow = Pick<OperationRow, (typeof LIST_COLUMNS)[number]>;
 
-const COLUMNS = `id, kind, state, warehouse_code, product_id, sku, change, value, counted_against, policy,
-  session_id, attempts, next_attempt_at, reason_code, reason_text, outcome, created_at, updated_at, finished_at`;
+const COLUMNS = LIST_COLUMNS.join(', ');
 
 // @filter: a state, 'open' (not done or discarded) or 'all'.
 const WHERE = `(@filter = 'all'
@@ -55,12 +56,13 @@ export class OperationListRepository {
   list(args: ParsedCallArgs<'outbox.list'>): OutboxListing {
     const filter = args.state;
     const total = this.#count.get({ filter })?.n ?? 0;
-    const items = this.#page.all({ filter, limit: args.limit, offset: args.offset }).map(toView);
+    const items = this.#page.all({ filter, limit: args.limit, offset: args.offset }).map(operationView);
     return { total, offset: args.offset, items };
   }
 }
 
-function toView(row: ListRow): OutboxRowView {
+/** The one view of an outbox row the page gets (the list's item; a parked row adds its figures). */
+export function operationView(row: ListRow): OutboxRowView {
   return {
     id: row.id,
     kind: row.kind,

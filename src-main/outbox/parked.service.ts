@@ -7,6 +7,7 @@ import { Refusal } from '../refusal.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { operationById, type OperationRow } from './drain.repository.js';
 import { signalEnqueued } from './enqueue-signal.js';
+import { operationView } from './operation-list.repository.js';
 import { parkedStatements, type OutboxActionRow } from './parked.repository.js';
 
 /** A person's action on a row that cannot take it: no such row, a row not parked, or a bad figure. */
@@ -21,20 +22,11 @@ export function listParked(db: Database): ParkedOperation[] {
   return parkedStatements(db)
     .parked.all()
     .map((row) => ({
-      id: row.id,
-      kind: row.kind,
+      ...operationView(row),
       reasonCode: row.reason_code ?? '',
       reasonText: row.reason_text ?? '',
-      warehouseCode: row.warehouse_code,
-      productId: row.product_id,
-      sku: row.sku,
-      change: row.change,
-      value: row.value,
-      countedAgainst: row.counted_against,
       serverBefore: row.server_before,
-      policy: row.policy,
       uniqueNumber: row.unique_number,
-      createdAt: row.created_at,
     }));
 }
 

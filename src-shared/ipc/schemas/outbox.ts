@@ -47,16 +47,12 @@ export const outboxItem = z.object({
   finishedAt: epochMs.nullable(),
 });
 
-export const parkedOperation = z.object({
-  id: z.number(),
-  kind: z.string(),
+/** A parked row: an outbox row with its reason, the server figure read before sending and its key. */
+export const parkedOperation = outboxItem.extend({
   reasonCode: z.string(),
   reasonText: z.string(),
-  ...stockLineFields,
   serverBefore: z.number().nullable(),
-  policy: driftPolicy.nullable(),
   uniqueNumber: z.string().nullable(),
-  createdAt: epochMs,
 });
 
 const byOperation = { operationId: rowId };
