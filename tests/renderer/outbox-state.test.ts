@@ -9,25 +9,6 @@ import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
-function parked(id: number, productId: number | null): ParkedOperation {
-  return {
-    id,
-    kind: 'stockCount',
-    reasonCode: 'drift',
-    reasonText: 'The stock moved since the count.',
-    warehouseCode: 'MAIN',
-    productId,
-    sku: productId === null ? null : `SKU-${productId}`,
-    change: 'count',
-    value: 4,
-    countedAgainst: 5,
-    serverBefore: 7,
-    policy: 'ask',
-    uniqueNumber: null,
-    createdAt: 1_700_000_000_000,
-  };
-}
-
 function item(id: number): OutboxItem {
   return {
     id,
@@ -49,6 +30,21 @@ function item(id: number): OutboxItem {
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
     finishedAt: null,
+  };
+}
+
+function parked(id: number, productId: number | null): ParkedOperation {
+  return {
+    ...item(id),
+    state: 'parked',
+    productId,
+    sku: productId === null ? null : `SKU-${productId}`,
+    value: 4,
+    countedAgainst: 5,
+    reasonCode: 'drift',
+    reasonText: 'The stock moved since the count.',
+    serverBefore: 7,
+    uniqueNumber: null,
   };
 }
 
