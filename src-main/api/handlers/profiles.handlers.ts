@@ -14,6 +14,7 @@ type ProfileHandlers = Pick<
   | 'profiles.add'
   | 'profiles.edit'
   | 'profiles.remove'
+  | 'profiles.removalPreview'
   | 'profiles.switch'
   | 'profiles.testConnection'
   | 'demo.start'
@@ -47,10 +48,15 @@ export function profileHandlers(services: ApiServices): ProfileHandlers {
       redactLater(changes.apikey, changes.apisecret);
       return profileValue(await services.editProfile(profileId, changes));
     },
-    'profiles.remove': async ({ profileId }) => {
-      const removed = await services.removeProfile(profileId);
-      return { profile: profileValue(removed.profile), keychainEntry: removed.secrets };
+    'profiles.remove': async ({ profileId, discardUnsent }) => {
+      const removed = await services.removeProfile(profileId, discardUnsent);
+      return {
+        profile: profileValue(removed.profile),
+        keychainEntry: removed.secrets,
+        storeData: removed.storeData,
+      };
     },
+    'profiles.removalPreview': ({ profileId }) => services.removalPreview(profileId),
     'profiles.switch': async ({ profileId }) => profileValue(await services.switchProfile(profileId)),
     'profiles.testConnection': async (target) => {
       if (!('profileId' in target)) redactLater(target.apikey, target.apisecret);
