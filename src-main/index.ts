@@ -3,10 +3,11 @@
 // Before `ready`: fix the user-data folder, enable the sandbox for every renderer, register app:// as a
 // privileged scheme, take the single-instance lock (a second launch focuses the first window and exits
 // without touching the log or the databases). Once ready: deny all permissions, serve app://, start the
-// services, open the window. On quit: stop the services (bounded), close the log.
+// services, open the window. On quit: stop the services (bounded), close the log. A failed start is
+// logged, told to the person in the PC's language (what failed, what to do, where the log is), then exits.
 import { join } from 'node:path';
-import { app, protocol, session, type BrowserWindow } from 'electron';
-import { createFileLogger, isLogLevel } from './logging/index.js';
+import { app, dialog, protocol, session, type BrowserWindow } from 'electron';
+import { createFileLogger, isLogLevel, LOG_FILE_BASE_NAME } from './logging/index.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app/app-protocol.js';
 import { desktopContentSecurityPolicy } from './app/content-security-policy.js';
 import { denyPopupsAndWebviews, focusWindow, hardenSession, openMainWindow } from './app/main-window.js';
@@ -14,7 +15,8 @@ import { appPaths, ensureAppDirectories, userDataDirectory } from './app/paths.j
 import { createPermissionPolicy } from './app/permission-policy.js';
 import { createQuitCoordinator, DEFAULT_QUIT_TIMEOUT_MS } from './app/quit-coordinator.js';
 import { rendererLocation } from './app/renderer-location.js';
-import { runningApi, startServices, stopServices, type RunningServices } from './app/services.js';
+import type { RunningServices } from './app/services.js';
+import { startupFailureMessage, startupLanguage } from './app/startup-failure.js';
 import { registerIpc } from './ipc/register.js';
 
 const paths = appPaths(userDataDirectory(app.getPath('appData')));
@@ -57,7 +59,7 @@ function runPrimaryInstance(): void {
   const quitCoordinator = createQuitCoordinator({
     stop: async () => {
       const running = await starting;
-      if (running !== null) await stopServices(running);
+      if (running !== null) await running.stopAll();
     },
     quit: () => app.quit(),
     timeoutMs: DEFAULT_QUIT_TIMEOUT_MS,
@@ -109,11 +111,14 @@ function runPrimaryInstance(): void {
           onError: (error, filePath) => logger.error('Serving an app file failed', { error, filePath }),
         });
       }
-      starting = startServices({ paths, logger: logger.child('services') });
+      // Loaded here rather than at the top: a native module that cannot load (better-sqlite3) then fails
+      // inside this chain, and the person is told, instead of the app ending before it can say anything.
+      const services = await import('./app/services.js');
+      starting = services.startServices({ paths, logger: logger.child('services') });
       await starting;
       if (quitCoordinator.state !== 'running') return;
       // Before the window opens, so the page's first call finds its handler.
-      const api = runningApi();
+      const api = services.runningApi();
       if (api === undefined) throw new Error('The app services started without an API');
       registerIpc({
         api,
@@ -132,7 +137,13 @@ function runPrimaryInstance(): void {
       });
     })
     .catch((error: unknown) => {
-      logger.error('Startup failed', { error });
+      const failure = startupFailureMessage(error, {
+        language: startupLanguage(app.getPreferredSystemLanguages()),
+        logFile: join(paths.logsDirectory, `${LOG_FILE_BASE_NAME}.log`),
+      });
+      logger.error('Startup failed', { error, kind: failure.kind });
+      // Modal and synchronous: the app exits once the person has read it.
+      dialog.showErrorBox(failure.title, failure.body);
       log.close();
       app.exit(1);
     });

@@ -1,13 +1,14 @@
-// Main's build (out/main/index.js, as `npm run build` writes it; built first when stale) holds its
-// pure-JavaScript dependencies: nothing but electron, Node's built-ins and the two native modules
-// (better-sqlite3, keytar) is imported or required from outside it. Checked twice: every import,
-// import() and require() in the bundle's syntax tree, and a run of the bundle copied where there is no
-// node_modules at all, with electron and the native modules as stand-ins, recording what it asks for.
+// Main's build (out/main/index.js and its chunks, as `npm run build` writes them; built first when
+// stale) holds its pure-JavaScript dependencies: nothing but electron, Node's built-ins and the two
+// native modules (better-sqlite3, keytar) is imported or required from outside it. Checked twice: every
+// import, import() and require() in the files' syntax trees, and a run of the files copied where there
+// is no node_modules at all, with electron and the native modules as stand-ins, recording what they ask
+// for. (The services are a chunk of their own: the shell loads them once ready, see index.ts.)
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAst } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,8 +76,8 @@ const STUBS = {
     };
     export const protocol = { registerSchemesAsPrivileged() {} };
     export const BrowserWindow = class {}; export const ipcMain = {}; export const screen = {};
-    export const session = {}; export const shell = {};
-    export default { app, protocol, BrowserWindow, ipcMain, screen, session, shell };\`,
+    export const session = {}; export const shell = {}; export const dialog = {};
+    export default { app, protocol, BrowserWindow, dialog, ipcMain, screen, session, shell };\`,
   'better-sqlite3': 'export default class Database {}',
   keytar: 'export default {};',
 };
@@ -99,12 +100,14 @@ registerHooks({
 });
 `;
 
-let code = '';
+const MAIN_DIR = dirname(MAIN_BUNDLE);
+/** The bundle's files, relative to out/main. */
+let files: string[] = [];
 let folder = '';
 
 beforeAll(async () => {
   await projectBuild();
-  code = readFileSync(MAIN_BUNDLE, 'utf8');
+  files = readdirSync(MAIN_DIR, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
   folder = mkdtempSync(join(tmpdir(), 'stockroom-main-bundle-'));
 }, 180_000);
 
@@ -114,11 +117,26 @@ afterAll(() => {
 
 describe('the main bundle (out/main/index.js)', () => {
   it('names no module outside it but electron, the native modules and Node built-ins', () => {
-    const { named, computed } = modulesNamed(code);
-    const outside = named.filter(({ specifier }) => !isBuiltin(specifier));
-    expect([...new Set(outside.map(({ specifier }) => specifier))].sort()).toEqual(OUTSIDE);
+    expect(files).toContain('index.js');
+    const outside = new Set<string>();
+    const computed: string[] = [];
+    for (const file of files) {
+      const found = modulesNamed(readFileSync(join(MAIN_DIR, file), 'utf8'));
+      computed.push(...found.computed);
+      for (const { specifier } of found.named) {
+        if (isBuiltin(specifier)) continue;
+        if (specifier.startsWith('.')) {
+          // Another file of the bundle, inside out/main.
+          const target = resolve(MAIN_DIR, dirname(file), specifier);
+          expect(relative(MAIN_DIR, target).startsWith('..'), specifier).toBe(false);
+          expect(existsSync(target), specifier).toBe(true);
+        } else outside.add(specifier);
+      }
+    }
+    expect([...outside].sort()).toEqual(OUTSIDE);
     // A computed name could load anything at run time.
     expect(computed).toEqual([]);
+    const code = files.map((file) => readFileSync(join(MAIN_DIR, file), 'utf8')).join('\n');
     // The pure-JavaScript dependencies are inside (rolldown heads each bundled file with its path).
     for (const dependency of ['zod', 'undici', 'fastify', '@fastify/multipart']) {
       expect(code, dependency).toContain(`// node_modules/${dependency}/`);
@@ -126,23 +144,32 @@ describe('the main bundle (out/main/index.js)', () => {
   });
 
   it('loads with no node_modules, asking only for electron and the native modules', async () => {
-    const bundle = join(folder, 'index.js');
-    copyFileSync(MAIN_BUNDLE, bundle);
+    const bundle = join(folder, 'main');
+    cpSync(MAIN_DIR, bundle, { recursive: true });
     writeFileSync(join(folder, 'package.json'), '{"type":"module"}');
     writeFileSync(join(folder, 'hooks.mjs'), HOOKS);
+    // Every other file of the bundle, evaluated as the shell's import of the services does.
+    const chunks = files.filter((file) => file !== 'index.js');
+    writeFileSync(
+      join(folder, 'load-chunks.mjs'),
+      chunks.map((file) => `await import(${JSON.stringify(`./main/${file}`)});`).join('\n'),
+    );
     const record = join(folder, 'record.txt');
-    writeFileSync(record, '');
-    await run(process.execPath, ['--import', join(folder, 'hooks.mjs'), bundle], {
-      cwd: folder,
-      env: { ...process.env, STOCKROOM_RECORD: record, STOCKROOM_APPDATA: folder },
-      timeout: 30_000,
-    });
-    const asked = readFileSync(record, 'utf8').trim().split('\n');
-    // The second-instance path: the bundle ran to its end (app.quit) with nothing else to load.
-    expect(asked).toContain('#quit');
-    expect([...new Set(asked.filter((line) => line !== '#quit'))].sort()).toEqual([
-      'better-sqlite3',
-      'electron',
-    ]);
+    const runWithHooks = async (entry: string): Promise<string[]> => {
+      writeFileSync(record, '');
+      await run(process.execPath, ['--import', join(folder, 'hooks.mjs'), entry], {
+        cwd: folder,
+        env: { ...process.env, STOCKROOM_RECORD: record, STOCKROOM_APPDATA: folder },
+        timeout: 30_000,
+      });
+      return readFileSync(record, 'utf8').trim().split('\n');
+    };
+    const shell = await runWithHooks(join(bundle, 'index.js'));
+    // The second-instance path: the shell ran to its end (app.quit) with nothing else to load.
+    expect(shell).toContain('#quit');
+    expect(chunks.length).toBeGreaterThan(0);
+    const rest = await runWithHooks(join(folder, 'load-chunks.mjs'));
+    const asked = new Set([...shell, ...rest].filter((line) => line !== '#quit' && line !== ''));
+    expect([...asked].sort()).toEqual(['better-sqlite3', 'electron']);
   });
 });

@@ -2,9 +2,10 @@
 // electron module: the order of the lifecycle, the single-instance lock, the guards wired on the window
 // and the session, and a quit that waits for the services. What this cannot show is Electron itself
 // honouring those calls; see docs/decisions/0006-electron-shell-security.md.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/app-protocol.js';
 import { desktopContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
@@ -21,7 +22,7 @@ vi.mock('electron', () => {
   return Object.defineProperties(
     {},
     Object.fromEntries(
-      ['app', 'protocol', 'session', 'BrowserWindow', 'screen', 'shell', 'ipcMain'].map((name) => [
+      ['app', 'protocol', 'session', 'BrowserWindow', 'dialog', 'screen', 'shell', 'ipcMain'].map((name) => [
         name,
         { enumerable: true, get: () => current(name) },
       ]),
@@ -54,10 +55,20 @@ afterEach(() => {
   rmSync(appData, { recursive: true, force: true });
 });
 
+/**
+ * The shell imports the services only once ready (so a native module that cannot load fails where it
+ * can be reported); loading them here, into the same module registry, keeps that import from racing
+ * the tests' waits.
+ */
+async function preloadServices(): Promise<void> {
+  await import('../../src-main/app/services.js');
+}
+
 async function startShell(options: { hasLock?: boolean; isPackaged?: boolean } = {}) {
   const fake = createFakeElectron({ appData, ...options });
   holder.current = fake;
   await import('../../src-main/index.js');
+  await preloadServices();
   return fake;
 }
 
@@ -161,6 +172,33 @@ describe('desktop shell lifecycle', () => {
 
     window.emit('ready-to-show');
     expect(window.shown).toBe(1);
+  });
+
+  it('a failed start tells the person in the PC’s language, with the log’s place, then exits', async () => {
+    // A data file left by a newer Stockroom: the app database refuses to open.
+    mkdirSync(join(appData, 'Stockroom'), { recursive: true });
+    const newer = new Database(join(appData, 'Stockroom', 'app.sqlite'));
+    newer.pragma('user_version = 99');
+    newer.close();
+    const fake = createFakeElectron({ appData });
+    fake.state.languages = ['th-TH', 'en-US'];
+    holder.current = fake;
+    await import('../../src-main/index.js');
+    await preloadServices();
+    const { state } = fake;
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.exitCode).toBe(1));
+    expect(state.windows).toEqual([]);
+    const logFile = join(appData, 'Stockroom', 'logs', 'stockroom.log');
+    expect(state.errorBoxes).toEqual([
+      ['Stockroom เริ่มทำงานไม่ได้', expect.stringContaining(`รายละเอียดอยู่ในไฟล์บันทึก (log): ${logFile}`)],
+    ]);
+    expect(state.errorBoxes[0]?.[1]).toContain('Stockroom รุ่นที่ใหม่กว่า');
+    expect(state.calls.slice(-2)).toEqual(['showErrorBox', 'exit 1']);
+    expect(logEntries().find((entry) => entry['message'] === 'Startup failed')).toMatchObject({
+      level: 'error',
+      kind: 'newer-data',
+    });
   });
 
   it('denies popups and webviews in any other web contents the app creates', async () => {
