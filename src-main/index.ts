@@ -17,6 +17,9 @@ import { createQuitCoordinator, DEFAULT_QUIT_TIMEOUT_MS } from './app/quit-coord
 import { rendererLocation } from './app/renderer-location.js';
 import type { RunningServices } from './app/services.js';
 import { startupFailureMessage, startupLanguage } from './app/startup-failure.js';
+import type { Updater } from './app/updater.js';
+import { readUpdateFeedSetting } from './updates/update-feed.js';
+import { readWorkInProgress } from './updates/work-in-progress.js';
 import { registerIpc } from './ipc/register.js';
 
 const paths = appPaths(userDataDirectory(app.getPath('appData')));
@@ -55,6 +58,7 @@ function runPrimaryInstance(): void {
   const permissionPolicy = createPermissionPolicy(logger.child('permissions'));
   let mainWindow: BrowserWindow | null = null;
   let starting: Promise<RunningServices | null> = Promise.resolve(null);
+  let updater: Updater | undefined;
 
   const quitCoordinator = createQuitCoordinator({
     stop: async () => {
@@ -88,13 +92,44 @@ function runPrimaryInstance(): void {
   });
   // Closing the window quits on every platform: the drainer never runs without a window to show it.
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', (event) => quitCoordinator.onBeforeQuit(event));
+  app.on('before-quit', (event) => {
+    // The first one only: the update policy reads the store's work before the services stop.
+    if (quitCoordinator.state === 'running') updater?.beforeQuit();
+    quitCoordinator.onBeforeQuit(event);
+  });
   app.on('will-quit', () => {
     const asked = permissionPolicy.asked();
     if (asked.length > 0) logger.info('Permissions asked during this run (all denied)', { asked });
     logger.info('Stockroom stopped');
     log.close();
   });
+
+  /** The administrator's update feed (README, "Updates"), or none; a broken setting is logged, not fatal. */
+  async function startUpdateChannel(
+    workInProgress: () => ReturnType<typeof readWorkInProgress>,
+  ): Promise<Updater | undefined> {
+    const feed = readUpdateFeedSetting({ userData: paths.userData });
+    if ('problem' in feed) {
+      logger.warn('Update checks are off: the update feed setting cannot be used', { problem: feed.problem });
+      return undefined;
+    }
+    if (feed.feedUrl === null) {
+      logger.info('Update checks are off: no update feed is set');
+      return undefined;
+    }
+    try {
+      const { startUpdater } = await import('./app/updater.js');
+      return startUpdater({
+        feedUrl: feed.feedUrl,
+        logger: logger.child('updates'),
+        language: () => startupLanguage(app.getPreferredSystemLanguages()),
+        workInProgress,
+      });
+    } catch (error) {
+      logger.warn('Update checks are off: the updater could not start', { error });
+      return undefined;
+    }
+  }
 
   app
     .whenReady()
@@ -135,8 +170,10 @@ function runPrimaryInstance(): void {
       mainWindow.on('closed', () => {
         mainWindow = null;
       });
+      updater = await startUpdateChannel(() => readWorkInProgress(api));
     })
     .catch((error: unknown) => {
+      updater?.stop();
       const failure = startupFailureMessage(error, {
         language: startupLanguage(app.getPreferredSystemLanguages()),
         logFile: join(paths.logsDirectory, `${LOG_FILE_BASE_NAME}.log`),

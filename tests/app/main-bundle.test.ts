@@ -77,7 +77,8 @@ const STUBS = {
     export const protocol = { registerSchemesAsPrivileged() {} };
     export const BrowserWindow = class {}; export const ipcMain = {}; export const screen = {};
     export const session = {}; export const shell = {}; export const dialog = {};
-    export default { app, protocol, BrowserWindow, dialog, ipcMain, screen, session, shell };\`,
+    export const Notification = class {}; export const autoUpdater = {}; export const net = {};
+    export default { app, autoUpdater, protocol, BrowserWindow, dialog, ipcMain, net, Notification, screen, session, shell };\`,
   'better-sqlite3': 'export default class Database {}',
   keytar: 'export default {};',
 };

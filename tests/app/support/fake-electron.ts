@@ -55,6 +55,8 @@ export interface FakeElectronState {
   languages: string[];
   /** dialog.showErrorBox calls: [title, content]. */
   errorBoxes: Array<[string, string]>;
+  /** The bodies of the notifications shown. */
+  notifications: string[];
   becomeReady(): void;
 }
 
@@ -121,6 +123,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     exitCode: null,
     languages: ['en-US'],
     errorBoxes: [],
+    notifications: [],
     becomeReady() {
       state.ready = true;
       state.calls.push('ready');
@@ -213,6 +216,18 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
       removeHandler(channel: string): void {
         state.ipcHandlers.delete(channel);
       },
+    },
+    Notification: class {
+      readonly #body: string;
+      static isSupported(): boolean {
+        return true;
+      }
+      constructor(options: { body: string }) {
+        this.#body = options.body;
+      }
+      show(): void {
+        state.notifications.push(this.#body);
+      }
     },
     dialog: {
       showErrorBox(title: string, content: string): void {
