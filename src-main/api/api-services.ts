@@ -12,13 +12,13 @@ import type {
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
 import type { Outbox } from '../outbox/index.js';
+import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
   ConnectionTestResult,
   NewProfileInput,
   ProfileChanges,
   PublicProfile,
-  RemoveResult,
 } from '../profiles/index.js';
 
 /** The open store of the active profile: its services, never its database. */
@@ -39,7 +39,10 @@ export interface ApiServices {
   keychainStatus(): Promise<CallValue<'profiles.keychainStatus'>>;
   addProfile(input: NewProfileInput, activate: boolean): Promise<PublicProfile>;
   editProfile(profileId: string, changes: ProfileChanges): Promise<PublicProfile>;
-  removeProfile(profileId: string): Promise<RemoveResult>;
+  /** Also deletes the store's database and pictures; refused while writes are unsent unless `discardUnsent`. */
+  removeProfile(profileId: string, discardUnsent: boolean): Promise<StoreRemovalResult>;
+  /** What removing would delete, and how many unsent writes with it. */
+  removalPreview(profileId: string): Promise<RemovalPreview>;
   switchProfile(profileId: string): Promise<PublicProfile>;
   testConnection(target: ConnectionTarget): Promise<ConnectionTestResult>;
   startDemo(): Promise<PublicProfile>;

@@ -3,6 +3,7 @@
 // same row the sandbox validates with, so a request the server would refuse costs no quota.
 import { FormData } from 'undici';
 import type { EndpointDef } from '../../src-shared/api/define.js';
+import { isPlainHttpToOtherHost, PLAIN_HTTP_REFUSED } from '../../src-shared/backoffice/address-rule.js';
 import type { UploadFile } from './call-types.js';
 import { firstIssue } from './issue-path.js';
 
@@ -31,13 +32,15 @@ export type BuildResult =
 
 /**
  * The base address without a trailing `/v4` (profiles hold it either way; every table path starts with
- * /v4/). A path prefix before /v4 is kept for reverse proxies.
+ * /v4/). A path prefix before /v4 is kept for reverse proxies. Plain http only to a loopback host.
  */
 export function resolveBaseUrl(baseUrl: string): URL {
   const url = new URL(baseUrl.trim());
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`The back-office address must be http or https, not ${url.protocol}`);
   }
+  // The key and secret ride on every request: in clear text only to this PC (src-shared/backoffice).
+  if (isPlainHttpToOtherHost(url)) throw new TypeError(PLAIN_HTTP_REFUSED);
   // undici would drop them silently, and the address is shown in the UI and in logs.
   if (url.username !== '' || url.password !== '') {
     throw new TypeError('The back-office address must not contain a user name or password');

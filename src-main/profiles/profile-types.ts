@@ -78,7 +78,8 @@ export type ConnectionTestResult = CallValue<'profiles.testConnection'>;
 /** What happened to the keychain entry when a profile was removed: deleted, absent, or no keychain. */
 export type RemovedSecrets = RemoveResult['keychainEntry'];
 
-export type RemoveResult = CallValue<'profiles.remove'>;
+/** The profile and its keychain entry; the store's data on the PC is removed by services/store-removal. */
+export type RemoveResult = Omit<CallValue<'profiles.remove'>, 'storeData'>;
 
 /** One line for the app's log. Holds ids, names and addresses: never a key or secret. */
 export type ProfileEvent =

@@ -1,5 +1,6 @@
 // Checks and normalises what a person typed for a profile. Every issue names its field and says what to
 // do; none repeats a secret's value (a message is shown, and may be logged).
+import { isPlainHttpToOtherHost, PLAIN_HTTP_REFUSED } from '../../src-shared/backoffice/address-rule.js';
 import { resolveBaseUrl } from '../backoffice/request-builder.js';
 import type { StoreSecrets } from '../credentials/index.js';
 import type { FieldIssue, ProfileField } from './profile-errors.js';
@@ -103,7 +104,10 @@ export function validateConnectionFields(input: {
   return { ok: true, value: { baseUrl, storename, apikey, apisecret } };
 }
 
-/** The address as the client uses it: http(s), without user info, query, trailing slash or /v4. */
+/**
+ * The address as the client uses it: https (http only to this PC), without user info, query, trailing
+ * slash or /v4.
+ */
 export function normaliseBaseUrl(text: string): { ok: true; value: string } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed === '')
@@ -114,6 +118,7 @@ export function normaliseBaseUrl(text: string): { ok: true; value: string } | { 
       message: 'The address must start with https:// (or http://), e.g. https://api.example.com.',
     };
   }
+  if (isPlainHttpToOtherHost(trimmed)) return { ok: false, message: PLAIN_HTTP_REFUSED };
   try {
     return { ok: true, value: resolveBaseUrl(trimmed).href.replace(/\/+$/, '') };
   } catch (error) {

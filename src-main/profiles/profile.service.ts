@@ -7,6 +7,7 @@
 // the row. The worst left behind is an entry under an id no profile has (invisible, harmless).
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { isPlainHttpToOtherHost, PLAIN_HTTP_REFUSED } from '../../src-shared/backoffice/address-rule.js';
 import {
   BackofficeClient,
   type BackofficeClientOptions,
@@ -187,7 +188,7 @@ export class ProfileService {
   async testConnection(target: ConnectionTarget): Promise<ConnectionTestResult> {
     let settings: { baseUrl: string; storename: string; secrets: StoreSecrets; profileId?: string };
     if ('profileId' in target) {
-      const profile = this.#require(target.profileId);
+      const profile = this.#requireSafeAddress(this.#require(target.profileId));
       const secrets = await this.#secretsOf(profile.id);
       settings = { baseUrl: profile.baseUrl, storename: profile.storename, secrets, profileId: profile.id };
     } else {
@@ -206,9 +207,13 @@ export class ProfileService {
     return result;
   }
 
-  /** A v4 client for the profile, with its secrets from the keychain. The caller closes it. */
+  /**
+   * A v4 client for the profile, with its secrets from the keychain. The caller closes it. A profile
+   * saved before plain http was refused (http:// to another host) is refused here, before its secrets
+   * are read: nothing is sent until its address is changed to https.
+   */
   async clientFor(profileId: string, options: ProfileClientOptions = {}): Promise<BackofficeClient> {
-    const profile = this.#require(profileId);
+    const profile = this.#requireSafeAddress(this.#require(profileId));
     const secrets = await this.#secretsOf(profile.id);
     return new BackofficeClient({
       ...options,
@@ -231,6 +236,13 @@ export class ProfileService {
   #require(profileId: string): Profile {
     const profile = typeof profileId === 'string' ? this.#profiles.find(profileId) : undefined;
     if (profile === undefined) throw ProfileError.notFound(String(profileId));
+    return profile;
+  }
+
+  #requireSafeAddress(profile: Profile): Profile {
+    if (isPlainHttpToOtherHost(profile.baseUrl)) {
+      throw ProfileError.invalid([{ field: 'baseUrl', message: PLAIN_HTTP_REFUSED }]);
+    }
     return profile;
   }
 

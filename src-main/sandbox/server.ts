@@ -1,6 +1,7 @@
 // The HTTP side: Fastify with case-insensitive routing, every row of the endpoint table registered from
 // the table (method + path), 404 for unknown paths, 405 for a wrong method, JSON bodies whatever the
-// content type, multipart for upload rows. Per request: latency, auth, quota, faults, then dispatch.
+// content type, multipart for upload rows. Per request: the Host guard, latency, auth, quota, faults,
+// then dispatch.
 import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyError,
@@ -9,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { EndpointDef } from '../../src-shared/api/define.js';
+import { isAllowedHost } from '../host/request-guard.js';
 import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
 import { endpointList } from '../../src-shared/api/endpoints/index.js';
 import { dispatch, type DispatchEnvironment } from './dispatch.js';
@@ -160,6 +162,18 @@ export async function buildServer(environment: ServerEnvironment): Promise<Fasti
     forceCloseConnections: true,
     routerOptions: { caseSensitive: false },
   });
+  // The web host's Host guard (src-main/host/request-guard.ts): the sandbox listens on 127.0.0.1, which
+  // every page in every browser on the PC can reach. A page that re-points its own name at 127.0.0.1
+  // (DNS rebinding) sends that name as Host and gets nothing, not even the OpenAPI document or a picture.
+  // The port is the one the connection reached (the server may have picked it at listen).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAllowedHost(request.headers.host, request.socket.localPort ?? -1)) return;
+    return reply
+      .code(403)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send('Forbidden: this back office answers only to 127.0.0.1 and localhost on its own port.');
+  });
+
   // JSON whatever the content type says; the pipeline parses it so bad JSON is answered per row.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -8,7 +8,7 @@ import { toIpcFailure } from '../api/api-errors.js';
 import type { ApiServices } from '../api/api-services.js';
 import { EventHub } from '../api/event-hub.js';
 import { createCallHandlers } from '../api/handlers/index.js';
-import { appPaths, ensureAppDirectories } from '../storage/paths.js';
+import { appPaths, ensureAppDirectories, storeDatabasePath } from '../storage/paths.js';
 import type { CredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
 import { openAppDatabase, ProfileService } from '../profiles/index.js';
@@ -78,7 +78,15 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       now,
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
     });
-    const control = new ProfileControl({ profiles, credentials, host, demo, hub, logger });
+    const control = new ProfileControl({
+      profiles,
+      credentials,
+      host,
+      demo,
+      hub,
+      logger,
+      storeDatabase: (profileId) => storeDatabasePath(paths, profileId),
+    });
     const services = apiServices({
       profiles,
       credentials: options.credentialStore,
@@ -125,7 +133,8 @@ function apiServices(parts: {
     keychainStatus: () => parts.credentials.check(),
     addProfile: (input, activate) => control.add(input, activate),
     editProfile: (profileId, changes) => control.edit(profileId, changes),
-    removeProfile: (profileId) => control.remove(profileId),
+    removeProfile: (profileId, discardUnsent) => control.remove(profileId, discardUnsent),
+    removalPreview: (profileId) => control.removalPreview(profileId),
     switchProfile: (profileId) => control.switchTo(profileId),
     testConnection: (target) => profiles.testConnection(target),
     startDemo: () => control.startDemo(),

@@ -16,6 +16,15 @@ import {
 import { DEMO_SECRETS, DEMO_STORE, type DemoAwareCredentialStore } from './demo-credentials.js';
 import type { DemoSandbox } from './demo-sandbox.js';
 import type { StoreHost } from './store-host.js';
+import {
+  deleteStoreData,
+  removalPreview,
+  storeDataFiles,
+  unsentWritesMessage,
+  type RemovalPreview,
+  type StoreDataRemoval,
+  type StoreRemovalResult,
+} from './store-removal.js';
 
 type Change = 'added' | 'edited' | 'removed' | 'switched' | 'started' | 'stopped';
 
@@ -28,6 +37,8 @@ export interface ProfileControlOptions {
   readonly demo: DemoSandbox;
   readonly hub: EventHub;
   readonly logger: Logger;
+  /** The store database file of a profile (`stores/<profile>.sqlite`); its picture cache is beside it. */
+  readonly storeDatabase: (profileId: string) => string;
 }
 
 export class ProfileControl {
@@ -79,14 +90,47 @@ export class ProfileControl {
     });
   }
 
-  remove(profileId: string): Promise<RemoveResult> {
+  /** What removing the profile would delete, and how many unsent writes with it. */
+  removalPreview(profileId: string): Promise<RemovalPreview> {
     return this.#exclusive(async () => {
+      if (this.#o.profiles.get(profileId) === undefined) throw ProfileError.notFound(profileId);
+      return removalPreview(storeDataFiles(this.#o.storeDatabase(profileId)));
+    });
+  }
+
+  /**
+   * Removes the profile, its keychain entry, its database and its picture cache. The active store is
+   * closed first (its drainer settles), then the unsent writes are counted: with any left and
+   * `discardUnsent` false, nothing is removed and the store opens again.
+   */
+  remove(profileId: string, discardUnsent = false): Promise<StoreRemovalResult> {
+    return this.#exclusive(async () => {
+      const profile = this.#o.profiles.get(profileId);
+      if (profile === undefined) throw ProfileError.notFound(profileId);
       const wasActive = this.#o.profiles.active()?.id === profileId;
-      const removed = await this.#o.profiles.remove(profileId);
-      // The store's database file stays in stores/: writes still queued there are not thrown away.
       if (wasActive) await this.#o.host.activate(null);
+      const files = storeDataFiles(this.#o.storeDatabase(profileId));
+      let removed: RemoveResult;
+      let unsent = 0;
+      try {
+        unsent = removalPreview(files).unsentWrites;
+        if (unsent > 0 && !discardUnsent) {
+          throw Refusal.conflict(unsentWritesMessage(unsent, profile.displayName), 'unsent-writes');
+        }
+        removed = await this.#o.profiles.remove(profileId);
+      } catch (error) {
+        if (wasActive) await this.#o.host.activate(profileId);
+        throw error;
+      }
+      const log = this.#o.logger.child('removal', { profileId });
+      const parts = deleteStoreData(files, ({ part, path, error }) =>
+        log.warn('A removed store’s data could not be deleted; delete it by hand', { part, path, error }),
+      );
+      const storeData: StoreDataRemoval = { ...parts, discardedWrites: unsent };
+      if (unsent > 0) log.warn('A store was removed with writes not sent; the person confirmed', { unsent });
+      log.info('Store data removed', { ...storeData });
       this.publish('removed');
-      return removed;
+      return { ...removed, storeData };
     });
   }
 

@@ -9,6 +9,7 @@ export const CALL_NAMES = [
   'profiles.add',
   'profiles.edit',
   'profiles.remove',
+  'profiles.removalPreview',
   'profiles.switch',
   'profiles.testConnection',
   'demo.start',

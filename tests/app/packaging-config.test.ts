@@ -57,10 +57,11 @@ describe('electron-builder configuration', () => {
     await expect(validateConfiguration(wrongType, new DebugLogger(false))).rejects.toThrow(/npmRebuild/);
   });
 
-  it('names the product and never publishes', () => {
+  it('names the product and writes update files for a generic feed, uploading nothing', () => {
     expect(config.appId).toBe('com.stockroom.desktop');
     expect(config.productName).toBe('Stockroom');
-    expect(config.publish).toBeNull();
+    // The generic provider only writes latest*.yml; it has no uploader. The feed is the PC's setting.
+    expect(config.publish).toEqual({ provider: 'generic', url: 'https://updates.invalid/stockroom/' });
     expect(config.directories).toMatchObject({ output: 'dist', buildResources: 'resources' });
   });
 

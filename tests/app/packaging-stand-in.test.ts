@@ -110,7 +110,15 @@ function filesUnder(directory: string): string[] {
 describe.runIf(process.platform === 'linux')('packaging with a stand-in Electron', () => {
   it('names the executable and puts the app in resources/app.asar', () => {
     expect(statSync(join(unpackedApp, 'stockroom')).mode & 0o111).not.toBe(0);
-    expect(readdirSync(join(unpackedApp, 'resources')).sort()).toEqual(['app.asar', 'app.asar.unpacked']);
+    expect(readdirSync(join(unpackedApp, 'resources')).sort()).toEqual([
+      'app-update.yml',
+      'app.asar',
+      'app.asar.unpacked',
+    ]);
+    // electron-updater's defaults for the generic provider; the app sets the PC's own feed (decision 0011).
+    expect(readFileSync(join(unpackedApp, 'resources', 'app-update.yml'), 'utf8')).toMatch(
+      /^provider: generic$/m,
+    );
   });
 
   it('packages package.json and the fresh electron-vite build, nothing else of the project', () => {

@@ -2,9 +2,11 @@
 // electron module: the order of the lifecycle, the single-instance lock, the guards wired on the window
 // and the session, and a quit that waits for the services. What this cannot show is Electron itself
 // honouring those calls; see docs/decisions/0006-electron-shell-security.md.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/app-protocol.js';
 import { desktopContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
@@ -21,13 +23,46 @@ vi.mock('electron', () => {
   return Object.defineProperties(
     {},
     Object.fromEntries(
-      ['app', 'protocol', 'session', 'BrowserWindow', 'screen', 'shell', 'ipcMain'].map((name) => [
-        name,
-        { enumerable: true, get: () => current(name) },
-      ]),
+      [
+        'app',
+        'protocol',
+        'session',
+        'BrowserWindow',
+        'dialog',
+        'Notification',
+        'screen',
+        'shell',
+        'ipcMain',
+      ].map((name) => [name, { enumerable: true, get: () => current(name) }]),
     ),
   );
 });
+
+// electron-updater's autoUpdater, as the shell's updater (src-main/app/updater.ts) drives it.
+class FakeAutoUpdater extends EventEmitter {
+  feeds: unknown[] = [];
+  checks = 0;
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  allowDowngrade = true;
+  allowPrerelease = true;
+  logger: unknown = null;
+  setFeedURL(options: unknown): void {
+    this.feeds.push(options);
+  }
+  checkForUpdates(): Promise<null> {
+    this.checks += 1;
+    return Promise.resolve(null);
+  }
+}
+const updater = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('electron-updater', () => ({
+  default: {
+    get autoUpdater() {
+      return updater.current;
+    },
+  },
+}));
 
 const PROCESS_EVENTS = ['uncaughtExceptionMonitor', 'unhandledRejection', 'SIGINT', 'SIGTERM'];
 const processEvents: NodeJS.EventEmitter = process;
@@ -54,10 +89,20 @@ afterEach(() => {
   rmSync(appData, { recursive: true, force: true });
 });
 
+/**
+ * The shell imports the services only once ready (so a native module that cannot load fails where it
+ * can be reported); loading them here, into the same module registry, keeps that import from racing
+ * the tests' waits.
+ */
+async function preloadServices(): Promise<void> {
+  await import('../../src-main/app/services.js');
+}
+
 async function startShell(options: { hasLock?: boolean; isPackaged?: boolean } = {}) {
   const fake = createFakeElectron({ appData, ...options });
   holder.current = fake;
   await import('../../src-main/index.js');
+  await preloadServices();
   return fake;
 }
 
@@ -163,6 +208,97 @@ describe('desktop shell lifecycle', () => {
     expect(window.shown).toBe(1);
   });
 
+  it('a failed start tells the person in the PC’s language, with the log’s place, then exits', async () => {
+    // A data file left by a newer Stockroom: the app database refuses to open.
+    mkdirSync(join(appData, 'Stockroom'), { recursive: true });
+    const newer = new Database(join(appData, 'Stockroom', 'app.sqlite'));
+    newer.pragma('user_version = 99');
+    newer.close();
+    const fake = createFakeElectron({ appData });
+    fake.state.languages = ['th-TH', 'en-US'];
+    holder.current = fake;
+    await import('../../src-main/index.js');
+    await preloadServices();
+    const { state } = fake;
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.exitCode).toBe(1));
+    expect(state.windows).toEqual([]);
+    const logFile = join(appData, 'Stockroom', 'logs', 'stockroom.log');
+    expect(state.errorBoxes).toEqual([
+      ['Stockroom เริ่มทำงานไม่ได้', expect.stringContaining(`รายละเอียดอยู่ในไฟล์บันทึก (log): ${logFile}`)],
+    ]);
+    expect(state.errorBoxes[0]?.[1]).toContain('Stockroom รุ่นที่ใหม่กว่า');
+    expect(state.calls.slice(-2)).toEqual(['showErrorBox', 'exit 1']);
+    expect(logEntries().find((entry) => entry['message'] === 'Startup failed')).toMatchObject({
+      level: 'error',
+      kind: 'newer-data',
+    });
+  });
+
+  it('with an update feed set, checks it with the generic provider and installs at an idle quit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const autoUpdater = new FakeAutoUpdater();
+      updater.current = autoUpdater;
+      mkdirSync(join(appData, 'Stockroom'), { recursive: true });
+      writeFileSync(
+        join(appData, 'Stockroom', 'update-feed.json'),
+        JSON.stringify({ feedUrl: 'https://updates.example.com/stockroom' }),
+      );
+      const { state, app } = await startShell();
+      state.becomeReady();
+      await vi.waitFor(() => expect(autoUpdater.feeds).toHaveLength(1));
+      expect(autoUpdater.feeds).toEqual([
+        { provider: 'generic', url: 'https://updates.example.com/stockroom/' },
+      ]);
+      expect(autoUpdater).toMatchObject({
+        autoDownload: true,
+        allowDowngrade: false,
+        autoInstallOnAppQuit: true,
+      });
+      // A check soon after start, then a day later.
+      expect(autoUpdater.checks).toBe(0);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(autoUpdater.checks).toBe(1);
+      await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+      expect(autoUpdater.checks).toBe(2);
+      autoUpdater.emit('update-downloaded', { version: '0.2.0' });
+      expect(state.notifications).toEqual([
+        'Stockroom 0.2.0 has been downloaded. It is installed the next time Stockroom is closed.',
+      ]);
+      // No store open: nothing is sending and no count is open, so this quit installs it.
+      app.quit();
+      expect(autoUpdater.autoInstallOnAppQuit).toBe(false); // off until the policy answers
+      await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
+      expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
+      expect(logEntries().map((entry) => entry['message'])).toContain(
+        'The downloaded update is installed as Stockroom closes',
+      );
+    } finally {
+      vi.useRealTimers();
+      updater.current = null;
+    }
+  });
+
+  it('without an update feed, never loads the updater; a plain-http feed is refused with a warning', async () => {
+    mkdirSync(join(appData, 'Stockroom'), { recursive: true });
+    writeFileSync(
+      join(appData, 'Stockroom', 'update-feed.json'),
+      JSON.stringify({ feedUrl: 'http://updates.example.com/stockroom' }),
+    );
+    const { state } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() =>
+      expect(
+        logEntries().find((entry) => String(entry['message']).startsWith('Update checks are off')),
+      ).toMatchObject({
+        level: 'warn',
+        problem: expect.stringMatching(/must be https/),
+      }),
+    );
+    expect(updater.current).toBeNull();
+  });
+
   it('denies popups and webviews in any other web contents the app creates', async () => {
     const { state, app } = await startShell();
     state.becomeReady();
@@ -172,6 +308,8 @@ describe('desktop shell lifecycle', () => {
     const webview = fakeEvent();
     contents.emit('will-attach-webview', webview, {}, {});
     expect(webview.defaultPrevented).toBe(true);
+    // The start goes on after the checks: let it finish before the next test's fake replaces this one.
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
   });
 
   it('a second launch focuses the existing window', async () => {

@@ -24,9 +24,10 @@ function rejection(name: keyof typeof endpoints, args: RawCallArgs): string {
 
 describe('the base address', () => {
   it.each([
-    ['http://host:1', 'http://host:1/'],
-    ['http://host:1/', 'http://host:1/'],
-    ['http://host:1/v4', 'http://host:1/'],
+    ['https://host:1', 'https://host:1/'],
+    ['http://127.0.0.1:1/', 'http://127.0.0.1:1/'],
+    ['http://localhost:1/v4', 'http://localhost:1/'],
+    ['http://[::1]:1/v4/', 'http://[::1]:1/'],
     ['https://host/V4/', 'https://host/'],
     ['https://host/api/v4', 'https://host/api'],
   ])('%s → %s', (given, expected) => {
@@ -42,6 +43,13 @@ describe('the base address', () => {
     expect(() => resolveBaseUrl('ftp://host')).toThrow(/http or https/);
     expect(() => resolveBaseUrl('https://user:pw@host')).toThrow(/user name or password/);
   });
+
+  it.each(['http://host:1', 'http://192.168.1.20:8080', 'http://127.0.0.2', 'http://[::ffff:127.0.0.1]'])(
+    'refuses plain http to %s, which is not this PC: the key and secret would travel in clear text',
+    (address) => {
+      expect(() => resolveBaseUrl(address)).toThrow(/only for this PC itself/);
+    },
+  );
 });
 
 describe('the query', () => {

@@ -71,6 +71,25 @@ describe('store profiles in Chromium through the web host', () => {
       .getByText(/^Back office address \(base URL\): The back-office address must be http or https/)
       .waitFor();
     expect(await page.getByLabel('Back office address (base URL)').getAttribute('aria-invalid')).toBe('true');
+    // Plain http to another host than this PC: refused on the page, in the page's language, before it is sent.
+    await page.getByLabel('Back office address (base URL)').fill('http://backoffice.example.com');
+    await page.keyboard.press('Enter');
+    const plainHttp = {
+      en: page.getByText(
+        /^Back office address \(base URL\): use the back office’s https:\/\/ address\. .*unencrypted/,
+      ),
+      th: page.getByText(/^ที่อยู่ระบบหลังร้าน \(base URL\): กรุณาใช้ที่อยู่ https:\/\/ .*ไม่เข้ารหัส$/),
+    };
+    await plainHttp.en.waitFor();
+    // A message is worded when it is given: in Thai, the save is pressed again.
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.locator('html[lang="th"]').waitFor();
+    await page.getByRole('button', { name: 'บันทึกและเปิดร้าน (Enter)' }).click();
+    await plainHttp.th.waitFor();
+    await expectAccessible(page, 'the plain-http refusal in Thai');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
+    expect(await call('profiles.list', {})).toMatchObject({ profiles: [], activeId: null });
 
     // A wrong secret: the credentials were refused. Alt+T tests.
     await page.getByLabel('Back office address (base URL)').fill(branch.url);
@@ -149,6 +168,7 @@ describe('store profiles in Chromium through the web host', () => {
     await demoRow.getByRole('button', { name: /^Remove / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: /^Remove .*Demo store\?$/i }).waitFor();
+    await dialog.getByText(/deletes its data on this PC/).waitFor();
     await app.screenshot('stores-remove-confirm-en');
     await expectAccessible(page);
     // Esc cancels: nothing removed.
@@ -157,7 +177,9 @@ describe('store profiles in Chromium through the web host', () => {
     expect((await call('profiles.list', {})).profiles).toHaveLength(2);
     await demoRow.getByRole('button', { name: /^Remove / }).click();
     await dialog.getByRole('button', { name: 'Remove (Enter)' }).click();
-    await page.getByText(/Demo store was removed(;| and) .*keychain/i).waitFor();
+    await page
+      .getByText(/Demo store was removed(;| and) .*keychain.* Its data on this PC was deleted\./i)
+      .waitFor();
     await expect.poll(() => rows.count()).toBe(1);
     expect((await call('profiles.list', {})).profiles.map((profile) => profile.displayName)).toEqual([
       'Branch Two',

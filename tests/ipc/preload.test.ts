@@ -1,9 +1,10 @@
 // The preload: `window.stockroom` is the bridge and nothing else, its allow-lists are the contract's
-// names, subscriptions return an unsubscribe, and only payloads reach the page. Then the bundle: built
-// like electron-vite builds it (one CommonJS file), it holds no zod and runs where only `electron` can
-// be required, as in a sandboxed renderer.
+// names, subscriptions return an unsubscribe, and only payloads reach the page. Then the real bundle,
+// out/preload/index.cjs as `npm run build` writes it and the window loads it (built first when stale):
+// one CommonJS file that holds no zod, requires only `electron` and runs where nothing else can be
+// required, as in a sandboxed renderer, exposing `call` and `on` only.
+import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CALL_NAMES,
@@ -12,6 +13,7 @@ import {
   eventChannel,
   type StockroomBridge,
 } from '../../src-shared/ipc/index.js';
+import { PRELOAD_BUNDLE, projectBuild } from '../support/project-build.js';
 
 type Listener = (event: unknown, payload: unknown) => void;
 
@@ -102,40 +104,37 @@ describe('the preload module', () => {
   });
 });
 
-describe('the preload bundle', () => {
+describe('the preload bundle electron-vite wrote (out/preload/index.cjs)', () => {
   let code = '';
   beforeAll(async () => {
-    const result = await build({
-      entryPoints: ['src-main/preload/index.ts'],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      external: ['electron'],
-      write: false,
-      logLevel: 'silent',
-    });
-    code = result.outputFiles[0]?.text ?? '';
-  });
+    await projectBuild();
+    code = readFileSync(PRELOAD_BUNDLE, 'utf8');
+  }, 180_000);
 
   it('is small and holds no zod and no other module', () => {
     expect(code.length).toBeLessThan(6_000);
     expect(code).not.toMatch(/zod|ZodType|safeParse/);
     const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
     expect(new Set(required)).toEqual(new Set(['electron']));
+    // Nothing an ES module or a bundler's runtime could load besides.
+    expect(code).not.toMatch(/\bimport\s*\(|^\s*import\s|createRequire/m);
   });
 
   it('runs where only electron can be required (a sandboxed preload) and exposes the same bridge', async () => {
     const stand = fakeElectron();
     const module = { exports: {} };
+    const required: string[] = [];
     runInNewContext(code, {
       module,
       exports: module.exports,
       require: (name: string) => {
+        required.push(name);
         if (name !== 'electron') throw new Error(`A sandboxed preload cannot require ${name}`);
         return stand.module;
       },
       Promise,
     });
+    expect(required).toEqual(['electron']);
     await checkBridge(stand)();
   });
 });

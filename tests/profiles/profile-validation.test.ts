@@ -20,6 +20,8 @@ describe('the back-office address', () => {
     ['https://api.example.com/V4', 'https://api.example.com'],
     ['  HTTPS://API.Example.com/api/v4  ', 'https://api.example.com/api'],
     ['http://127.0.0.1:8080/v4', 'http://127.0.0.1:8080'],
+    ['http://LOCALHOST:8080/', 'http://localhost:8080'],
+    ['http://[::1]:8080/v4', 'http://[::1]:8080'],
     ['https://api.example.com/v4?x=1#top', 'https://api.example.com'],
   ])('%s → %s', (typed, stored) => {
     expect(normaliseBaseUrl(typed)).toEqual({ ok: true, value: stored });
@@ -31,6 +33,9 @@ describe('the back-office address', () => {
     ['ftp://api.example.com', /must be http or https/],
     ['https://user:pw@api.example.com', /must not contain a user name or password/],
     ['https://exa mple.com', /not a web address/],
+    ['http://api.example.com', /Plain http:\/\/ is allowed only for this PC itself.*unencrypted/],
+    ['http://192.168.1.20:8080/v4', /only for this PC itself/],
+    ['http://localhost.example.com', /only for this PC itself/],
   ])('refuses %j', (typed, message) => {
     const result = normaliseBaseUrl(typed);
     expect(result.ok).toBe(false);

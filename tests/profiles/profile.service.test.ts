@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreSecrets } from '../../src-main/credentials/index.js';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { ProfileError, type NewProfileInput } from '../../src-main/profiles/index.js';
+import { ProfileRepository } from '../../src-main/profiles/profile.repository.js';
 import { profilesFixture, type ProfilesFixture } from './support/profiles-fixture.js';
 
 const shop: NewProfileInput = {
@@ -51,6 +52,49 @@ describe('ProfileService', () => {
       apisecret: 'unit-secret-9021',
     });
     expect(fixture.service.list()).toEqual([profile]);
+  });
+
+  it('refuses plain http to another host on add, edit and test, before the keychain is touched', async () => {
+    const plain = { ...shop, baseUrl: 'http://api.example.co.th' };
+    const added = await refusal(fixture.service.add(plain));
+    expect(added.issues).toEqual([{ field: 'baseUrl', message: expect.stringMatching(/https:\/\//) }]);
+    const saved = await fixture.service.add(shop);
+    const edited = await refusal(fixture.service.edit(saved.id, { baseUrl: 'http://10.0.0.5:8080' }));
+    expect(edited.issues.map((issue) => issue.field)).toEqual(['baseUrl']);
+    const tested = await refusal(fixture.service.testConnection({ ...plain }));
+    expect(tested.issues.map((issue) => issue.field)).toEqual(['baseUrl']);
+    expect(fixture.service.get(saved.id)?.baseUrl).toBe('https://api.example.co.th');
+    // Loopback stays allowed over http (the demo store, a developer's sandbox).
+    const local = await fixture.service.edit(saved.id, { baseUrl: 'http://localhost:8080/v4' });
+    expect(local.baseUrl).toBe('http://localhost:8080');
+  });
+
+  it('refuses a client and a test for a profile saved earlier with plain http, without reading its secrets', async () => {
+    const OLD_ID = '01d01d00-0000-4000-8000-000000000001';
+    new ProfileRepository(fixture.db).insert({
+      id: OLD_ID,
+      displayName: 'Saved before the rule',
+      baseUrl: 'http://backoffice.example.co.th',
+      storename: 'old',
+      kind: 'store',
+      createdAt: new Date().toISOString(),
+    });
+    await keychain.set(OLD_ID, { apikey: 'old-key-1', apisecret: 'old-secret-1' });
+    const reads: string[] = [];
+    const get = keychain.get.bind(keychain);
+    keychain.get = (id: string) => {
+      reads.push(id);
+      return get(id);
+    };
+    for (const refused of [
+      fixture.service.clientFor(OLD_ID),
+      fixture.service.testConnection({ profileId: OLD_ID }),
+    ]) {
+      const error = await refusal(refused);
+      expect(error.code).toBe('invalid');
+      expect(error.message).toMatch(/only for this PC itself.*https:\/\//);
+    }
+    expect(reads).toEqual([]);
   });
 
   it('refuses to add while the keychain is unavailable, with its message, and writes nothing', async () => {

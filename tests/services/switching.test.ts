@@ -129,8 +129,9 @@ describe('switching profiles', () => {
     const used = sandbox.quotaUsed(STORE.name);
     await sleep(500);
     expect(sandbox.quotaUsed(STORE.name)).toBe(used);
-    // Its database stays on disk: writes still queued there are never thrown away silently.
-    expect(existsSync(join(app.userData, 'stores', `${northId}.sqlite`))).toBe(true);
+    // Its outbox was empty: its database (and the picture cache, never filled here) left the PC.
+    expect(removed.storeData).toEqual({ database: 'deleted', pictures: 'absent', discardedWrites: 0 });
+    expect(existsSync(join(app.userData, 'stores', `${northId}.sqlite`))).toBe(false);
   });
 
   it('unknown profiles are not found', async () => {

@@ -13,6 +13,7 @@ type ProfileHandlers = Pick<
   | 'profiles.add'
   | 'profiles.edit'
   | 'profiles.remove'
+  | 'profiles.removalPreview'
   | 'profiles.switch'
   | 'profiles.testConnection'
   | 'demo.start'
@@ -35,7 +36,8 @@ export function profileHandlers(services: ApiServices): ProfileHandlers {
       redactLater(changes.apikey, changes.apisecret);
       return services.editProfile(profileId, changes);
     },
-    'profiles.remove': ({ profileId }) => services.removeProfile(profileId),
+    'profiles.remove': ({ profileId, discardUnsent }) => services.removeProfile(profileId, discardUnsent),
+    'profiles.removalPreview': ({ profileId }) => services.removalPreview(profileId),
     'profiles.switch': ({ profileId }) => services.switchProfile(profileId),
     'profiles.testConnection': (target) => {
       if (!('profileId' in target)) redactLater(target.apikey, target.apisecret);

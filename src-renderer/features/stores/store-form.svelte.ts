@@ -5,6 +5,9 @@
 // - The key and secret are held only while the person types: they are cleared once saved, never read
 //   back from main (no call returns them) and never put in an error text.
 // - Editing: fields left as they were are not sent; a secret left empty keeps its stored value.
+// - An http:// address to another host than this PC is refused here too (src-shared/backoffice), so the
+//   reason is said in the page's language before anything leaves the page; main refuses it as well.
+import { isPlainHttpToOtherHost } from '../../../src-shared/backoffice/address-rule.js';
 import type {
   CallArgs,
   CallValue,
@@ -46,6 +49,12 @@ export function describeTest(result: ConnectionTestResult): { ok: boolean; text:
     text: st(FAILURE_TEXT[result.failure]),
     detail: st('failureDetail', { message: result.message }),
   };
+}
+
+/** Why the address is refused before it is sent (plain http to another host), in the page's words. */
+export function baseUrlRefusal(baseUrl: string): string | undefined {
+  if (!isPlainHttpToOtherHost(baseUrl)) return undefined;
+  return st('fieldIssue', { field: st(FIELD_LABELS.baseUrl), message: st('plainHttpRefused') });
 }
 
 function isStoreField(value: string): value is StoreField {
@@ -228,6 +237,10 @@ export class StoreFormState {
       if (this.#values[field].trim() === '')
         errors[field] = st('missingField', { field: st(FIELD_LABELS[field]) });
     }
+    if (fields.includes('baseUrl') && errors.baseUrl === undefined) {
+      const refusal = baseUrlRefusal(this.values.baseUrl);
+      if (refusal !== undefined) errors.baseUrl = refusal;
+    }
     this.#errors = errors;
     this.#saveError = null;
     return Object.keys(errors).length === 0;
@@ -239,7 +252,9 @@ export class StoreFormState {
     for (const issue of error.issues ?? []) {
       const field = issue.path.split('.').at(-1) ?? '';
       if (isStoreField(field) && errors[field] === undefined) {
-        errors[field] = st('fieldIssue', { field: st(FIELD_LABELS[field]), message: issue.message });
+        errors[field] =
+          (field === 'baseUrl' ? baseUrlRefusal(this.values.baseUrl) : undefined) ??
+          st('fieldIssue', { field: st(FIELD_LABELS[field]), message: issue.message });
       }
     }
     this.#errors = errors;

@@ -15,6 +15,10 @@ export const st = translator({
     fieldDisplayNameHint: 'Optional: the store name is used when left empty.',
     fieldBaseUrl: 'Back office address (base URL)',
     fieldBaseUrlHint: 'For example https://api.example.com',
+    plainHttpRefused:
+      'use the back office’s https:// address. Plain http:// is allowed only for this PC itself (127.0.0.1, localhost or [::1]); to any other address the API key and secret would cross the network unencrypted.',
+    plainHttpStore:
+      'This store is not opened and nothing is sent to it: its address uses plain http://, so the API key and secret would cross the network unencrypted. Edit it and enter the back office’s https:// address.',
     fieldStorename: 'Store name (for the API)',
     fieldApikey: 'API key',
     fieldApisecret: 'API secret',
@@ -60,7 +64,10 @@ export const st = translator({
     added: '{name} was added.',
     removeTitle: 'Remove {name}?',
     removeText:
-      'Stockroom forgets this store and deletes its API key and secret from the keychain. Its local data file stays on this PC.',
+      'Stockroom forgets this store, deletes its API key and secret from the keychain, and deletes its data on this PC: the catalogue with its contacts, the counts and the pictures.',
+    removeUnsentText:
+      '{count} writes have not reached the back office yet. Removing the store now discards them: they will never be sent. To keep them, cancel and let the outbox send them first.',
+    removeDiscardConfirm: 'Discard {count} writes and remove (Enter)',
     removeActiveText: 'It is the store open now: it closes first.',
     removeConfirm: 'Remove (Enter)',
     removing: 'Removing…',
@@ -68,6 +75,12 @@ export const st = translator({
     removedAbsent: '{name} was removed; the keychain had no key or secret for it.',
     removedNoKeychain:
       '{name} was removed; the keychain could not be reached, so nothing was deleted from it.',
+    removedData: 'Its data on this PC was deleted.',
+    removedDataAndPictures: 'Its data and pictures on this PC were deleted.',
+    removedDataAbsent: 'It had no data on this PC.',
+    removedDataFailed:
+      'Some of its data on this PC could not be deleted; the log names the files to delete by hand.',
+    removedDiscarded: '{count} writes that were not sent were discarded.',
     noStores: 'No store yet.',
     testResultFor: '{name}: {result}',
     actionOpen: 'Open',
@@ -86,6 +99,10 @@ export const st = translator({
     fieldDisplayNameHint: 'ไม่บังคับ: ถ้าเว้นว่างจะใช้ชื่อร้านค้า',
     fieldBaseUrl: 'ที่อยู่ระบบหลังร้าน (base URL)',
     fieldBaseUrlHint: 'ตัวอย่าง https://api.example.com',
+    plainHttpRefused:
+      'กรุณาใช้ที่อยู่ https:// ของระบบหลังร้าน ใช้ http:// ธรรมดาได้เฉพาะกับเครื่องนี้เอง (127.0.0.1, localhost หรือ [::1]) หากเป็นที่อยู่อื่น คีย์ API และรหัสลับจะถูกส่งผ่านเครือข่ายโดยไม่เข้ารหัส',
+    plainHttpStore:
+      'ร้านนี้ไม่ถูกเปิดและไม่มีการส่งข้อมูลใด ๆ ไปยังร้านนี้ เพราะที่อยู่ใช้ http:// ธรรมดา คีย์ API และรหัสลับจะถูกส่งผ่านเครือข่ายโดยไม่เข้ารหัส กรุณาแก้ไขและใส่ที่อยู่ https:// ของระบบหลังร้าน',
     fieldStorename: 'ชื่อร้านค้า (สำหรับ API)',
     fieldApikey: 'คีย์ API',
     fieldApisecret: 'รหัสลับ API',
@@ -130,13 +147,22 @@ export const st = translator({
     edited: 'บันทึก {name} แล้ว',
     added: 'เพิ่ม {name} แล้ว',
     removeTitle: 'ลบ {name} ใช่ไหม?',
-    removeText: 'Stockroom จะลืมร้านนี้และลบคีย์ API กับรหัสลับออกจากที่เก็บรหัส ไฟล์ข้อมูลของร้านยังอยู่ในเครื่องนี้',
+    removeText:
+      'Stockroom จะลืมร้านนี้ ลบคีย์ API กับรหัสลับออกจากที่เก็บรหัส และลบข้อมูลของร้านในเครื่องนี้ ได้แก่ แคตตาล็อกพร้อมรายชื่อผู้ติดต่อ การนับสต็อก และรูปภาพ',
+    removeUnsentText:
+      'มี {count} รายการที่ยังไม่ได้ส่งถึงระบบหลังร้าน หากลบร้านตอนนี้ รายการเหล่านี้จะถูกทิ้งและจะไม่ถูกส่งอีก หากต้องการเก็บไว้ ให้ยกเลิกและรอให้รายการรอส่งส่งให้เสร็จก่อน',
+    removeDiscardConfirm: 'ทิ้ง {count} รายการและลบ (Enter)',
     removeActiveText: 'ร้านนี้เปิดอยู่ จะถูกปิดก่อน',
     removeConfirm: 'ลบ (Enter)',
     removing: 'กำลังลบ…',
     removedDeleted: 'ลบ {name} แล้ว และลบคีย์กับรหัสลับออกจากที่เก็บรหัสแล้ว',
     removedAbsent: 'ลบ {name} แล้ว ที่เก็บรหัสไม่มีคีย์หรือรหัสลับของร้านนี้',
     removedNoKeychain: 'ลบ {name} แล้ว แต่ติดต่อที่เก็บรหัสไม่ได้ จึงไม่ได้ลบอะไรออกจากที่เก็บรหัส',
+    removedData: 'ลบข้อมูลของร้านในเครื่องนี้แล้ว',
+    removedDataAndPictures: 'ลบข้อมูลและรูปภาพของร้านในเครื่องนี้แล้ว',
+    removedDataAbsent: 'ร้านนี้ไม่มีข้อมูลในเครื่องนี้',
+    removedDataFailed: 'ลบข้อมูลบางส่วนของร้านในเครื่องนี้ไม่ได้ ดูชื่อไฟล์ที่ต้องลบเองได้ในบันทึก (log)',
+    removedDiscarded: 'ทิ้ง {count} รายการที่ยังไม่ได้ส่งแล้ว',
     noStores: 'ยังไม่มีร้านค้า',
     testResultFor: '{name}: {result}',
     actionOpen: 'เปิด',

@@ -1,6 +1,11 @@
 // The stores page's state: the profiles and which one is open (read once, then kept by profile.changed),
 // the selected row, and the outcome of the last action (switch, test, remove) as words to show.
-import type { EventPayload, PublicProfileValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type {
+  CallValue,
+  EventPayload,
+  PublicProfileValue,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import type { ConnectionTestResult } from './store-form.svelte.js';
 import type { StoresKey } from './stores-strings.js';
@@ -10,6 +15,28 @@ export interface StoresMessage {
   readonly kind: 'status' | 'error';
   readonly key: StoresKey;
   readonly values: Record<string, string>;
+  /** Further sentences (what a removal deleted from this PC). */
+  readonly more?: readonly { readonly key: StoresKey; readonly values: Record<string, string> }[];
+}
+
+export type RemovalPreview = CallValue<'profiles.removalPreview'>;
+type StoreData = CallValue<'profiles.remove'>['storeData'];
+
+/** What a removal did to the store's data on this PC, as sentences after the keychain's. */
+export function storeDataText(data: StoreData): NonNullable<StoresMessage['more']> {
+  const sentences: { key: StoresKey; values: Record<string, string> }[] = [];
+  const failed = data.database === 'failed' || data.pictures === 'failed';
+  if (failed) sentences.push({ key: 'removedDataFailed', values: {} });
+  else if (data.database === 'absent' && data.pictures === 'absent')
+    sentences.push({ key: 'removedDataAbsent', values: {} });
+  else
+    sentences.push({
+      key: data.pictures === 'deleted' ? 'removedDataAndPictures' : 'removedData',
+      values: {},
+    });
+  if (data.discardedWrites > 0)
+    sentences.push({ key: 'removedDiscarded', values: { count: String(data.discardedWrites) } });
+  return sentences;
 }
 
 const REMOVED_TEXT: Record<'deleted' | 'absent' | 'no-keychain', StoresKey> = {
@@ -108,15 +135,25 @@ export class StoresState {
     }
   }
 
-  async remove(profile: PublicProfileValue): Promise<void> {
+  /** What removing would delete and how many writes not sent with it (asked before the dialog opens). */
+  async previewRemoval(profile: PublicProfileValue): Promise<RemovalPreview | null> {
+    const result = await this.#api.call('profiles.removalPreview', { profileId: profile.id });
+    if (result.ok) return result.value;
+    this.#fail(result.error.message);
+    return null;
+  }
+
+  /** `discardUnsent`: the person was told how many writes are not sent and confirmed discarding them. */
+  async remove(profile: PublicProfileValue, discardUnsent = false): Promise<void> {
     if (this.#busy) return;
     await this.#busyWith({ kind: 'status', key: 'removing', values: {} }, async () => {
-      const result = await this.#api.call('profiles.remove', { profileId: profile.id });
+      const result = await this.#api.call('profiles.remove', { profileId: profile.id, discardUnsent });
       if (!result.ok) return this.#fail(result.error.message);
       this.#message = {
         kind: 'status',
         key: REMOVED_TEXT[result.value.keychainEntry],
         values: { name: result.value.profile.displayName },
+        more: storeDataText(result.value.storeData),
       };
       await this.load();
     });

@@ -44,6 +44,13 @@ export const connectionTestResult = z.union([
   }),
 ]);
 
+const dataRemoval = z.enum(['deleted', 'absent', 'failed']);
+const storeDataRemoval = z.object({
+  database: dataRemoval,
+  pictures: dataRemoval,
+  discardedWrites: z.number().int().nonnegative(),
+});
+
 export const profileCalls = {
   /** Every profile, and which one is active. */
   'profiles.list': {
@@ -81,11 +88,28 @@ export const profileCalls = {
     }),
     result: publicProfile,
   },
-  /** Removes the profile and its keychain entry; the active one's store stops first. */
+  /**
+   * Removes the profile, its keychain entry, its database and its picture cache; the active one's store
+   * stops first. Refused ('conflict', reason 'unsent-writes') while its outbox holds writes not sent,
+   * unless `discardUnsent` (the person confirmed, told how many by profiles.removalPreview).
+   */
   'profiles.remove': {
+    args: z.strictObject({ profileId: uuidLike, discardUnsent: z.boolean().default(false) }),
+    // What happened to the keychain entry (its state, never its content) and to the data on this PC.
+    result: z.object({
+      profile: publicProfile,
+      keychainEntry: z.enum(['deleted', 'absent', 'no-keychain']),
+      storeData: storeDataRemoval,
+    }),
+  },
+  /** What removing the profile would delete from this PC, and how many writes not sent with it. */
+  'profiles.removalPreview': {
     args: z.strictObject({ profileId: uuidLike }),
-    // What happened to the keychain entry (its state, never its content).
-    result: z.object({ profile: publicProfile, keychainEntry: z.enum(['deleted', 'absent', 'no-keychain']) }),
+    result: z.object({
+      unsentWrites: z.number().int().nonnegative(),
+      database: z.boolean(),
+      pictures: z.boolean(),
+    }),
   },
   /** Makes the profile active: the current store stops cleanly, the chosen one starts. */
   'profiles.switch': { args: z.strictObject({ profileId: uuidLike }), result: publicProfile },

@@ -51,6 +51,12 @@ export interface FakeElectronState {
   ipcHandlers: Map<string, (...args: unknown[]) => unknown>;
   openedExternally: string[];
   exitCode: number | null;
+  /** The PC's preferred languages (app.getPreferredSystemLanguages). */
+  languages: string[];
+  /** dialog.showErrorBox calls: [title, content]. */
+  errorBoxes: Array<[string, string]>;
+  /** The bodies of the notifications shown. */
+  notifications: string[];
   becomeReady(): void;
 }
 
@@ -115,6 +121,9 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
     ipcHandlers: new Map(),
     openedExternally: [],
     exitCode: null,
+    languages: ['en-US'],
+    errorBoxes: [],
+    notifications: [],
     becomeReady() {
       state.ready = true;
       state.calls.push('ready');
@@ -141,6 +150,7 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
       state.calls.push(`setName ${name}`);
     },
     getVersion: () => '0.1.0',
+    getPreferredSystemLanguages: () => [...state.languages],
     enableSandbox(): void {
       state.calls.push(`enableSandbox${state.ready ? ' after ready' : ''}`);
     },
@@ -205,6 +215,24 @@ export function createFakeElectron(options: { appData: string; hasLock?: boolean
       },
       removeHandler(channel: string): void {
         state.ipcHandlers.delete(channel);
+      },
+    },
+    Notification: class {
+      readonly #body: string;
+      static isSupported(): boolean {
+        return true;
+      }
+      constructor(options: { body: string }) {
+        this.#body = options.body;
+      }
+      show(): void {
+        state.notifications.push(this.#body);
+      }
+    },
+    dialog: {
+      showErrorBox(title: string, content: string): void {
+        state.calls.push('showErrorBox');
+        state.errorBoxes.push([title, content]);
       },
     },
     screen: { getPrimaryDisplay: () => ({ workAreaSize: { width: 1280, height: 760 } }) },
