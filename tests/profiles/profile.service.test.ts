@@ -91,7 +91,7 @@ describe('ProfileService', () => {
       fixture.service.testConnection({ profileId: OLD_ID }),
     ]) {
       const error = await refusal(refused);
-      expect(error.code).toBe('invalid');
+      expect(error.code).toBe('invalid-arguments');
       expect(error.message).toMatch(/only for this PC itself.*https:\/\//);
     }
     expect(reads).toEqual([]);
