@@ -5,6 +5,8 @@ import { syncStateMigration } from './0002-sync-state.js';
 import { outboxMigration } from './0003-outbox.js';
 import { countingMigration } from './0004-counting.js';
 import { countFrozenExpectedMigration } from './0005-count-frozen-expected.js';
+import { reservedMoneyMigration } from './0006-reserved-money.js';
+import { outboxWritesMigration } from './0007-outbox-writes.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -12,4 +14,6 @@ export const migrations: readonly Migration[] = [
   outboxMigration,
   countingMigration,
   countFrozenExpectedMigration,
+  reservedMoneyMigration,
+  outboxWritesMigration,
 ];
