@@ -11,6 +11,7 @@ interface ListRow {
   readonly id: number;
   readonly kind: string;
   readonly state: OperationState;
+  readonly description: string | null;
   readonly warehouse_code: string | null;
   readonly product_id: number | null;
   readonly sku: string | null;
@@ -29,7 +30,7 @@ interface ListRow {
   readonly finished_at: number | null;
 }
 
-const COLUMNS = `id, kind, state, warehouse_code, product_id, sku, change, value, counted_against, policy,
+const COLUMNS = `id, kind, state, description, warehouse_code, product_id, sku, change, value, counted_against, policy,
   session_id, attempts, next_attempt_at, reason_code, reason_text, outcome, created_at, updated_at, finished_at`;
 
 // @filter: a state, 'open' (not done or discarded) or 'all'.
@@ -65,6 +66,7 @@ function toView(row: ListRow): OutboxRowView {
     id: row.id,
     kind: row.kind,
     state: row.state,
+    description: row.description,
     warehouseCode: row.warehouse_code,
     productId: row.product_id,
     sku: row.sku,

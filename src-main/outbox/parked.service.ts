@@ -25,6 +25,7 @@ export function listParked(db: Database): ParkedOperation[] {
       kind: row.kind,
       reasonCode: row.reason_code ?? '',
       reasonText: row.reason_text ?? '',
+      description: row.description,
       warehouseCode: row.warehouse_code,
       productId: row.product_id,
       sku: row.sku,
