@@ -7,11 +7,4 @@ export {
   type MoneySyncOptions,
   type MoneySyncSettings,
 } from './money-sync.js';
-export { outboxMoneyWrites } from './outbox-money-writes.js';
-export type {
-  MoneyWriteRequest,
-  MoneyWrites,
-  PaymentTarget,
-  QueuedWrite,
-  WriteStanding,
-} from './money-writes.js';
+export { outboxMoneyWrites, type MoneyWrites } from './money-writes.js';

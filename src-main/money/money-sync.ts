@@ -6,6 +6,7 @@
 //   one page per list on an idle store, so 3 requests;
 // - prune (daily): drops paid records and transfers that left the window; no request.
 // After each pull, payments made here that the pulled copy now carries stop adding on top.
+// Requests are counted per Thai day in money_daily_requests (the scheduler counts them in the PC's allowance).
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { ExpenseRecord, IncomeRecord } from '../../src-shared/api/records.js';
 import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
@@ -122,12 +123,14 @@ export class MoneySync {
 
   async #first(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
     const startedAt = this.#o.now();
+    const settled = this.#settledBefore();
     const windowStart = this.windowStart(startedAt);
     const counter = { requests: 0 };
     let records = 0;
     for (const kind of ['income', 'expense'] as const) {
       records += await this.#pullDocuments(kind, {}, windowStart, startedAt, counter, signal, false);
     }
+    this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
     this.#finish('full', startedAt, counter.requests);
     this.#finish('pull', startedAt, counter.requests);
@@ -136,6 +139,7 @@ export class MoneySync {
 
   async #pull(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
     const startedAt = this.#o.now();
+    const settled = this.#settledBefore();
     const watermark = this.#o.transfers.marker('pull')?.lastStartedAt ?? startedAt;
     const since = formatThaiDateTime(watermark - this.settings.overlapMs);
     const windowStart = this.windowStart(startedAt);
@@ -152,6 +156,7 @@ export class MoneySync {
         true,
       );
     }
+    this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ createdatetimeafter: since }, startedAt, counter, signal);
     this.#finish('pull', startedAt, counter.requests);
     return { job: 'pull', requests: counter.requests, records, transfers };
@@ -161,8 +166,9 @@ export class MoneySync {
     const startedAt = this.#o.now();
     const windowStart = this.windowStart(startedAt);
     const { records, transfers } = this.#o;
+    const discarded = new Map([...this.#settledBefore()].filter(([, payment]) => payment.discarded));
     const removed = records.transaction(() => {
-      this.#settleLocalPayments();
+      this.#settle(discarded, startedAt);
       return records.prune(windowStart) + transfers.prune(windowStart);
     });
     this.#finish('prune', startedAt, 0);
@@ -200,7 +206,6 @@ export class MoneySync {
           records.upsertFromServer(fields, pulledAt);
           stored += 1;
         }
-        this.#settleLocalPayments();
       });
       if (answer.list.length < limit || page * limit >= answer.count) return stored;
     }
@@ -228,25 +233,34 @@ export class MoneySync {
   }
 
   /**
-   * A payment made here stops adding on top of the server's figure once the back office applied it
-   * before a pull of its record started (that copy carries it), or once a person discarded it.
+   * Payments made here whose write was applied (or discarded) before this pull started: a copy of
+   * their record pulled from now on carries them (the back office applied them before the read).
    */
-  #settleLocalPayments(): void {
+  #settledBefore(): Map<number, { readonly recordId: number; readonly discarded: boolean }> {
     const { records, writes } = this.#o;
     const open = records.openLocalPayments();
-    if (open.length === 0) return;
     const standings = writes.standings(open.map((payment) => payment.operation_id));
+    const settled = new Map<number, { recordId: number; discarded: boolean }>();
     for (const payment of open) {
-      const standing = standings.get(payment.operation_id);
-      if (!standing) continue;
-      if (standing.state === 'discarded') {
-        records.markPaymentInServerCopy(payment.id, payment.record_id);
-        continue;
+      const state = standings.get(payment.operation_id)?.state;
+      if (state === 'done' || state === 'discarded') {
+        settled.set(payment.id, { recordId: payment.record_id, discarded: state === 'discarded' });
       }
-      if (standing.state !== 'done' || standing.finishedAt === null) continue;
-      const pulledAt = records.find(payment.record_id)?.pulled_at ?? null;
-      if (pulledAt !== null && pulledAt >= standing.finishedAt) {
-        records.markPaymentInServerCopy(payment.id, payment.record_id);
+    }
+    return settled;
+  }
+
+  /**
+   * Those payments stop adding on top of the server's figure once their record was pulled by this run
+   * (a discarded one at once). A record the pull did not bring keeps them on top: its stored server
+   * figure predates them, so the local view stays right either way.
+   */
+  #settle(settled: ReadonlyMap<number, { recordId: number; discarded: boolean }>, pullStart: number): void {
+    const { records } = this.#o;
+    for (const [paymentId, { recordId, discarded }] of settled) {
+      const pulledAt = records.find(recordId)?.pulled_at ?? null;
+      if (discarded || (pulledAt !== null && pulledAt >= pullStart)) {
+        records.markPaymentInServerCopy(paymentId, recordId);
       }
     }
   }

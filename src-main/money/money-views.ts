@@ -1,27 +1,18 @@
 // Local rows → the contract's shapes (src-shared/ipc/schemas/money.ts), with each write's send state.
 import type { MoneyRecordDetail, MoneyRecordSummary, MoneyTransferView } from '../../src-shared/ipc/index.js';
-import { isOneOf, type OperationState, type SendState } from '../../src-shared/domain/vocabulary.js';
+import { isOneOf, type SendState } from '../../src-shared/domain/vocabulary.js';
 import { PAYMENT_STATUSES, roundMoney } from '../../src-shared/money/index.js';
 import { discountOf, vatChoiceOf } from './money-figures.js';
 import type { LocalPaymentRow, RecordRow, StoredDetail, TransferRow } from './money-rows.js';
-import type { WriteStanding } from './money-writes.js';
+import type { WriteOperationState } from './money-writes.js';
 
-export function sendStateOf(state: OperationState | undefined): SendState | null {
-  switch (state) {
-    case undefined:
-      return null;
-    case 'done':
-      return 'sent';
-    case 'parked':
-      return 'needsAttention';
-    case 'discarded':
-      return 'discarded';
-    default:
-      return 'waitingToSend';
-  }
+/** The outbox's mark in the contract's words; null when the outbox does not know the operation. */
+export function sendStateOf(standing: WriteOperationState | undefined): SendState | null {
+  if (standing === undefined) return null;
+  return standing.mark === 'waiting' ? 'waitingToSend' : standing.mark;
 }
 
-type Standings = ReadonlyMap<number, WriteStanding>;
+type Standings = ReadonlyMap<number, WriteOperationState>;
 
 export function recordSummary(
   row: RecordRow,
@@ -43,7 +34,7 @@ export function recordSummary(
     vatAmount: row.vatamount,
     paymentAmount: roundMoney(row.server_paid + row.local_paid),
     paymentStatus: isOneOf(PAYMENT_STATUSES, row.payment_status) ? row.payment_status : 'Pending',
-    sendState: operation === null ? null : sendStateOf(standings.get(operation)?.state),
+    sendState: operation === null ? null : sendStateOf(standings.get(operation)),
     operationId: operation,
     paymentsWaiting,
   };
@@ -69,7 +60,7 @@ export function recordDetail(
         methodName: payment.method_name,
         amount: payment.amount,
         paidAt: payment.paid_at,
-        sendState: sendStateOf(standings.get(payment.operation_id)?.state),
+        sendState: sendStateOf(standings.get(payment.operation_id)),
         operationId: payment.operation_id,
       })),
     ],
@@ -92,7 +83,7 @@ export function transferView(row: TransferRow, standings: Standings): MoneyTrans
     status: row.status,
     reference: row.reference,
     description: row.description,
-    sendState: row.operation_id === null ? null : sendStateOf(standings.get(row.operation_id)?.state),
+    sendState: row.operation_id === null ? null : sendStateOf(standings.get(row.operation_id)),
     operationId: row.operation_id,
   };
 }

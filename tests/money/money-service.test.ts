@@ -239,3 +239,39 @@ describe('money service', () => {
     expect(() => m.money.createTransfer({ ...args, toMethodId: from.id })).toThrow(/must differ/);
   });
 });
+
+describe('a payment on an income made offline', () => {
+  let m: MoneyFixture;
+  beforeAll(async () => {
+    m = await startMoneyFixture();
+    await m.sync.pull();
+  });
+  afterAll(() => m.close());
+
+  it('waits for its create, then carries the server id the create got', async () => {
+    const cash = m.methods[0];
+    if (!cash) throw new Error('no payment method');
+    const created = m.money.create(draftOf({ contact: { name: 'Offline customer' } }));
+    const paid = m.money.recordPayment(
+      callContract['money.recordPayment'].args.parse({
+        recordId: created.id,
+        methodId: cash.id,
+        amount: 100,
+      }),
+    );
+    expect(paid).toMatchObject({ paymentStatus: 'Partial Payment', paymentAmount: 100, paymentsWaiting: 1 });
+    const paymentOperation = paid.payments.at(-1)?.operationId;
+    expect(paymentOperation).not.toBe(created.operationId);
+    await m.outbox.drain();
+    const server = (await m.fx.sandbox.call('GetIncomes', { query: { keyword: 'Offline customer' } }))
+      .body as {
+      list: Array<{ id: number }>;
+    };
+    const [income] = server.list;
+    const standing = m.fx.db
+      .prepare<[number], { target_id: number | null }>('SELECT target_id FROM outbox_operations WHERE id = ?')
+      .get(paymentOperation ?? 0);
+    expect(standing?.target_id).toBe(income?.id);
+    expect(m.money.detail(created.id).sendState).toBe('sent');
+  });
+});
