@@ -8,6 +8,7 @@ import {
   countDue,
   deferReconcile,
   dueRowsInBatch,
+  hasWaitingDependents,
   markSending,
   markSuperseded,
   moveRows,
@@ -22,6 +23,7 @@ import { collapseAbsolutes } from './batch-collapse.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
 import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
+import type { BackofficeCaller } from './operation-types.js';
 import type { OutboxEvents } from './outbox-events.js';
 import { fullJitterDelay, quotaResumeTime, type BackoffSettings } from './retry-timing.js';
 
@@ -76,7 +78,26 @@ export class DrainRun {
 
   constructor(settings: DrainSettings) {
     this.#s = settings;
-    this.#context = { client: settings.client, batchLimit: settings.batchLimit };
+    this.#context = {
+      client: this.#leaseGuarded(settings.client),
+      batchLimit: settings.batchLimit,
+      operation: (id) => operationById(settings.db, id),
+      hasWaitingDependents: (id) => hasWaitingDependents(settings.db, id),
+    };
+  }
+
+  /**
+   * Every request of this run (reads, writes, the failure probes) first checks that we still hold the
+   * lease: once another instance took it over, this drainer sends nothing more.
+   */
+  #leaseGuarded(client: BackofficeClient): BackofficeCaller {
+    const { db, holder } = this.#s;
+    return {
+      call: (name, ...args) => {
+        if (!holdsLease(db, holder)) return Promise.reject(new LeaseLostError());
+        return client.call(name, ...args);
+      },
+    };
   }
 
   /** Everything still "sending" belonged to a holder that is gone: it may have been applied. */
@@ -140,9 +161,10 @@ export class DrainRun {
     try {
       preparation = await kind.prepare(batch, this.#context);
     } catch (error) {
+      if (error instanceof LeaseLostError) throw error;
       return this.#failed(
         batch,
-        await decideFailure(error, 'read', this.#s.client, kind.warehouseOf(batch)),
+        await decideFailure(error, 'read', this.#context.client, kind.warehouseOf(batch)),
         'read',
       );
     }
@@ -163,9 +185,10 @@ export class DrainRun {
     try {
       outcomes = await kind.send(sending, this.#context);
     } catch (error) {
+      if (error instanceof LeaseLostError) throw error;
       return this.#failed(
         sending,
-        await decideFailure(error, 'write', this.#s.client, kind.warehouseOf(sending)),
+        await decideFailure(error, 'write', this.#context.client, kind.warehouseOf(sending)),
         'write',
       );
     }
@@ -186,7 +209,8 @@ export class DrainRun {
     try {
       outcomes = await kind.reconcile(rows, this.#context);
     } catch (error) {
-      const action = await decideFailure(error, 'read', this.#s.client, kind.warehouseOf(rows));
+      if (error instanceof LeaseLostError) throw error;
+      const action = await decideFailure(error, 'read', this.#context.client, kind.warehouseOf(rows));
       // Unclear rows stay unclear until a read decides them; only when and whether to try again changes.
       if (action.action === 'pause') return this.#pause(action.code, action.text);
       const now = this.#s.now();

@@ -55,11 +55,23 @@ function prepareAll(db: Database) {
       `SELECT state, count(*) AS n FROM outbox_operations WHERE ${OPEN} GROUP BY state`,
     ),
     byId: db.prepare<[number], OperationRow>(`SELECT * FROM outbox_operations WHERE id = ?`),
-    sending: db.prepare<{ id: number; target: number | null; before: number | null; now: number }>(
+    sending: db.prepare<{
+      id: number;
+      target: number | null;
+      before: number | null;
+      readBefore: string | null;
+      targetId: number | null;
+      now: number;
+    }>(
       `UPDATE outbox_operations
           SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL,
-              sent_target = coalesce(@target, sent_target), server_before = @before, updated_at = @now
+              sent_target = coalesce(@target, sent_target), server_before = @before,
+              readback_before = @readBefore, target_id = coalesce(@targetId, target_id), updated_at = @now
         WHERE id = @id`,
+    ),
+    waitingDependents: db.prepare<[number], { id: number }>(
+      `SELECT id FROM outbox_operations
+        WHERE depends_on = ? AND target_id IS NULL AND state NOT IN ('done', 'discarded') LIMIT 1`,
     ),
     superseded: db.prepare<{ id: number; by: number; now: number }>(
       `UPDATE outbox_operations
@@ -175,13 +187,31 @@ export function openCounts(db: Database): OpenCounts {
 /** Saved BEFORE the request: after a crash these rows are known to be possibly applied. */
 export function markSending(
   db: Database,
-  rows: ReadonlyArray<{ readonly id: number; readonly target?: number; readonly serverBefore?: number }>,
+  rows: ReadonlyArray<{
+    readonly id: number;
+    readonly target?: number;
+    readonly serverBefore?: number;
+    readonly readBefore?: string;
+    readonly targetId?: number;
+  }>,
   now: number,
 ): void {
   const { sending } = statements(db);
   for (const row of rows) {
-    sending.run({ id: row.id, target: row.target ?? null, before: row.serverBefore ?? null, now });
+    sending.run({
+      id: row.id,
+      target: row.target ?? null,
+      before: row.serverBefore ?? null,
+      readBefore: row.readBefore ?? null,
+      targetId: row.targetId ?? null,
+      now,
+    });
   }
+}
+
+/** Whether open writes still wait for this create's server id. */
+export function hasWaitingDependents(db: Database, id: number): boolean {
+  return statements(db).waitingDependents.get(id) !== undefined;
 }
 
 export function markSuperseded(db: Database, id: number, by: number, now: number): void {

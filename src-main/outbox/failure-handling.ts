@@ -1,7 +1,8 @@
 // What the drainer does with a request that failed as a whole, by the client's failure kind.
 // notSent / quota → wait (backoff / next Thai day); unclear / malformed write → reconcile; auth → pause
 // the queue (or park the batch when "Access Denied." only means an unknown warehouse); permanent → park.
-import { isBackofficeFailure, type BackofficeClient, type BackofficeFailure } from '../backoffice/index.js';
+import { isBackofficeFailure, type BackofficeFailure } from '../backoffice/index.js';
+import type { BackofficeCaller } from './operation-types.js';
 import { ResultText } from '../../src-shared/api/envelopes.js';
 
 export type FailureAction =
@@ -23,7 +24,7 @@ export const UNEXPECTED_ERROR = 'UNEXPECTED_ERROR';
 export async function decideFailure(
   error: unknown,
   phase: 'read' | 'write',
-  client: BackofficeClient,
+  client: BackofficeCaller,
   warehouseCode: string | undefined,
 ): Promise<FailureAction> {
   if (!isBackofficeFailure(error)) {
@@ -59,7 +60,7 @@ export async function decideFailure(
  */
 async function decideAuth(
   error: BackofficeFailure,
-  client: BackofficeClient,
+  client: BackofficeCaller,
   warehouseCode: string | undefined,
 ): Promise<FailureAction> {
   const pause = { action: 'pause', code: error.code, text: error.text } as const;

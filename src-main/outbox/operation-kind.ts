@@ -1,8 +1,7 @@
 // One kind of queued write (stock lists, count commits, incomes...): how its rows are batched, what it
 // reads before sending, how it sends, and how it reconciles after an unclear failure. The drainer does
 // everything else (states, order, lease, failure classes), so a new kind is one small module.
-import type { BackofficeClient } from '../backoffice/index.js';
-import type { OperationRow, RowOutcome } from './operation-types.js';
+import type { BackofficeCaller, OperationRow, RowOutcome } from './operation-types.js';
 
 export type { RowOutcome } from './operation-types.js';
 
@@ -14,15 +13,23 @@ export interface Preparation {
     readonly target?: number;
     /** The server figure read before sending (deltas and counts reconcile against it). */
     readonly serverBefore?: number;
+    /** A delta's read-back before sending (JSON): the evidence its reconciliation compares with. */
+    readonly readBefore?: string;
+    /** The record's server id, when the kind learnt it while preparing (a create found by its key). */
+    readonly targetId?: number;
   }>;
   /** Rows settled without sending (a count line parked for a person, a delta of 0…). */
   readonly settled: ReadonlyMap<number, RowOutcome>;
 }
 
 export interface KindContext {
-  readonly client: BackofficeClient;
+  readonly client: BackofficeCaller;
   /** Rows per request for kinds that batch. */
   readonly batchLimit: number;
+  /** Another queued operation (the create a write on a record made offline waits for). */
+  operation(id: number): OperationRow | undefined;
+  /** Whether open writes wait for this create's server id. */
+  hasWaitingDependents(id: number): boolean;
 }
 
 export interface OperationKind {

@@ -1,5 +1,6 @@
 // The types drain.repository.ts and operation-kind.ts share: a queued row and how it ended up. A module
 // of its own so neither of the two imports the other (no import cycles, type-only ones included).
+import type { BackofficeClient } from '../backoffice/index.js';
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 
@@ -68,3 +69,9 @@ export type RowOutcome =
   | { readonly state: 'unclear' }
   /** Certainly not applied: send it again (reconciliation's verdict). */
   | { readonly state: 'pending' };
+
+/**
+ * What kinds and the failure handling call the back office through: the drainer hands them a caller
+ * that checks the lease before every request, so a drainer that lost its lease sends nothing more.
+ */
+export type BackofficeCaller = Pick<BackofficeClient, 'call'>;

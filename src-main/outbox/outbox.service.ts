@@ -11,7 +11,6 @@ import { readControl, resumeQueue, type QueueControl } from './control.repositor
 import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
 import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
-import { incomeKind } from './kinds/income.kind.js';
 import { productBarcodeKind } from './kinds/product-barcode.kind.js';
 import { stockChangeKind } from './kinds/stock-change.kind.js';
 import { stockCountKind } from './kinds/stock-count.kind.js';
@@ -31,20 +30,21 @@ import {
 import type { DriftPolicy } from './drift.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
 import { enqueueWrite, operationStates } from './writes/enqueue-write.js';
+import { writeKinds } from './writes/write-kinds.js';
 import type { QueuedWrite, WriteOperationState, WriteRequest } from './writes/write-request.js';
 
 export const DEFAULT_BATCH_LIMIT = 450;
 export const defaultKinds: readonly OperationKind[] = [
   stockChangeKind,
   stockCountKind,
-  incomeKind,
   productBarcodeKind,
+  ...writeKinds,
 ];
 
 export interface OutboxOptions {
   readonly db: Database;
   readonly client: BackofficeClient;
-  /** Default: stock changes, counts, incomes and product barcodes. */
+  /** Default: stock changes, counts, product barcodes and every write of the write-kind table. */
   readonly kinds?: readonly OperationKind[];
   /** Stock lines per request (default 450). */
   readonly batchLimit?: number;

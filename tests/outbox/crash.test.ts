@@ -1,4 +1,5 @@
-// Crash test: app instances queuing and draining are killed with SIGKILL at random moments (fixed
+// Crash test: app instances queuing and draining stock changes and money writes (incomes, expenses,
+// payments, payments on incomes made offline) are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,13 @@ describe('crashes', () => {
     expect(result.kills).toBeGreaterThanOrEqual(200);
     expect(result.printedIds.size).toBeGreaterThan(50);
     expect(crashRunProblems(result)).toEqual([]);
+    // Money writes were among them: creates, payments on the server's income and on incomes made here.
+    const kinds = (kind: string) => result.rows.filter((row) => row.kind === kind);
+    const payments = kinds('incomePayment');
+    expect(kinds('addIncome').length).toBeGreaterThan(1);
+    expect(kinds('addExpense').length).toBeGreaterThan(1);
+    expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
+    expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     const outcomes = outcomeCounts(result);
     expect((outcomes.reconciled ?? 0) + (outcomes.alreadyApplied ?? 0)).toBeGreaterThan(0);

@@ -5,9 +5,11 @@ import {
   enqueueIncome,
   enqueueStockChange,
   enqueueStockCount,
+  enqueueWrite,
   type Outbox,
 } from '../../src-main/outbox/index.js';
 import type { FaultMode, FaultTiming } from '../../src-main/sandbox/index.js';
+import { paymentMethods, paymentsOf, recordsByUniqueNumber } from './support/money-readers.js';
 import { CASH, SETTLE_MS, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
 
 const MINUTE = 60_000;
@@ -16,15 +18,24 @@ const DAY = 24 * 60 * MINUTE;
 describe('the outbox against sandbox faults', () => {
   let fx: OutboxFixture;
   let nextProduct = 1;
+  let methods: string[] = [];
+  let seededIncomes: number[] = [];
+  let seededExpenses: number[] = [];
   beforeAll(async () => {
     fx = await startOutboxFixture({ products: 60 });
+    methods = await paymentMethods(fx.sandbox);
+    seededIncomes = [...(await recordsByUniqueNumber(fx.sandbox, 'GetIncomes')).values()].map((r) => r.id);
+    seededExpenses = [...(await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).values()].map((r) => r.id);
   });
   afterAll(() => fx.close());
 
-  /** One increase (W0001), one count (W0002) and one income on a product no other case touches. */
+  /**
+   * One increase (W0001), one count (W0002) and one income on a product no other case touches, then the
+   * money writes: a payment on that income (made offline), an expense, a money transfer, and payments on
+   * an income and an expense the back office already has. Amounts are the case's own.
+   */
   async function enqueueCase(): Promise<{
     check: () => Promise<void>;
-    applied: () => Promise<boolean>;
     ids: number[];
   }> {
     const product = nextProduct++;
@@ -53,17 +64,72 @@ describe('the outbox against sandbox faults', () => {
         list: [{ name: sku, totalprice: product }],
       },
     });
+    const money = await enqueueMoney(income.operationId, product);
     const w1After = (w1Before.get(product)?.stock ?? 0) + 3;
     return {
-      ids: [...increase.operationIds, ...count.operationIds, income.operationId],
-      applied: async () =>
-        (await fx.stock('W0001', [product])).get(product)?.stock === w1After &&
-        (await fx.stock('W0002', [product])).get(product)?.stock === counted &&
-        (await fx.incomesByUniqueNumber()).has(income.uniquenumber),
+      ids: [...increase.operationIds, ...count.operationIds, income.operationId, ...money.ids],
       check: async () => {
         expect((await fx.stock('W0001', [product])).get(product)?.stock).toBe(w1After);
         expect((await fx.stock('W0002', [product])).get(product)?.stock).toBe(counted);
         expect((await fx.incomesByUniqueNumber()).get(income.uniquenumber)).toBe(1);
+        await money.check(income.uniquenumber);
+      },
+    };
+  }
+
+  async function enqueueMoney(incomeOperation: number, amount: number) {
+    // A record of the back office per case, so cases drained together never share one.
+    const seededIncome = seededIncomes[amount % seededIncomes.length] ?? 0;
+    const seededExpense = seededExpenses[amount % seededExpenses.length] ?? 0;
+    const [incomeHeld, expenseHeld] = await Promise.all([
+      paymentsOf(fx.sandbox, 'income', seededIncome),
+      paymentsOf(fx.sandbox, 'expense', seededExpense),
+    ]);
+    const onOffline = enqueueWrite(fx.db, {
+      kind: 'incomePayment',
+      target: { afterOperation: incomeOperation },
+      payment: { paymentamount: amount + 0.1, paymentmethod: CASH },
+    });
+    const expense = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: amount + 0.25 } });
+    const transfer = enqueueWrite(fx.db, {
+      kind: 'addMoneyTransfer',
+      body: {
+        amount: amount + 0.5,
+        fromPaymentMethodName: methods[0] ?? '',
+        toPaymentMethodName: methods[1] ?? '',
+      },
+    });
+    const onIncome = enqueueWrite(fx.db, {
+      kind: 'incomePayment',
+      target: { serverId: seededIncome },
+      payment: { paymentamount: amount + 0.75, paymentmethod: CASH },
+    });
+    const onExpense = enqueueWrite(fx.db, {
+      kind: 'expensePayment',
+      target: { serverId: seededExpense },
+      payment: { paymentamount: amount + 1, paymentmethod: CASH },
+    });
+    return {
+      ids: [onOffline, expense, transfer, onIncome, onExpense].map((queued) => queued.operationId),
+      check: async (incomeKey: string) => {
+        const incomeNow = (await recordsByUniqueNumber(fx.sandbox, 'GetIncomes')).get(incomeKey);
+        // The income was created with a payment of `amount`; ours came after it, once.
+        const onNew = await paymentsOf(fx.sandbox, 'income', incomeNow?.id ?? 0);
+        expect(onNew.payments.map((payment) => payment.amount)).toEqual([amount, amount + 0.1]);
+        expect(
+          (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).get(expense.uniqueNumber ?? '')?.count,
+        ).toBe(1);
+        expect(
+          (await recordsByUniqueNumber(fx.sandbox, 'GetMoneyTransfers')).get(transfer.uniqueNumber ?? '')
+            ?.count,
+        ).toBe(1);
+        const incomeAfter = await paymentsOf(fx.sandbox, 'income', seededIncome);
+        const expenseAfter = await paymentsOf(fx.sandbox, 'expense', seededExpense);
+        // Exactly one more payment each, of the case's figure.
+        expect(incomeAfter.payments.length - incomeHeld.payments.length).toBe(1);
+        expect(incomeAfter.paymentamount - incomeHeld.paymentamount).toBeCloseTo(amount + 0.75, 2);
+        expect(expenseAfter.payments.length - expenseHeld.payments.length).toBe(1);
+        expect(expenseAfter.paymentamount - expenseHeld.paymentamount).toBeCloseTo(amount + 1, 2);
       },
     };
   }
@@ -73,7 +139,15 @@ describe('the outbox against sandbox faults', () => {
     for (const id of ids) expect(byId.get(id)).toMatchObject({ state: 'done' });
   }
 
-  const writeEndpoints = ['IncreaseProductStockList', 'UpdateProductStockList', 'AddIncome'];
+  const writeEndpoints = [
+    'IncreaseProductStockList',
+    'UpdateProductStockList',
+    'AddIncome',
+    'AddExpense',
+    'AddMoneyTransfer',
+    'UpdateIncomePayment',
+    'UpdateExpensePayment',
+  ];
   const injected: Array<[FaultMode, FaultTiming]> = [
     ['reset', 'before'],
     ['reset', 'after'],
@@ -102,9 +176,20 @@ describe('the outbox against sandbox faults', () => {
     const outcomes = states(fx.db)
       .filter((row) => work.ids.includes(row.id))
       .map((row) => row.outcome);
-    // After the commit, the read-back (or the 900) finds it applied; before, it is sent again.
-    if (timing === 'after') expect(outcomes).toEqual(['reconciled', 'reconciled', 'alreadyApplied']);
-    else expect(outcomes).toEqual(['applied', 'applied', 'applied']);
+    const [increase, count, income, onOffline, expense, transfer, onIncome, onExpense] = outcomes;
+    // After the commit, the read-back (or the 900) finds it applied; before, it is sent again. One
+    // fault per endpoint: of the two income payments, the one sent first met it.
+    if (timing === 'after') {
+      expect([increase, count, income, expense, transfer, onExpense]).toEqual([
+        'reconciled',
+        'reconciled',
+        'alreadyApplied',
+        'alreadyApplied',
+        'alreadyApplied',
+        'reconciled',
+      ]);
+      expect([onOffline, onIncome].sort()).toEqual(['applied', 'reconciled']);
+    } else expect(outcomes).toEqual(Array(8).fill('applied'));
     await work.check();
   });
 
@@ -118,10 +203,17 @@ describe('the outbox against sandbox faults', () => {
     // Each run stops at the first refused request; the later ones try the other batches.
     while ((await outbox.drain()).batches > 0);
     const waiting = states(fx.db).filter((row) => work.ids.includes(row.id));
+    // Every write waits to be sent again; the payment on the income made offline waits for the income.
+    const retry = ['retry', 'ECONNREFUSED'];
     expect(waiting.map((row) => [row.state, row.reason_code])).toEqual([
-      ['retry', 'ECONNREFUSED'],
-      ['retry', 'ECONNREFUSED'],
-      ['retry', 'ECONNREFUSED'],
+      retry,
+      retry,
+      retry,
+      ['pending', null],
+      retry,
+      retry,
+      retry,
+      retry,
     ]);
     await fx.sandbox.restart({ port });
     fx.clock.advance(10 * MINUTE);
@@ -162,6 +254,64 @@ describe('the outbox against sandbox faults', () => {
       { state: 'done', outcome: 'alreadyApplied' },
     ]);
     expect((await fx.incomesByUniqueNumber()).get(income.uniquenumber)).toBe(1);
+  });
+
+  it('a payment and an expense timing out: unclear, read back once applied, never sent twice', async () => {
+    const target = seededIncomes[0] ?? 0;
+    const before = await paymentsOf(fx.sandbox, 'income', target);
+    const payment = enqueueWrite(fx.db, {
+      kind: 'incomePayment',
+      target: { serverId: target },
+      payment: { paymentamount: 17.25, paymentmethod: CASH },
+    });
+    const expense = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: 17.5 } });
+    // Slow only once the reads before the write are done: the write itself outlives the client timeout.
+    const outbox = fx.outbox({
+      client: fx.client({ headersMs: 100 }),
+      hooks: { beforeRequest: () => fx.sandbox.handle.setFaults({ latencyMs: 1_500 }) },
+    });
+    await outbox.drain();
+    fx.sandbox.handle.setFaults({ latencyMs: 0 });
+    const ids = [payment.operationId, expense.operationId];
+    expect(
+      states(fx.db)
+        .filter((row) => ids.includes(row.id))
+        .map((row) => row.state),
+    ).toEqual(['unclear', 'unclear']);
+    const applied = async () =>
+      (await paymentsOf(fx.sandbox, 'income', target)).payments.length === before.payments.length + 1 &&
+      (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).has(expense.uniqueNumber ?? '');
+    for (let tries = 0; tries < 250 && !(await applied()); tries++)
+      await new Promise((r) => setTimeout(r, 20));
+    fx.clock.advance(10 * MINUTE);
+    await fx.outbox().drain();
+    expect(states(fx.db).filter((row) => ids.includes(row.id))).toMatchObject([
+      { state: 'done', outcome: 'reconciled' },
+      { state: 'done', outcome: 'alreadyApplied' },
+    ]);
+    expect((await paymentsOf(fx.sandbox, 'income', target)).payments.length).toBe(before.payments.length + 1);
+    expect(
+      (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).get(expense.uniqueNumber ?? '')?.count,
+    ).toBe(1);
+  });
+
+  it('two drainers on one file under random faults: every write applied once', async () => {
+    const first = await enqueueCase();
+    const second = await enqueueCase();
+    const ids = [...first.ids, ...second.ids];
+    fx.sandbox.handle.setFaults({ failRate: 0.3, seed: 11 });
+    const one = fx.outbox();
+    const two = fx.outbox({ db: fx.temp.open() });
+    for (let round = 0; round < 60; round++) {
+      await Promise.all([one.drain(), two.drain()]);
+      const open = states(fx.db).filter((row) => ids.includes(row.id) && row.state !== 'done');
+      if (open.length === 0) break;
+      fx.clock.advance(5 * MINUTE);
+    }
+    fx.sandbox.handle.setFaults({ failRate: 0 });
+    expectAllDone(ids);
+    await first.check();
+    await second.check();
   });
 
   it('quota reached: the queue holds until the next Thai day, then drains', async () => {

@@ -1,6 +1,6 @@
 // Sending one stock-list request and mapping its per-line answer (successlist / notupdatelist /
 // faillist) back to the rows, for the stock-change and count kinds alike.
-import type { BackofficeClient } from '../../backoffice/index.js';
+import type { BackofficeCaller } from '../operation-types.js';
 import type { OperationRow } from '../drain.repository.js';
 import type { RowOutcome } from '../operation-kind.js';
 import { readQuantity } from '../quantity.js';
@@ -25,7 +25,7 @@ export const LINE_REFUSED = 'LINE_REFUSED';
  * with the reason; missing from the answer → unclear (reconciled before anything else of its key).
  */
 export async function sendStockList(
-  client: BackofficeClient,
+  client: BackofficeCaller,
   endpoint: StockListEndpoint,
   warehouseCode: string,
   rows: readonly OperationRow[],

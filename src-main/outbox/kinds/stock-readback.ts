@@ -1,6 +1,6 @@
 // Reading the server's stock figures of a batch's products in one warehouse: one GetProducts call per
 // ≤ 450 products (productidlist header; skulist for lines known only by sku).
-import type { BackofficeClient } from '../../backoffice/index.js';
+import type { BackofficeCaller } from '../operation-types.js';
 import type { OperationRow } from '../drain.repository.js';
 import { readQuantity } from '../quantity.js';
 
@@ -17,7 +17,7 @@ export interface ServerStock {
 export const READBACK_CHUNK = 450;
 
 export async function readServerStock(
-  client: BackofficeClient,
+  client: BackofficeCaller,
   warehouseCode: string,
   rows: readonly OperationRow[],
   chunkSize = READBACK_CHUNK,

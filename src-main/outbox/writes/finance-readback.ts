@@ -2,7 +2,7 @@
 // which carries no id), and a record's payments before and after a payment (a delta without a key).
 import { roundMoney, toSatang } from '../../../src-shared/money/index.js';
 import { formatThaiDateTime } from '../../../src-shared/time/index.js';
-import type { BackofficeClient } from '../../backoffice/index.js';
+import type { BackofficeCaller } from '../operation-types.js';
 import type { DeltaVerdict } from './write-shapes.js';
 import type { PaymentFields } from './write-request.js';
 
@@ -19,7 +19,7 @@ export function bahtText(amount: number): string {
 
 /** An income's or expense's server id by the uniquenumber it was created with. */
 export async function findFinanceByUniqueNumber(
-  client: BackofficeClient,
+  client: BackofficeCaller,
   record: 'income' | 'expense',
   uniqueNumber: string,
   since: number,
@@ -43,7 +43,7 @@ export async function findFinanceByUniqueNumber(
 
 /** A money transfer's server id by its uniquenumber. */
 export async function findTransferByUniqueNumber(
-  client: BackofficeClient,
+  client: BackofficeCaller,
   uniqueNumber: string,
   since: number,
 ): Promise<number | undefined> {
@@ -71,7 +71,7 @@ export interface PaymentsSnapshot {
 }
 
 export async function readPayments(
-  client: BackofficeClient,
+  client: BackofficeCaller,
   record: 'income' | 'expense',
   id: number,
 ): Promise<PaymentsSnapshot> {

@@ -2,10 +2,10 @@
 // (WRITES.md: keyed create, keyless create, absolute change, delta), the read-back it reconciles with
 // and how its row reads to a person. The drainer's kinds are built from these rows (write-kinds.ts), so
 // adding the next write is a row here and, at most, a small read-back function (finance-readback.ts).
-// See docs/decisions/0012-write-kind-table.md.
+// See docs/decisions/0011-write-kind-table.md.
 import type { z } from 'zod';
 import type { EndpointName, Endpoints } from '../../../src-shared/api/endpoints/index.js';
-import type { BackofficeClient } from '../../backoffice/index.js';
+import type { BackofficeCaller } from '../operation-types.js';
 import {
   findFinanceByUniqueNumber,
   findTransferByUniqueNumber,
@@ -37,7 +37,7 @@ export interface KeyedCreateRow<N extends KeyedCreateEndpoint = KeyedCreateEndpo
    * id) only when a dependent write needs it. `since`: when the row was queued (epoch ms).
    */
   readonly findByKey: (
-    client: BackofficeClient,
+    client: BackofficeCaller,
     uniqueNumber: string,
     since: number,
   ) => Promise<number | undefined>;
@@ -60,7 +60,7 @@ export interface DeltaRowBase {
 /** A delta row with its read-back: `S` is what the record holds (stored as JSON before sending). */
 export interface DeltaRow<S> extends DeltaRowBase {
   /** What the record holds now (read before sending and again after an unclear failure). */
-  readonly readBack: (client: BackofficeClient, targetId: number) => Promise<S>;
+  readonly readBack: (client: BackofficeCaller, targetId: number) => Promise<S>;
   /** Before vs. after for the write: certain (applied, not applied) or a person decides. */
   readonly judge: (before: S, after: S, payment: PaymentFields) => DeltaVerdict;
   /** A snapshot in words, for the reason a person reads ("฿1,000.00 paid in 2 payments"). */

@@ -12,7 +12,11 @@ export type OperationState = (typeof OPERATION_STATES)[number];
 const KINDS: Record<string, OutboxKey> = {
   stockCount: 'kindStockCount',
   stockChange: 'kindStockChange',
-  income: 'kindIncome',
+  addIncome: 'kindIncome',
+  addExpense: 'kindExpense',
+  addMoneyTransfer: 'kindMoneyTransfer',
+  incomePayment: 'kindIncomePayment',
+  expensePayment: 'kindExpensePayment',
   productBarcode: 'kindProductBarcode',
 };
 

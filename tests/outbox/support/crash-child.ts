@@ -1,17 +1,19 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases and incomes until the crash test kills it with SIGKILL. It prints "ready" once
-// draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
+// keeps queuing increases, incomes, expenses, payments (on an income the back office has and on incomes
+// made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
+// once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
-//   node crash-child.mjs <database file> <sandbox url> <seed> <operations>
+//   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
-import { enqueueIncome, enqueueStockChange, Outbox } from '../../../src-main/outbox/index.js';
-import { CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
+import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
+import { CRASH_PAYMENT_METHOD, CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
 
-const [file, url, seedText, operationsText] = process.argv.slice(2);
+const [file, url, seedText, operationsText, incomeText] = process.argv.slice(2);
 if (!file || !url) throw new Error('usage: crash-child <database file> <sandbox url> <seed> <operations>');
 const random = seededRandom(Number(seedText ?? 1));
 const operations = Number(operationsText ?? 6);
+const serverIncome = Number(incomeText ?? 0);
 
 const db = openDatabase(file);
 const client = new BackofficeClient({
@@ -35,7 +37,10 @@ process.stdout.write('ready\n');
 let queued = 0;
 const timer = setInterval(() => {
   if (queued++ >= operations) return clearInterval(timer);
-  if (random() < 0.75) {
+  const draw = random();
+  const amount = 1 + Math.floor(random() * 100);
+  const ids: number[] = [];
+  if (draw < 0.5) {
     const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
     const value = 1 + Math.floor(random() * 3);
     const { operationIds } = enqueueStockChange(db, {
@@ -43,14 +48,32 @@ const timer = setInterval(() => {
       change: 'increase',
       lines: [{ productId: product, sku: `SKU-${String(product).padStart(6, '0')}`, value }],
     });
-    process.stdout.write(`enqueued ${operationIds.join(' ')}\n`);
+    ids.push(...operationIds);
+  } else if (draw < 0.7) {
+    // An income made here and a payment on it, queued in one transaction as the money service does.
+    db.transaction(() => {
+      const income = enqueueWrite(db, {
+        kind: 'addIncome',
+        body: { amount, list: [{ name: 'crash test', totalprice: amount }] },
+      });
+      const payment = enqueueWrite(db, {
+        kind: 'incomePayment',
+        target: { afterOperation: income.operationId },
+        payment: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD },
+      });
+      ids.push(income.operationId, payment.operationId);
+    })();
+  } else if (draw < 0.85) {
+    ids.push(enqueueWrite(db, { kind: 'addExpense', body: { amount } }).operationId);
   } else {
-    const amount = 1 + Math.floor(random() * 100);
-    const { operationId } = enqueueIncome(db, {
-      body: { amount, list: [{ name: 'crash test', totalprice: amount }] },
+    const payment = enqueueWrite(db, {
+      kind: 'incomePayment',
+      target: { serverId: serverIncome },
+      payment: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD },
     });
-    process.stdout.write(`enqueued ${operationId}\n`);
+    ids.push(payment.operationId);
   }
+  process.stdout.write(`enqueued ${ids.join(' ')}\n`);
 }, 8);
 
 // The outbox's timers do not hold a process open; this child lives until it is killed.

@@ -44,10 +44,24 @@ export interface CrashRunResult {
     value: number | null;
     unique_number: string | null;
     reason_text: string | null;
+    target_id: number | null;
+    server_id: number | null;
+    payload: string | null;
   }>;
   readonly stockBefore: ReadonlyMap<number, number>;
   readonly stockAfter: ReadonlyMap<number, number>;
   readonly incomesByUniqueNumber: ReadonlyMap<string, number>;
+  readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
+  /** The income the back office had before the run, which children pay on. */
+  readonly serverIncome: number;
+  /** Payments (count, satang) on each income the run paid on, before the run and after it. */
+  readonly paymentsBefore: ReadonlyMap<number, Paid>;
+  readonly paymentsAfter: ReadonlyMap<number, Paid>;
+}
+
+export interface Paid {
+  readonly count: number;
+  readonly satang: number;
 }
 
 /** Compiles the child once into a bundle next to node_modules, so each start takes ~0.3 s, not ~0.7 s. */
@@ -114,6 +128,8 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
     // (the version is read outside the migration's transaction), which is not what this test is about.
     openDatabase(file).close();
     const stockBefore = await readStock(sandbox);
+    const serverIncome = (await readByUniqueNumber(sandbox, 'GetIncomes')).ids[0] ?? 0;
+    const paymentsBefore = new Map([[serverIncome, await readPaid(sandbox, serverIncome)]]);
     const printed = new Set<number>();
     let kills = 0;
     let started = 0;
@@ -125,7 +141,13 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
         const fromReady = cycle % 8 !== 7;
         const ms = Math.floor(random() * (fromReady ? options.maxDelayMs : 400));
         const seed = String(Math.floor(random() * 2 ** 31));
-        const args = [file, sandbox?.url ?? '', seed, String(options.operationsPerChild)];
+        const args = [
+          file,
+          sandbox?.url ?? '',
+          seed,
+          String(options.operationsPerChild),
+          String(serverIncome),
+        ];
         if (await runChild(bundle, args, { fromReady, ms }, printed)) kills += 1;
         if (kills % 50 === 0) options.log?.(`${kills} kills`);
       }
@@ -142,7 +164,11 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       rows,
       stockBefore,
       stockAfter: await readStock(sandbox),
-      incomesByUniqueNumber: await readIncomes(sandbox),
+      incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
+      expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
+      serverIncome,
+      paymentsBefore,
+      paymentsAfter: await readPaidOnTargets(sandbox, rows),
     };
   } finally {
     await sandbox?.close();
@@ -168,7 +194,8 @@ async function drainRest(file: string, url: string): Promise<CrashRunResult['row
     }
     return db
       .prepare<[], CrashRunResult['rows'][number]>(
-        'SELECT id, kind, state, outcome, attempts, product_id, value, unique_number, reason_text FROM outbox_operations ORDER BY id',
+        `SELECT id, kind, state, outcome, attempts, product_id, value, unique_number, reason_text, target_id,
+                server_id, payload FROM outbox_operations ORDER BY id`,
       )
       .all();
   } finally {
@@ -187,14 +214,42 @@ async function readStock(sandbox: TestSandbox): Promise<Map<number, number>> {
   return new Map(list.map((product) => [product.id, Number(product.stock)]));
 }
 
-async function readIncomes(sandbox: TestSandbox): Promise<Map<string, number>> {
+async function readByUniqueNumber(
+  sandbox: TestSandbox,
+  list: 'GetIncomes' | 'GetExpenses',
+): Promise<{ counts: Map<string, number>; ids: number[] }> {
   const counts = new Map<string, number>();
+  const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const answer = await sandbox.call('GetIncomes', { query: { limit: 500, page } });
-    const list = (answer.body as { list: Array<{ uniquenumber: string }> }).list;
-    for (const income of list) counts.set(income.uniquenumber, (counts.get(income.uniquenumber) ?? 0) + 1);
-    if (list.length < 500) return counts;
+    const answer = await sandbox.call(list, { query: { limit: 500, page } });
+    const items = (answer.body as { list: Array<{ id: number; uniquenumber: string }> }).list;
+    for (const item of items) {
+      counts.set(item.uniquenumber, (counts.get(item.uniquenumber) ?? 0) + 1);
+      ids.push(item.id);
+    }
+    if (items.length < 500) return { counts, ids };
   }
+}
+
+async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
+  const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
+  const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
+  return {
+    count: payments.length,
+    satang: payments.reduce((sum, payment) => sum + Math.round(Number(payment.amount) * 100), 0),
+  };
+}
+
+async function readPaidOnTargets(
+  sandbox: TestSandbox,
+  rows: CrashRunResult['rows'],
+): Promise<Map<number, Paid>> {
+  const targets = new Set(
+    rows.flatMap((row) => (row.kind === 'incomePayment' && row.target_id ? [row.target_id] : [])),
+  );
+  const paid = new Map<number, Paid>();
+  for (const target of targets) paid.set(target, await readPaid(sandbox, target));
+  return paid;
 }
 
 /** Everything wrong with a crash run, in words (empty when nothing was lost or applied twice). */
@@ -220,6 +275,29 @@ export function crashRunProblems(result: CrashRunResult): string[] {
   for (const row of result.rows.filter((candidate) => candidate.kind === 'addIncome')) {
     const count = result.incomesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
     if (count !== 1) problems.push(`income ${row.unique_number ?? ''} exists ${count} times`);
+  }
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addExpense')) {
+    const count = result.expensesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
+    if (count !== 1) problems.push(`expense ${row.unique_number ?? ''} exists ${count} times`);
+  }
+  // Each income holds exactly the payments queued on it (plus what it had before the run).
+  const queued = new Map<number, Paid>();
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
+    const amount = (JSON.parse(row.payload ?? '{}') as { payment?: { paymentamount?: number } }).payment
+      ?.paymentamount;
+    const target = row.target_id ?? 0;
+    const sum = queued.get(target) ?? { count: 0, satang: 0 };
+    queued.set(target, { count: sum.count + 1, satang: sum.satang + Math.round((amount ?? 0) * 100) });
+  }
+  for (const [target, sum] of queued) {
+    const before = result.paymentsBefore.get(target) ?? { count: 0, satang: 0 };
+    const after = result.paymentsAfter.get(target) ?? { count: 0, satang: 0 };
+    if (after.count - before.count !== sum.count || after.satang - before.satang !== sum.satang) {
+      problems.push(
+        `income ${target}: ${after.count - before.count} payments (${after.satang - before.satang} satang) applied, ` +
+          `${sum.count} (${sum.satang} satang) queued`,
+      );
+    }
   }
   return problems;
 }

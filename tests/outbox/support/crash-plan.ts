@@ -2,6 +2,7 @@
 import { seededFloats } from '../../../src-shared/random.js';
 export const CRASH_WAREHOUSE = 'W0001';
 export const CRASH_PRODUCTS: readonly number[] = [1, 2, 3, 4, 5, 6];
+export const CRASH_PAYMENT_METHOD = 'เงินสด';
 
 /** Deterministic [0, 1) numbers: the app's one seeded generator. */
 export const seededRandom = (seed: number): (() => number) => seededFloats(seed);
