@@ -2,7 +2,7 @@
 // (WRITES.md: keyed create, keyless create, absolute change, delta), the read-back it reconciles with
 // and how its row reads to a person. The drainer's kinds are built from these rows (write-kinds.ts), so
 // adding the next write is a row here and, at most, a small read-back function (finance-readback.ts).
-// See docs/decisions/0011-write-kind-table.md.
+// See docs/decisions/0012-write-kind-table.md.
 import type { z } from 'zod';
 import type { EndpointName, Endpoints } from '../../../src-shared/api/endpoints/index.js';
 import type { BackofficeCaller } from '../operation-types.js';
