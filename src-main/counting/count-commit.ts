@@ -77,17 +77,11 @@ function freezeExpected(context: CountingContext, session: SessionRow, lines: re
 /** Products with expected stock and no counted line get a line set to 0, counted against today's figure. */
 function countNotCountedAsZero(context: CountingContext, session: SessionRow, at: number): void {
   const { repository, lookup } = context;
-  const counted = new Set(
-    repository
-      .lines(session.id)
-      .filter((line) => line.kind === 'product' && line.live_events > 0)
-      .map((line) => line.product_id ?? 0),
-  );
-  for (const { productId, expected } of notCountedProducts(context, session, counted)) {
+  for (const { productId, expected } of notCountedProducts(context, session)) {
     const existing = repository.productLine(session.id, productId);
     let lineId = existing?.id;
     if (lineId === undefined) {
-      const product = lookup.product(productId);
+      const product = lookup.findById(productId);
       if (!product) continue; // productsInWarehouse named it, so the catalogue has it; nothing to name otherwise
       lineId = repository.insertProductLine(
         newProductLine(session.id, product, expected, 'notCountedAsZero', at),

@@ -6,6 +6,8 @@ import { Refusal, type RefusalCode } from '../refusal.js';
 export type CountingErrorCode =
   | 'sessionNotFound'
   | 'sessionClosed'
+  | 'sessionHandedOver'
+  | 'otherWarehouse'
   | 'unknownWarehouse'
   | 'unknownScope'
   | 'invalidInput'
@@ -23,6 +25,8 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   unknownWarehouse: 'not-found',
   unknownScope: 'not-found',
   sessionClosed: 'conflict',
+  sessionHandedOver: 'conflict',
+  otherWarehouse: 'conflict',
   nothingToUndo: 'conflict',
   unresolvedUnknownCodes: 'conflict',
   nothingToCommit: 'conflict',

@@ -19,6 +19,9 @@ type CountingHandlers = Pick<
   | 'counting.commit'
   | 'counting.discard'
   | 'counting.exportCsv'
+  | 'counting.exportSession'
+  | 'counting.mergeSession'
+  | 'counting.contributions'
 >;
 
 export function countingHandlers(services: ApiServices): CountingHandlers {
@@ -42,5 +45,9 @@ export function countingHandlers(services: ApiServices): CountingHandlers {
     'counting.commit': async (args) => (await counting()).commit(args),
     'counting.discard': async ({ sessionId }) => (await counting()).discardSession(sessionId),
     'counting.exportCsv': async ({ sessionId }) => (await counting()).exportCsv(sessionId),
+    'counting.exportSession': async ({ sessionId, handOver }) =>
+      (await counting()).exportSession(sessionId, handOver),
+    'counting.mergeSession': async ({ sessionId, text }) => (await counting()).mergeSession(sessionId, text),
+    'counting.contributions': async ({ sessionId }) => (await counting()).contributions(sessionId),
   };
 }

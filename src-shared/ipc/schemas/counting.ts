@@ -57,6 +57,8 @@ export const sessionView = z.object({
   /** Who started the session (the counter given at creation); null for sessions from before. */
   startedBy: z.string().nullable(),
   scope: countScope,
+  /** When this session was exported to be committed on another PC (it can no longer change here). */
+  handedOverAt: epochMs.nullable(),
   /** The UI hides expected figures; they are still recorded. */
   blind: z.boolean(),
   driftPolicy,
@@ -276,6 +278,50 @@ export const countingCalls = {
   },
   /** Abandons an open session: nothing is sent. */
   'counting.discard': { args: bySession, result: sessionView },
+  /**
+   * This PC's counts of the session as a file for another PC counting the same warehouse (different
+   * aisles), which merges it into its own session and commits once for both. With `handOver` (default)
+   * this session can then no longer change or commit here (discard it once the other PC committed).
+   * Open unknown codes refuse the export ('conflict', reason 'unresolvedUnknownCodes'): resolve or
+   * remove them first, so no unit is lost on the way.
+   */
+  'counting.exportSession': {
+    args: z.strictObject({ sessionId, handOver: z.boolean().default(true) }),
+    result: z.object({ fileName: z.string(), text: z.string(), session: sessionView }),
+  },
+  /**
+   * Adds another PC's exported counts to this open session: per product, that PC's figure adds to this
+   * one's (a counted line is created for a product only the other PC counted). Merging the same file
+   * twice changes nothing; a newer export of the same session adds only what changed. Refusals:
+   * 'invalid-arguments' (not a count file, or this session's own file), 'conflict' with reason
+   * 'otherWarehouse'.
+   */
+  'counting.mergeSession': {
+    args: z.strictObject({ sessionId, text: z.string().min(1).max(20_000_000) }),
+    result: z.object({
+      session: sessionView,
+      /** Who the counts came from ("<PC>: <session name>"). */
+      source: z.string(),
+      /** Products whose figure from that source changed (new or different). */
+      productsMerged: count,
+      /** Products already merged with the same figure. */
+      unchanged: count,
+    }),
+  },
+  /** Per counted product, what each PC contributed (this PC first, then each merged source). */
+  'counting.contributions': {
+    args: bySession,
+    result: z.array(
+      z.object({
+        lineId: z.number(),
+        productId: z.number(),
+        sku: z.string(),
+        name: z.string(),
+        counted: z.number(),
+        sources: z.array(z.object({ source: z.string(), thisPc: z.boolean(), counted: z.number() })),
+      }),
+    ),
+  },
   /** The whole review as CSV text, with a suggested file name. */
   'counting.exportCsv': {
     args: bySession,
