@@ -2,6 +2,7 @@
 // SQLite transaction, so a crash leaves either an open session with nothing queued or a committed
 // session whose counts will be sent — never a count queued twice or a committed count never queued.
 import { enqueueStockCount } from '../outbox/enqueue.js';
+import { sentFigure } from './count-recount-figure.js';
 import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
@@ -39,7 +40,8 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
       const lines = productLines.map((line) => ({
         productId: line.product_id ?? 0,
         sku: line.sku ?? '',
-        counted: line.counted,
+        // A recounted line sends its recount unless a person chose the first count.
+        counted: sentFigure(line),
         countedAgainst: line.counted_against ?? 0,
       }));
       if (lines.length === 0) {

@@ -4,6 +4,7 @@
 import { fromSatang, toSatang } from '../../src-shared/money/index.js';
 import { effectiveStock, pendingStockInWarehouse, type PendingStock } from '../outbox/local-view.js';
 import { roundQuantity } from './count-quantity.js';
+import { recountOf, sentFigure } from './count-recount-figure.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { toUnknownLineView } from './count-views.js';
 import type { ReviewBase } from './count-review-cache.js';
@@ -114,6 +115,7 @@ function reviewBase(context: CountingContext, session: SessionRow, version: stri
     drifted: drifted.length,
     notCounted: notCounted.ids.length,
     unknownCodes: unknown.filter((row) => row.state === 'open').length,
+    recountsPending: counted.filter((row) => row.recount !== null && row.recount.recounted === null).length,
   };
   return {
     sessionId: session.id,
@@ -153,7 +155,8 @@ function countedRows(
   return productLines.map((line) => {
     const productId = line.product_id ?? 0;
     const countedAgainst = line.counted_against ?? 0;
-    const variance = roundQuantity(line.counted - countedAgainst);
+    const sent = sentFigure(line);
+    const variance = roundQuantity(sent - countedAgainst);
     const purchaseprice = line.purchase_price ?? 0;
     const expected =
       pending && server
@@ -169,7 +172,8 @@ function countedRows(
       unittext: line.unittext ?? '',
       purchaseprice,
       countedAgainst,
-      counted: line.counted,
+      counted: sent,
+      recount: recountOf(line),
       variance,
       varianceValue: fromSatang(toSatang(variance * purchaseprice)),
       expected,

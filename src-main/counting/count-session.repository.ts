@@ -41,6 +41,11 @@ export interface LineRow {
   readonly counted_against_at: number | null;
   /** The expected figure when the session was committed (migration 0005); NULL before. */
   readonly expected_at_commit: number | null;
+  /** Migration 0006: marked for a blind recount (when), its figure and who, which count is sent. */
+  readonly recount_requested_at: number | null;
+  readonly recounted: number | null;
+  readonly recounted_by: string | null;
+  readonly recount_use: 'first' | 'recount' | null;
   readonly origin: string;
   readonly code: string | null;
   readonly unknown_state: string | null;

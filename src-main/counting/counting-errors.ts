@@ -16,7 +16,8 @@ export type CountingErrorCode =
   | 'nothingToUndo'
   | 'productNotFound'
   | 'unresolvedUnknownCodes'
-  | 'nothingToCommit';
+  | 'nothingToCommit'
+  | 'recountMissing';
 
 const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   sessionNotFound: 'not-found',
@@ -30,6 +31,7 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   nothingToUndo: 'conflict',
   unresolvedUnknownCodes: 'conflict',
   nothingToCommit: 'conflict',
+  recountMissing: 'conflict',
   negativeCount: 'invalid-arguments',
   invalidInput: 'invalid-arguments',
 };

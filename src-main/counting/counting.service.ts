@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { isOneOf } from '../../src-shared/domain/vocabulary.js';
-import type { CallValue } from '../../src-shared/ipc/index.js';
+import type { RecountChoice } from '../../src-shared/domain/vocabulary.js';
+import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
@@ -13,6 +14,7 @@ import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
 import { CountMerge } from './count-merge.js';
+import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
   REVIEW_FILTERS,
@@ -60,6 +62,7 @@ export class CountingService {
   readonly #catalogue: CatalogueRepository;
   readonly #lines: CountLineService;
   readonly #merge: CountMerge;
+  readonly #recount: CountRecount;
 
   constructor(db: Database, options: CountingServiceOptions = {}) {
     const lookup = new CatalogueLookup(db);
@@ -77,6 +80,7 @@ export class CountingService {
     this.#catalogue = new CatalogueRepository(db);
     this.#lines = new CountLineService(this.#context);
     this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
+    this.#recount = new CountRecount(this.#context);
   }
 
   /** Opens a session on a warehouse the local catalogue knows. */
@@ -235,6 +239,24 @@ export class CountingService {
 
   contributions(sessionId: string): CallValue<'counting.contributions'> {
     return this.#merge.contributions(sessionId);
+  }
+
+  /** Marks counted lines for a blind recount (count-recount.ts). */
+  requestRecount(input: ParsedCallArgs<'counting.requestRecount'>): CallValue<'counting.requestRecount'> {
+    return this.#recount.request(input);
+  }
+
+  recountLines(sessionId: string): CallValue<'counting.recountLines'> {
+    existingSession(this.#context, sessionId);
+    return this.#recount.lines(sessionId);
+  }
+
+  recordRecount(input: ParsedCallArgs<'counting.recordRecount'>): CallValue<'counting.recordRecount'> {
+    return this.#recount.record(input);
+  }
+
+  chooseRecount(sessionId: string, lineId: number, use: RecountChoice): CallValue<'counting.chooseRecount'> {
+    return this.#recount.choose(sessionId, lineId, use);
   }
 
   /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text and a file name. */

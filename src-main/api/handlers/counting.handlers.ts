@@ -22,6 +22,10 @@ type CountingHandlers = Pick<
   | 'counting.exportSession'
   | 'counting.mergeSession'
   | 'counting.contributions'
+  | 'counting.requestRecount'
+  | 'counting.recountLines'
+  | 'counting.recordRecount'
+  | 'counting.chooseRecount'
 >;
 
 export function countingHandlers(services: ApiServices): CountingHandlers {
@@ -49,5 +53,10 @@ export function countingHandlers(services: ApiServices): CountingHandlers {
       (await counting()).exportSession(sessionId, handOver),
     'counting.mergeSession': async ({ sessionId, text }) => (await counting()).mergeSession(sessionId, text),
     'counting.contributions': async ({ sessionId }) => (await counting()).contributions(sessionId),
+    'counting.requestRecount': async (args) => (await counting()).requestRecount(args),
+    'counting.recountLines': async ({ sessionId }) => (await counting()).recountLines(sessionId),
+    'counting.recordRecount': async (args) => (await counting()).recordRecount(args),
+    'counting.chooseRecount': async ({ sessionId, lineId, use }) =>
+      (await counting()).chooseRecount(sessionId, lineId, use),
   };
 }

@@ -14,6 +14,8 @@
 //   file again changes nothing and a newer export of that session adds only the difference;
 //   `handed_over_at` marks a session exported to be committed elsewhere (it can no longer change or
 //   commit here, so the count is committed exactly once).
+// - Recount: a counted line marked for a blind recount keeps its first count (`counted`, from its
+//   events) and the recount beside it, and which of the two the commit sends.
 import type { Migration } from '../migrate.js';
 
 const SCHEMA = `
@@ -31,6 +33,11 @@ const SCHEMA = `
     CHECK (scope_kind IN ('warehouse', 'categories', 'products'));
 
   ALTER TABLE count_sessions ADD COLUMN handed_over_at INTEGER;
+
+  ALTER TABLE count_lines ADD COLUMN recount_requested_at INTEGER;
+  ALTER TABLE count_lines ADD COLUMN recounted REAL;
+  ALTER TABLE count_lines ADD COLUMN recounted_by TEXT;
+  ALTER TABLE count_lines ADD COLUMN recount_use TEXT CHECK (recount_use IN ('first', 'recount'));
 
   CREATE TABLE count_merges (
     session_id     TEXT NOT NULL REFERENCES count_sessions (id),
