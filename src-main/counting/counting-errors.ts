@@ -6,24 +6,32 @@ import { Refusal, type RefusalCode } from '../refusal.js';
 export type CountingErrorCode =
   | 'sessionNotFound'
   | 'sessionClosed'
+  | 'sessionHandedOver'
+  | 'otherWarehouse'
   | 'unknownWarehouse'
+  | 'unknownScope'
   | 'invalidInput'
   | 'lineNotFound'
   | 'negativeCount'
   | 'nothingToUndo'
   | 'productNotFound'
   | 'unresolvedUnknownCodes'
-  | 'nothingToCommit';
+  | 'nothingToCommit'
+  | 'recountMissing';
 
 const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   sessionNotFound: 'not-found',
   lineNotFound: 'not-found',
   productNotFound: 'not-found',
   unknownWarehouse: 'not-found',
+  unknownScope: 'not-found',
   sessionClosed: 'conflict',
+  sessionHandedOver: 'conflict',
+  otherWarehouse: 'conflict',
   nothingToUndo: 'conflict',
   unresolvedUnknownCodes: 'conflict',
   nothingToCommit: 'conflict',
+  recountMissing: 'conflict',
   negativeCount: 'invalid-arguments',
   invalidInput: 'invalid-arguments',
 };

@@ -2,13 +2,19 @@
 // synchronous (SQLite, WAL, synchronous=FULL): a count, once the call returns, survives a power cut.
 // Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { isOneOf } from '../../src-shared/domain/vocabulary.js';
+import type { RecountChoice } from '../../src-shared/domain/vocabulary.js';
+import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
+import { CountMerge } from './count-merge.js';
+import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
   REVIEW_FILTERS,
@@ -18,10 +24,13 @@ import {
   type SessionReview,
 } from './count-review.js';
 import { CountSessionRepository } from './count-session.repository.js';
-import { toLineView, toSessionView } from './count-views.js';
-import { existingSession, lineOfSession, openSession, type CountingContext } from './counting-context.js';
-import { CountingError, invalidInput } from './counting-errors.js';
-import { DRIFT_POLICIES, SESSION_STATES } from './counting-types.js';
+import { ReviewCache } from './count-review-cache.js';
+import { CountReviewRepository } from './count-review.repository.js';
+import { CountScopes } from './count-scope.js';
+import { toLineView } from './count-views.js';
+import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
+import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
+import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {
   CommitInput,
   CommitResult,
@@ -35,6 +44,7 @@ import type {
   SessionView,
   UndoInput,
   UndoResult,
+  UnknownLineView,
 } from './counting-types.js';
 import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 
@@ -43,12 +53,16 @@ const MAX_SESSION_NAME = 200;
 export interface CountingServiceOptions {
   /** Epoch milliseconds; tests pass a fixed clock. */
   readonly now?: () => number;
+  /** How this PC is named in a count file merged elsewhere (default: the host name). */
+  readonly pcName?: string;
 }
 
 export class CountingService {
   readonly #context: CountingContext;
   readonly #catalogue: CatalogueRepository;
   readonly #lines: CountLineService;
+  readonly #merge: CountMerge;
+  readonly #recount: CountRecount;
 
   constructor(db: Database, options: CountingServiceOptions = {}) {
     const lookup = new CatalogueLookup(db);
@@ -57,15 +71,22 @@ export class CountingService {
       repository: new CountSessionRepository(db),
       lookup,
       expected: new ExpectedStock(db, lookup),
+      scopes: new CountScopes(db),
+      review: new CountReviewRepository(db),
+      reviewCache: new ReviewCache(),
+      aliases: new CodeAliases({ db, lookup, now: options.now ?? Date.now }),
       now: options.now ?? Date.now,
     };
     this.#catalogue = new CatalogueRepository(db);
     this.#lines = new CountLineService(this.#context);
+    this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
+    this.#recount = new CountRecount(this.#context);
   }
 
   /** Opens a session on a warehouse the local catalogue knows. */
   createSession(input: CreateSessionInput): SessionView {
     const warehouseCode = typeof input.warehouseCode === 'string' ? input.warehouseCode.trim() : '';
+    const scope = input.scope ?? { kind: 'warehouse' };
     const driftPolicy = input.driftPolicy ?? 'ask';
     if (!isOneOf(DRIFT_POLICIES, driftPolicy)) {
       throw invalidInput(
@@ -96,7 +117,11 @@ export class CountingService {
           closed_at: null,
           not_counted: null,
           outbox_operation_ids: null,
+          started_by: input.counter?.trim() || null,
+          scope_kind: scope.kind,
+          handed_over_at: null,
         });
+        this.#context.scopes.record(id, scope);
         return this.session(id);
       })
       .immediate();
@@ -110,29 +135,42 @@ export class CountingService {
     const progress = this.#context.repository.progressOfAll();
     return this.#context.repository
       .sessions(filter.state)
-      .map((row) => toSessionView(row, progress.get(row.id)));
+      .map((row) => sessionViewOf(this.#context, row, progress.get(row.id)));
   }
 
   session(sessionId: string): SessionView {
-    const row = existingSession(this.#context, sessionId);
-    return toSessionView(row, this.#context.repository.progress(row.id));
+    return sessionViewOf(this.#context, existingSession(this.#context, sessionId));
   }
 
-  /** Every line of the session in the order they were first counted (unknown codes included). */
-  lines(sessionId: string): CountLineView[] {
+  /**
+   * Every line of the session (unknown codes included): in the order first counted, or the line changed
+   * last first ('lastCounted', what the counting page lists).
+   */
+  lines(sessionId: string, order: LineOrder = 'firstCounted'): CountLineView[] {
+    if (!isOneOf(LINE_ORDERS, order)) {
+      throw invalidInput(`The line order is one of ${LINE_ORDERS.join(', ')} (got ${String(order)})`);
+    }
     const session = existingSession(this.#context, sessionId);
-    const rows = this.#context.repository.lines(session.id);
+    const { repository, scopes } = this.#context;
+    const rows =
+      order === 'lastCounted' ? repository.linesLastFirst(session.id) : repository.lines(session.id);
+    const inScope = scopes.includes(session);
+    if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row), inScope));
     const productIds = rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
-    if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row)));
     const expected = this.#context.expected.ofMany(session.warehouse_code, productIds);
-    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0));
+    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0, inScope));
   }
 
   line(sessionId: string, lineId: number): CountLineView {
     const session = existingSession(this.#context, sessionId);
     const row = lineOfSession(this.#context, session.id, lineId);
-    if (isFrozen(session)) return toLineView(row, () => expectedAtCommit(row));
-    return toLineView(row, (productId) => this.#context.expected.of(session.warehouse_code, productId));
+    const inScope = (productId: number) => this.#context.scopes.has(session, productId);
+    if (isFrozen(session)) return toLineView(row, () => expectedAtCommit(row), inScope);
+    return toLineView(
+      row,
+      (productId) => this.#context.expected.of(session.warehouse_code, productId),
+      inScope,
+    );
   }
 
   scan(input: ScanInput): CountLineView {
@@ -155,6 +193,10 @@ export class CountingService {
     return this.#lines.resolveUnknown(input);
   }
 
+  removeUnknownCode(sessionId: string, lineId: number): UnknownLineView {
+    return this.#lines.removeUnknownCode(sessionId, lineId);
+  }
+
   /** Totals always cover the whole session; `page` limits the rows (not-counted rows read the catalogue). */
   review(sessionId: string, filter: ReviewFilter = 'all', page: ReviewPage = {}): SessionReview {
     if (!REVIEW_FILTERS.includes(filter)) {
@@ -170,15 +212,51 @@ export class CountingService {
     return commitSession(this.#context, input);
   }
 
-  /** Abandons an open session: nothing is sent; it stays listed, read-only, as discarded. */
+  /**
+   * Abandons an open session (one handed over to another PC included): nothing is sent; it stays listed,
+   * read-only, as discarded.
+   */
   discardSession(sessionId: string): SessionView {
     return this.#context.db
       .transaction(() => {
-        const session = openSession(this.#context, sessionId);
+        const session = existingSession(this.#context, sessionId);
+        if (session.state !== 'open') throw sessionClosed(session.id, session.state);
         this.#context.repository.closeSession(session.id, 'discarded', this.#context.now(), null, null);
         return this.session(session.id);
       })
       .immediate();
+  }
+
+  /** This PC's counts of the session as a file to merge on another PC (count-merge.ts). */
+  exportSession(sessionId: string, handOver = true): CallValue<'counting.exportSession'> {
+    return this.#merge.exportSession(sessionId, handOver);
+  }
+
+  /** Adds another PC's exported counts to this open session; the same file twice changes nothing. */
+  mergeSession(sessionId: string, text: string): CallValue<'counting.mergeSession'> {
+    return this.#merge.mergeSession(sessionId, text);
+  }
+
+  contributions(sessionId: string): CallValue<'counting.contributions'> {
+    return this.#merge.contributions(sessionId);
+  }
+
+  /** Marks counted lines for a blind recount (count-recount.ts). */
+  requestRecount(input: ParsedCallArgs<'counting.requestRecount'>): CallValue<'counting.requestRecount'> {
+    return this.#recount.request(input);
+  }
+
+  recountLines(sessionId: string): CallValue<'counting.recountLines'> {
+    existingSession(this.#context, sessionId);
+    return this.#recount.lines(sessionId);
+  }
+
+  recordRecount(input: ParsedCallArgs<'counting.recordRecount'>): CallValue<'counting.recordRecount'> {
+    return this.#recount.record(input);
+  }
+
+  chooseRecount(sessionId: string, lineId: number, use: RecountChoice): CallValue<'counting.chooseRecount'> {
+    return this.#recount.choose(sessionId, lineId, use);
   }
 
   /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text and a file name. */

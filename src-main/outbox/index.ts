@@ -15,7 +15,13 @@ export {
 export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
 export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
 export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';
-export type { OutboxListing, OutboxRowView } from './operation-list.repository.js';
+export {
+  listOperations,
+  listParked,
+  type OutboxListing,
+  type OutboxRowView,
+  type ParkedOperation,
+} from './operation-list.repository.js';
 export type { KindContext, OperationKind, Preparation, RowOutcome } from './operation-kind.js';
 export type { OutboxEventMap, OutboxEventName } from './outbox-events.js';
 export {
@@ -29,10 +35,8 @@ export {
   actionsOf,
   discardParked,
   editParkedValue,
-  listParked,
   ParkedActionError,
   retryParked,
-  type ParkedOperation,
 } from './parked.service.js';
 export { enqueueWrite, operationStates } from './writes/enqueue-write.js';
 export {

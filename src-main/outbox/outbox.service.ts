@@ -9,6 +9,7 @@ import type { BackofficeClient } from '../backoffice/index.js';
 import type { AppliedWrite } from './applied-writes.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
 import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
+import { DrainStory, SILENT_LOGGER, type DrainLogger } from './drain-story.js';
 import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
 import { productBarcodeKind } from './kinds/product-barcode.kind.js';
@@ -18,15 +19,14 @@ import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './l
 import type { OperationKind } from './operation-kind.js';
 import { enqueueProductBarcode } from './enqueue.js';
 import { effectiveStock, pendingStock } from './local-view.js';
-import { OperationListRepository, type OutboxListing } from './operation-list.repository.js';
-import { OutboxEvents } from './outbox-events.js';
 import {
-  discardParked,
-  editParkedValue,
+  listOperations,
   listParked,
-  retryParked,
+  type OutboxListing,
   type ParkedOperation,
-} from './parked.service.js';
+} from './operation-list.repository.js';
+import { OutboxEvents } from './outbox-events.js';
+import { discardParked, editParkedValue, retryParked } from './parked.service.js';
 import type { DriftPolicy } from './drift.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
 import { enqueueWrite, operationStates } from './writes/enqueue-write.js';
@@ -68,6 +68,8 @@ export interface OutboxOptions {
    * them done: the catalogue follows its own writes instead of waiting for the next pull.
    */
   readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
+  /** Where retries, reconciliations, parks and pauses are told (warn); silent unless given. */
+  readonly logger?: DrainLogger;
 }
 
 export interface DrainReport extends RunTally {
@@ -91,6 +93,7 @@ export class Outbox {
   readonly #hooks: DrainHooks;
   readonly #settleMs: number;
   readonly #onApplied: ((writes: readonly AppliedWrite[]) => void) | undefined;
+  readonly #story: DrainStory;
   #running: Promise<DrainReport> | undefined;
   #again = false;
   #started = false;
@@ -113,6 +116,7 @@ export class Outbox {
     this.#hooks = options.hooks ?? {};
     this.#settleMs = options.settleMs ?? 60_000;
     this.#onApplied = options.onApplied;
+    this.#story = new DrainStory(options.logger ?? SILENT_LOGGER);
     this.events = new OutboxEvents(this.#onError);
     this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
   }
@@ -196,7 +200,7 @@ export class Outbox {
 
   /** The rows a person pages through, newest first ('open': not done or discarded). */
   list(filter: ParsedCallArgs<'outbox.list'>): OutboxListing {
-    return new OperationListRepository(this.#db).list(filter);
+    return listOperations(this.#db, filter);
   }
 
   parked(): ParkedOperation[] {
@@ -285,6 +289,7 @@ export class Outbox {
       settleMs: this.#settleMs,
       onError: this.#onError,
       onApplied: this.#onApplied,
+      story: this.#story,
     });
     const renewal = setInterval(() => this.#renew(), Math.max(10, Math.floor(this.#ttlMs / 3)));
     renewal.unref();

@@ -2,13 +2,9 @@
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
-import type { OperationRow } from './drain.repository.js';
 
 function prepareAll(db: Database) {
   return {
-    parked: db.prepare<[], OperationRow>(
-      `SELECT * FROM outbox_operations WHERE state = 'parked' ORDER BY id`,
-    ),
     retry: db.prepare<{ id: number; policy: DriftPolicy | null; now: number }>(
       `UPDATE outbox_operations
           SET state = 'pending', policy = coalesce(@policy, policy), reason_code = NULL, reason_text = NULL,

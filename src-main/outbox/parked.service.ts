@@ -2,32 +2,15 @@
 // policy), send it with another figure, or discard it. Each action is recorded with the reason the
 // row was parked for, so nothing leaves the queue silently.
 import type { Database } from 'better-sqlite3';
-import type { CallValue } from '../../src-shared/ipc/index.js';
 import { Refusal } from '../refusal.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { operationById, type OperationRow } from './drain.repository.js';
 import { signalEnqueued } from './enqueue-signal.js';
-import { operationView } from './operation-list.repository.js';
 import { parkedStatements, type OutboxActionRow } from './parked.repository.js';
 
 /** A person's action on a row that cannot take it: no such row, a row not parked, or a bad figure. */
 export class ParkedActionError extends Refusal {
   override name = 'ParkedActionError';
-}
-
-/** A parked row as the Outbox page shows it (the contract's shape). */
-export type ParkedOperation = CallValue<'outbox.parked'>[number];
-
-export function listParked(db: Database): ParkedOperation[] {
-  return parkedStatements(db)
-    .parked.all()
-    .map((row) => ({
-      ...operationView(row),
-      reasonCode: row.reason_code ?? '',
-      reasonText: row.reason_text ?? '',
-      serverBefore: row.server_before,
-      uniqueNumber: row.unique_number,
-    }));
 }
 
 /** Sends it again as it is; a count line may get another drift policy (the person's answer to "ask"). */

@@ -2,11 +2,16 @@
 import { z } from 'zod';
 import {
   COUNT_EVENT_KINDS,
+  COUNT_SCOPE_KINDS,
+  KEEP_CODE_CHOICES,
+  LINE_ORDERS,
   NOT_COUNTED_CHOICES,
+  RECOUNT_CHOICES,
   REVIEW_FILTERS,
   SESSION_STATES,
   UNKNOWN_CODE_STATES,
 } from '../../domain/vocabulary.js';
+import { category, codeAlias } from './catalogue.js';
 import {
   count,
   counter,
@@ -25,10 +30,36 @@ const sessionState = z.enum(SESSION_STATES);
 const notCountedChoice = z.enum(NOT_COUNTED_CHOICES);
 const unknownCodeState = z.enum(UNKNOWN_CODE_STATES);
 
+/** What a session covers (the sessions list shows it). */
+export const countScope = z.object({
+  kind: z.enum(COUNT_SCOPE_KINDS),
+  /** The chosen categories (kind 'categories'; names as the catalogue has them, '' when gone). */
+  categories: z.array(category),
+  /** How many products were chosen (kind 'products'; 0 otherwise). */
+  products: count,
+});
+export type CountScope = z.output<typeof countScope>;
+
+/** Most products a products-scope session may list. */
+export const MAX_SCOPE_PRODUCTS = 50_000;
+
+const scopeArgs = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('warehouse') }),
+  z.strictObject({ kind: z.literal('categories'), categoryIds: z.array(rowId).min(1).max(1_000) }),
+  z.strictObject({ kind: z.literal('products'), productIds: z.array(rowId).min(1).max(MAX_SCOPE_PRODUCTS) }),
+]);
+
 export const sessionView = z.object({
   id: z.string(),
   name: z.string(),
   warehouseCode: z.string(),
+  /** The warehouse's name in the local catalogue; '' when it is not there any more. */
+  warehouseName: z.string(),
+  /** Who started the session (the counter given at creation); null for sessions from before. */
+  startedBy: z.string().nullable(),
+  scope: countScope,
+  /** When this session was exported to be committed on another PC (it can no longer change here). */
+  handedOverAt: epochMs.nullable(),
   /** The UI hides expected figures; they are still recorded. */
   blind: z.boolean(),
   driftPolicy,
@@ -59,8 +90,15 @@ export const productLine = z.object({
   isCounted: z.boolean(),
   /** Expected stock at the line's first scan. */
   countedAgainst: z.number(),
-  /** Expected stock now (server + outbox). */
+  /** Expected stock now (server + outbox); for a committed session, the figure at commit. */
   expected: z.number(),
+  /** False when the product is outside the session's scope (counted all the same; the page warns). */
+  inScope: z.boolean(),
+  /**
+   * On the answer of a scan through a pack code: the code and the units one scan of it counts (the page
+   * shows "1 carton = 24"). null everywhere else.
+   */
+  pack: z.object({ code: z.string(), units: z.number() }).nullable(),
 });
 
 export const unknownLine = z.object({
@@ -87,13 +125,25 @@ const reviewProduct = {
   purchaseprice: z.number(),
 };
 
+/** A line marked for a blind recount: both counts, and which one the commit sends. */
+export const recountView = z.object({
+  firstCount: z.number(),
+  /** null until someone recounted it. */
+  recounted: z.number().nullable(),
+  recountedBy: z.string().nullable(),
+  /** What the commit sends: the recount once there is one (unless a person chose the first count). */
+  use: z.enum(RECOUNT_CHOICES),
+});
+
 export const reviewRow = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('counted'),
     lineId: z.number(),
     ...reviewProduct,
     countedAgainst: z.number(),
+    /** The figure the commit sends (the recount when `recount.use` says so). */
     counted: z.number(),
+    recount: recountView.nullable(),
     variance: z.number(),
     /** variance × purchase price, baht. */
     varianceValue: z.number(),
@@ -124,11 +174,25 @@ export const sessionReview = z.object({
     drifted: count,
     notCounted: count,
     unknownCodes: count,
+    /** Lines marked for a recount that nobody recounted yet (the commit sends their first count). */
+    recountsPending: count,
   }),
   /** Rows matching the filter, before paging. */
   matching: count,
   offset: count,
   rows: z.array(reviewRow),
+});
+
+/** A line to recount as the recounter sees it: no first count, no expected figure. */
+export const recountLine = z.object({
+  lineId: z.number(),
+  productId: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  name: z.string(),
+  unittext: z.string(),
+  recounted: z.number().nullable(),
+  recountedBy: z.string().nullable(),
 });
 
 const lineQuantity = z.strictObject({ sessionId, lineId: rowId, counter, quantity });
@@ -142,6 +206,10 @@ export const countingCalls = {
       name: shortText(200).optional(),
       blind: z.boolean().default(false),
       driftPolicy: driftPolicy.default('ask'),
+      /** Who starts it (shown in the sessions list). */
+      counter: requiredText(64).optional(),
+      /** Default: the whole warehouse. Unknown category or product ids refuse with 'not-found'. */
+      scope: scopeArgs.default({ kind: 'warehouse' }),
     }),
     result: sessionView,
   },
@@ -151,9 +219,18 @@ export const countingCalls = {
     result: z.array(sessionView),
   },
   'counting.session': { args: bySession, result: sessionView },
-  /** Every line in the order first counted (unknown codes included). */
-  'counting.lines': { args: bySession, result: z.array(countLine) },
-  /** One scan (or a typed sku): adds `quantity` (default 1) to the product's line, or to an unknown code's. */
+  /**
+   * Every line (unknown codes included), in the order first counted, or with `order: 'lastCounted'`
+   * the line changed last first (what the counting page shows).
+   */
+  'counting.lines': {
+    args: z.strictObject({ sessionId, order: z.enum(LINE_ORDERS).default('firstCounted') }),
+    result: z.array(countLine),
+  },
+  /**
+   * One scan (or a typed sku): adds `quantity` (default 1) to the product's line, or to an unknown
+   * code's. Through a pack code, one scan adds `quantity` × the pack's units (the answer's `pack`).
+   */
   'counting.scan': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter, quantity: quantity.default(1) }),
     result: countLine,
@@ -167,10 +244,43 @@ export const countingCalls = {
     args: z.strictObject({ sessionId, counter }),
     result: z.object({ undoneEventId: z.number(), kind: z.enum(COUNT_EVENT_KINDS), line: countLine }),
   },
-  /** Assigns an unknown code's units to a product; `barcodeToAssign` is the code to give the product. */
+  /**
+   * Assigns an unknown code's units to a product, and with `keepCodeAs` what to do with the code, in the
+   * same transaction: 'alias' keeps it on this PC as another code for the product (nothing sent; the
+   * product's barcode stays), 'barcode' queues it as the product's barcode (replacing `replacesBarcode`
+   * for the whole store), 'none' (default) leaves it to the page as before.
+   */
   'counting.resolveUnknown': {
-    args: z.strictObject({ sessionId, lineId: rowId, productId: rowId, counter }),
-    result: z.object({ line: productLine, barcodeToAssign: z.string().nullable() }),
+    args: z.strictObject({
+      sessionId,
+      lineId: rowId,
+      productId: rowId,
+      counter,
+      keepCodeAs: z.enum(KEEP_CODE_CHOICES).default('none'),
+    }),
+    result: z.object({
+      line: productLine,
+      /** With keepCodeAs 'none': the code to give the product; null when it already carries it. */
+      barcodeToAssign: z.string().nullable(),
+      /**
+       * The product's barcode now (a queued change included) that giving it the code as barcode would
+       * replace, so stop scanning; null when it has none or already has this code. When set, the page
+       * defaults to keeping the code as an alias.
+       */
+      replacesBarcode: z.string().nullable(),
+      /** The alias kept (keepCodeAs 'alias'). */
+      alias: codeAlias.nullable(),
+      /** The queued barcode change (keepCodeAs 'barcode'). */
+      operationId: rowId.nullable(),
+    }),
+  },
+  /**
+   * Removes one unknown code still to resolve: its units are dropped (the line stays, state 'discarded',
+   * as a commit's "discard unknown codes" leaves it). 'invalid-arguments' for any other line.
+   */
+  'counting.removeUnknownCode': {
+    args: z.strictObject({ sessionId, lineId: rowId }),
+    result: unknownLine,
   },
   /** Totals cover the whole session; rows are filtered and paged. */
   'counting.review': {
@@ -195,6 +305,85 @@ export const countingCalls = {
   },
   /** Abandons an open session: nothing is sent. */
   'counting.discard': { args: bySession, result: sessionView },
+  /**
+   * This PC's counts of the session as a file for another PC counting the same warehouse (different
+   * aisles), which merges it into its own session and commits once for both. With `handOver` (default)
+   * this session can then no longer change or commit here (discard it once the other PC committed).
+   * Open unknown codes refuse the export ('conflict', reason 'unresolvedUnknownCodes'): resolve or
+   * remove them first, so no unit is lost on the way.
+   */
+  'counting.exportSession': {
+    args: z.strictObject({ sessionId, handOver: z.boolean().default(true) }),
+    result: z.object({ fileName: z.string(), text: z.string(), session: sessionView }),
+  },
+  /**
+   * Adds another PC's exported counts to this open session: per product, that PC's figure adds to this
+   * one's (a counted line is created for a product only the other PC counted). Merging the same file
+   * twice changes nothing; a newer export of the same session adds only what changed. Refusals:
+   * 'invalid-arguments' (not a count file, or this session's own file), 'conflict' with reason
+   * 'otherWarehouse'.
+   */
+  'counting.mergeSession': {
+    args: z.strictObject({ sessionId, text: z.string().min(1).max(20_000_000) }),
+    result: z.object({
+      session: sessionView,
+      /** Who the counts came from ("<PC>: <session name>"). */
+      source: z.string(),
+      /** Products whose figure from that source changed (new or different). */
+      productsMerged: count,
+      /** Products already merged with the same figure. */
+      unchanged: count,
+    }),
+  },
+  /** Per counted product, what each PC contributed (this PC first, then each merged source). */
+  'counting.contributions': {
+    args: bySession,
+    result: z.array(
+      z.object({
+        lineId: z.number(),
+        productId: z.number(),
+        sku: z.string(),
+        name: z.string(),
+        counted: z.number(),
+        sources: z.array(z.object({ source: z.string(), thisPc: z.boolean(), counted: z.number() })),
+      }),
+    ),
+  },
+  /**
+   * Marks counted lines for a blind recount: every line whose variance is at least `minUnits` units or
+   * `minValue` baht (either way, in absolute value), and the lines in `lineIds`. Marked lines are
+   * answered as counting.recountLines lists them. 'invalid-arguments' when nothing selects lines.
+   */
+  'counting.requestRecount': {
+    args: z.strictObject({
+      sessionId,
+      minUnits: z.number().positive().optional(),
+      minValue: z.number().positive().optional(),
+      lineIds: z.array(rowId).max(10_000).optional(),
+    }),
+    result: z.object({ marked: count, lines: z.array(recountLine) }),
+  },
+  /** The lines to recount, blind: the product only (no first count, no expected figure). */
+  'counting.recountLines': { args: bySession, result: z.array(recountLine) },
+  /**
+   * A recount of one marked line, by someone (another person, on this PC or another): `add` adds to the
+   * recount (one scan at a time), `set` makes it the figure. The recount is then what the commit sends.
+   */
+  'counting.recordRecount': {
+    args: z.strictObject({
+      sessionId,
+      lineId: rowId,
+      counter,
+      quantity: z.number().min(0).max(1_000_000_000),
+      mode: z.enum(['set', 'add']).default('set'),
+    }),
+    result: recountLine,
+  },
+  /** Which count of a recounted line the commit sends. */
+  'counting.chooseRecount': {
+    args: z.strictObject({ sessionId, lineId: rowId, use: z.enum(RECOUNT_CHOICES) }),
+    result: recountView,
+  },
   /** The whole review as CSV text, with a suggested file name. */
   'counting.exportCsv': {
     args: bySession,
