@@ -4,8 +4,7 @@
 import { enqueueStockCount } from '../outbox/enqueue.js';
 import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
-import { toSessionView } from './count-views.js';
-import { newProductLine, openSession } from './counting-context.js';
+import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
 import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
 import type { CommitInput, CommitResult, DriftPolicy, SessionView } from './counting-types.js';
@@ -120,5 +119,5 @@ function driftPolicyOf(session: SessionRow): DriftPolicy {
 function sessionViewAfterCommit(context: CountingContext, sessionId: string): SessionView {
   const row = context.repository.session(sessionId);
   if (!row) throw new Error(`Count session ${sessionId} vanished during its commit`);
-  return toSessionView(row, context.repository.progress(sessionId));
+  return sessionViewOf(context, row);
 }

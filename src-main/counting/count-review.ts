@@ -4,8 +4,8 @@
 import { fromSatang, toSatang } from '../../src-shared/money/index.js';
 import { roundQuantity } from './count-quantity.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
-import { toSessionView, toUnknownLineView } from './count-views.js';
-import type { CountingContext } from './counting-context.js';
+import { toUnknownLineView } from './count-views.js';
+import { sessionViewOf, type CountingContext } from './counting-context.js';
 import { expectedAtCommit, isFrozen } from './expected-stock.js';
 import type { ReviewFilter } from '../../src-shared/domain/vocabulary.js';
 import type { CallValue } from '../../src-shared/ipc/index.js';
@@ -93,7 +93,7 @@ export function reviewSession(
     matching,
     page.limit === undefined ? matching : offset + Math.max(0, Math.trunc(page.limit)),
   );
-  const view = toSessionView(session, context.repository.progress(session.id));
+  const view = sessionViewOf(context, session);
   return { session: view, filter, totals, matching, offset, rows: rowsBetween(sources, offset, end) };
 }
 

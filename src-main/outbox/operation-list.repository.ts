@@ -1,8 +1,11 @@
 // The outbox rows a person can page through (newest first), by state, in the contract's shape.
-// Read-only; payloads (document bodies) are not read: the list never shows them.
+// Read-only; document bodies are not read (the list never shows them), except the small payload of a
+// barcode change: it is stored as a document (product_id NULL, so the stock view never folds it), and
+// the product and the code it gives live only there — without it the row named neither (issue 13).
 import type { Database, Statement } from 'better-sqlite3';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import type { DriftPolicy, OperationState } from '../../src-shared/domain/vocabulary.js';
+import { PRODUCT_BARCODE_KIND } from './kinds/product-barcode.kind.js';
 
 export type OutboxListing = CallValue<'outbox.list'>;
 export type OutboxRowView = OutboxListing['items'][number];
@@ -14,6 +17,8 @@ interface ListRow {
   readonly warehouse_code: string | null;
   readonly product_id: number | null;
   readonly sku: string | null;
+  readonly product_name: string | null;
+  readonly barcode: string | null;
   readonly change: string | null;
   readonly value: number | null;
   readonly counted_against: number | null;
@@ -29,7 +34,16 @@ interface ListRow {
   readonly finished_at: number | null;
 }
 
-const COLUMNS = `id, kind, state, warehouse_code, product_id, sku, change, value, counted_against, policy,
+// A barcode change's product and code, from its payload (an unreadable one gives NULLs: it is parked).
+const fromBarcodePayload = (field: string): string =>
+  `CASE WHEN kind = '${PRODUCT_BARCODE_KIND}' AND json_valid(payload) THEN json_extract(payload, '$.${field}') END`;
+const PRODUCT_ID = `coalesce(product_id, ${fromBarcodePayload('productId')})`;
+
+const COLUMNS = `id, kind, state, warehouse_code, ${PRODUCT_ID} AS product_id,
+  coalesce(sku, ${fromBarcodePayload('sku')}) AS sku,
+  (SELECT name FROM products WHERE products.id = ${PRODUCT_ID}) AS product_name,
+  ${fromBarcodePayload('barcode')} AS barcode,
+  change, value, counted_against, policy,
   session_id, attempts, next_attempt_at, reason_code, reason_text, outcome, created_at, updated_at, finished_at`;
 
 // @filter: a state, 'open' (not done or discarded) or 'all'.
@@ -68,6 +82,8 @@ function toView(row: ListRow): OutboxRowView {
     warehouseCode: row.warehouse_code,
     productId: row.product_id,
     sku: row.sku,
+    productName: row.product_name,
+    barcode: row.barcode,
     change: row.change,
     value: row.value,
     countedAgainst: row.counted_against,

@@ -10,6 +10,7 @@ import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
+import { CodeAliases } from '../catalog/code-aliases.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -136,8 +137,10 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .close()
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
+    const lookup = new CatalogueLookup(db);
     const catalogueService = new CatalogueService({
-      lookup: new CatalogueLookup(db),
+      lookup,
+      aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),

@@ -101,6 +101,7 @@ describe('catalogue.assignBarcode', () => {
     const { operationId } = await app.ok('catalogue.assignBarcode', {
       productId: product.id,
       barcode: ` ${barcode}\r`,
+      replace: true,
     });
     expect(Number.isInteger(operationId) && operationId > 0).toBe(true);
     await waitForDrained(app);

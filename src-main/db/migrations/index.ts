@@ -5,6 +5,7 @@ import { syncStateMigration } from './0002-sync-state.js';
 import { outboxMigration } from './0003-outbox.js';
 import { countingMigration } from './0004-counting.js';
 import { countFrozenExpectedMigration } from './0005-count-frozen-expected.js';
+import { countScopeAndCodeAliasesMigration } from './0006-count-scope-and-code-aliases.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   outboxMigration,
   countingMigration,
   countFrozenExpectedMigration,
+  countScopeAndCodeAliasesMigration,
 ];

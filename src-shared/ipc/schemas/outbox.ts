@@ -35,6 +35,13 @@ export const outboxItem = z.object({
   kind: z.string(),
   state: z.enum(OPERATION_STATES),
   ...stockLineFields,
+  /**
+   * The product's name in the local catalogue (stock lines and barcode changes; null for documents, or
+   * when the catalogue no longer has the product).
+   */
+  productName: z.string().nullable(),
+  /** A barcode change (kind 'productBarcode'): the code given to the product (`productId`, `sku`). */
+  barcode: z.string().nullable(),
   policy: driftPolicy.nullable(),
   sessionId: z.string().nullable(),
   attempts: count,
