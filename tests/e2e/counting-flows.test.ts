@@ -171,28 +171,41 @@ describe('counting flows in Chromium through the web host', () => {
     await page.keyboard.press('Enter');
     await keepDialog.getByText(`${KEPT_CODE} is now counted as ${p1.name} (+1).`).waitFor();
     // p1 has a barcode: the dialog says giving it the code would replace it, and Enter on whatever is
-    // focused by default leaves the product's barcode alone.
+    // focused by default keeps the code on this PC as another code for p1 and leaves its barcode alone.
     const warning = keepDialog.getByTestId('replace-warning');
     await expect
       .poll(() => warning.textContent())
       .toContain(`giving it ${KEPT_CODE} replaces ${p1.barcode}, and ${p1.barcode} would stop scanning`);
-    await expect.poll(focused).toMatch(new RegExp(`Keep ${p1.barcode}, change nothing`));
+    await expect.poll(focused).toMatch(new RegExp(`Keep ${KEPT_CODE} as another code for it on this PC`));
     await expectAccessible();
     await screenshot('counting-unknown-dialog-en');
     await page.keyboard.press('Enter');
+    await keepDialog
+      .getByText(
+        `${KEPT_CODE} now scans as ${p1.name} on this PC; its barcode ${p1.barcode} still scans too.`,
+      )
+      .waitFor();
+    await expect.poll(focused).toMatch(/Close/);
+    await expectAccessible();
+    await screenshot('counting-unknown-alias-en');
+    await page.keyboard.press('Escape');
     await expect.poll(() => keepDialog.count()).toBe(0);
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     const barcodeRow = async () =>
       (await call('outbox.list', { state: 'all' })).items.filter((item) => item.kind === 'productBarcode');
     expect(await barcodeRow()).toEqual([]);
     expect((await call('catalogue.lookup', { code: p1.barcode }))?.id).toBe(p1.id);
-    expect(await call('catalogue.lookup', { code: KEPT_CODE })).toBeNull();
+    expect((await call('catalogue.lookup', { code: KEPT_CODE }))?.id).toBe(p1.id);
+    expect((await call('catalogue.aliases', { productId: p1.id })).map((alias) => alias.code)).toEqual([
+      KEPT_CODE,
+    ]);
     expect(await countedOf(session.id, p1.id)).toBe(1);
     await scan(p1.barcode);
     await expect.poll(() => countedCell(p1.sku).textContent()).toBe('2');
     await expectTones(CUES.ok);
 
-    // Replacing is a deliberate move: another code, the same product, Tab from "Keep" to "Replace", Enter.
+    // Replacing is a deliberate move: another code, the same product, Tab past "Keep" and "Change
+    // nothing" to "Replace", Enter.
     await scan(UNKNOWN_CODE);
     await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE);
     await expectTones(CUES.unknown);
@@ -205,6 +218,8 @@ describe('counting flows in Chromium through the web host', () => {
     await page.keyboard.press('Enter');
     await dialog.getByText(`${UNKNOWN_CODE} is now counted as ${p1.name} (+1).`).waitFor();
     await expect.poll(focused).toMatch(/Keep/);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toMatch(/Change nothing/);
     await page.keyboard.press('Tab');
     await expect.poll(focused).toMatch(new RegExp(`Replace ${p1.barcode} with ${UNKNOWN_CODE}`));
     await page.keyboard.press('Enter');

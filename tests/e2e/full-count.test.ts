@@ -233,8 +233,9 @@ async function resolveUnknownCode(product: ServerProduct): Promise<void> {
   if (product.barcode === '') {
     await expect.poll(focused).toMatch(/Also give/);
   } else {
-    // Replacing a product's barcode is never the default: Tab from "Keep" to "Replace".
+    // Replacing a product's barcode is never the default: Tab past "Keep" and "Change nothing".
     await expect.poll(focused).toMatch(/Keep/);
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect.poll(focused).toMatch(new RegExp(`Replace ${product.barcode} with ${UNKNOWN_CODE}`));
   }

@@ -16,6 +16,9 @@ const session: SessionViewValue = {
   id: SESSION_ID,
   name: 'Front shelf',
   warehouseCode: 'MAIN',
+  warehouseName: 'Main warehouse',
+  startedBy: null,
+  scope: { kind: 'warehouse', categories: [], products: 0 },
   blind: false,
   driftPolicy: 'ask',
   state: 'open',
@@ -46,6 +49,8 @@ function productLine(lineId: number, productId: number, counted: number): Produc
     isCounted: true,
     countedAgainst: 5,
     expected: 5,
+    inScope: true,
+    pack: null,
   };
 }
 
@@ -184,14 +189,27 @@ describe('scan', () => {
 describe('resolveUnknown', () => {
   it("moves an unknown code's units to the product and answers the barcode to offer", async () => {
     const counting = await loaded(bridge, [unknownLine(2, '999', 3)]);
-    bridge.answer('counting.resolveUnknown', ok({ line: productLine(5, 10, 3), barcodeToAssign: '999' }));
+    bridge.answer(
+      'counting.resolveUnknown',
+      ok({
+        line: productLine(5, 10, 3),
+        barcodeToAssign: '999',
+        replacesBarcode: '885',
+        alias: null,
+        operationId: null,
+      }),
+    );
 
     const resolution = await counting.resolveUnknown(2, 10);
 
     expect(bridge.argsOf('counting.resolveUnknown')).toEqual([
       { sessionId: SESSION_ID, lineId: 2, productId: 10 },
     ]);
-    expect(resolution).toEqual({ line: productLine(5, 10, 3), barcodeToAssign: '999' });
+    expect(resolution).toEqual({
+      line: productLine(5, 10, 3),
+      barcodeToAssign: '999',
+      replacesBarcode: '885',
+    });
     expect(counting.unknownLines).toEqual([]);
     expect(counting.lines.find((line) => line.lineId === 2)).toMatchObject({
       state: 'resolved',

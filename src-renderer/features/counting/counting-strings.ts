@@ -92,7 +92,10 @@ export const ct = translator({
     assignSkip: 'Not now',
     replaceWarning:
       '{name} already has the barcode {barcode}. A product keeps one barcode: giving it {code} replaces {barcode}, and {barcode} would stop scanning as {name} on every PC of the store.',
-    keepBarcode: 'Keep {barcode}, change nothing (Esc)',
+    keepBarcode: 'Change nothing (Esc)',
+    aliasOffer: 'Keep {code} as another code for it on this PC',
+    aliasKept:
+      '{code} now scans as {name} on this PC; its barcode {barcode} still scans too. Nothing is sent to the back office.',
     replaceOffer: 'Replace {barcode} with {code}',
     close: 'Close',
     promptTitle: 'How many?',
@@ -203,7 +206,10 @@ export const ct = translator({
     assignSkip: 'ไว้ทีหลัง',
     replaceWarning:
       '{name} มีบาร์โค้ด {barcode} อยู่แล้ว สินค้าหนึ่งมีบาร์โค้ดได้เพียงหนึ่งเดียว: ถ้ากำหนด {code} ให้ จะแทนที่ {barcode} และทุกเครื่องของร้านจะสแกน {barcode} เป็น {name} ไม่ได้อีก',
-    keepBarcode: 'คง {barcode} ไว้ ไม่เปลี่ยนอะไร (Esc)',
+    keepBarcode: 'ไม่เปลี่ยนอะไร (Esc)',
+    aliasOffer: 'เก็บ {code} เป็นอีกรหัสของสินค้านี้ในเครื่องนี้',
+    aliasKept:
+      'เครื่องนี้สแกน {code} เป็น {name} แล้ว และบาร์โค้ด {barcode} ยังสแกนได้เหมือนเดิม ไม่มีการส่งข้อมูลไปยังระบบหลังร้าน',
     replaceOffer: 'แทนที่ {barcode} ด้วย {code}',
     close: 'ปิด',
     promptTitle: 'จำนวนเท่าไร?',
