@@ -62,7 +62,8 @@ export class StoreFormState {
   #testResult = $state<ConnectionTestResult | null>(null);
   #testedSaved = $state(false);
   #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  /** Worded when read, so a language switch rewords a message already shown. */
+  #saveError = $state.raw<(() => string) | null>(null);
   /** The keychain's own words behind a refused save (technical, shown behind "Details"). */
   #saveErrorDetail = $state<string | null>(null);
 
@@ -116,7 +117,7 @@ export class StoreFormState {
   }
 
   get saveError(): string | null {
-    return this.#saveError;
+    return this.#saveError?.() ?? null;
   }
 
   get saveErrorDetail(): string | null {
@@ -186,7 +187,7 @@ export class StoreFormState {
   async save(activate: boolean): Promise<PublicProfileValue | null> {
     if (!this.canPressSave) return null;
     if (this.saveNeedsKeychain) {
-      this.#saveError = st('saveNeedsKeychain');
+      this.#saveError = () => st('saveNeedsKeychain');
       this.#saveErrorDetail = null;
       return null;
     }
@@ -263,8 +264,11 @@ export class StoreFormState {
     }
     this.#errors = errors;
     if (Object.keys(errors).length > 0) return;
+    const message = error.message;
     this.#saveError =
-      error.code === 'keychain-unavailable' ? st('keychainSaveFailed') : st('saveFailed', { message: error.message });
+      error.code === 'keychain-unavailable'
+        ? () => st('keychainSaveFailed')
+        : () => st('saveFailed', { message });
     this.#saveErrorDetail = error.code === 'keychain-unavailable' ? error.message : null;
   }
 }
