@@ -186,6 +186,19 @@ describe('scan', () => {
   });
 });
 
+describe('selectLine', () => {
+  it('makes a line current without a call (nothing counted); an unknown line id changes nothing', async () => {
+    const counting = await loaded(bridge, [productLine(1, 10, 4), productLine(2, 11, 2)]);
+    const calls = bridge.calls.length;
+    counting.selectLine(1);
+    expect(counting.currentLineId).toBe(1);
+    expect(counting.currentLine).toEqual(productLine(1, 10, 4));
+    counting.selectLine(99);
+    expect(counting.currentLineId).toBe(1);
+    expect(bridge.calls.length).toBe(calls);
+  });
+});
+
 describe('resolveUnknown', () => {
   it("moves an unknown code's units to the product and answers the barcode to offer", async () => {
     const counting = await loaded(bridge, [unknownLine(2, '999', 3)]);

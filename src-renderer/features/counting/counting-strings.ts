@@ -33,8 +33,9 @@ export const ct = translator({
     columnProgress: 'Progress',
     open: 'Open',
     countingTitle: 'Counting: {name}',
+    countingWarehouse: 'Warehouse {code}{name}',
     countingHint:
-      'Scan anywhere on this screen. F4: type a code · F6: set quantity · +/−: adjust · F9: undo last · Esc: back to scanning',
+      'Scan anywhere on this screen. F4: type a code · F6: set quantity · +/−: adjust · Up/Down or a click: choose the current line · F9: undo last · Esc: back to scanning',
     readyToScan: 'Ready to scan',
     lastScanned: 'Last scanned',
     statusOk: 'OK',
@@ -148,8 +149,9 @@ export const ct = translator({
     columnProgress: 'ความคืบหน้า',
     open: 'เปิด',
     countingTitle: 'กำลังนับ: {name}',
+    countingWarehouse: 'คลังสินค้า {code}{name}',
     countingHint:
-      'สแกนได้ทุกที่บนหน้าจอนี้ F4: พิมพ์รหัส · F6: กำหนดจำนวน · +/−: ปรับจำนวน · F9: ย้อนกลับ · Esc: กลับไปสแกน',
+      'สแกนได้ทุกที่บนหน้าจอนี้ F4: พิมพ์รหัส · F6: กำหนดจำนวน · +/−: ปรับจำนวน · ลูกศรขึ้นลงหรือคลิก: เลือกรายการปัจจุบัน · F9: ย้อนกลับ · Esc: กลับไปสแกน',
     readyToScan: 'พร้อมสแกน',
     lastScanned: 'สแกนล่าสุด',
     statusOk: 'สำเร็จ',

@@ -106,6 +106,11 @@ export class CountingSession {
     this.#lines.find((line) => line.lineId === this.#currentLineId) ?? null,
   );
 
+  /** Makes a line the current one (what the keypad and +/− act on) without counting anything. */
+  selectLine(lineId: number): void {
+    if (this.#lines.some((line) => line.lineId === lineId)) this.#currentLineId = lineId;
+  }
+
   /** Shows a problem of the page's own (e.g. the scanner failed). */
   showError(message: string): void {
     this.#error = message;
