@@ -83,7 +83,7 @@ function countNotCountedAsZero(context: CountingContext, session: SessionRow, at
       .filter((line) => line.kind === 'product' && line.live_events > 0)
       .map((line) => line.product_id ?? 0),
   );
-  for (const { productId, expected } of notCountedProducts(context, session.warehouse_code, counted)) {
+  for (const { productId, expected } of notCountedProducts(context, session, counted)) {
     const existing = repository.productLine(session.id, productId);
     let lineId = existing?.id;
     if (lineId === undefined) {

@@ -46,7 +46,7 @@ export function reviewSession(
   const lines = context.repository.lines(session.id);
   const counted = countedRows(context, session, lines);
   const countedIds = new Set(counted.map((row) => row.productId));
-  const notCounted = notCountedProducts(context, session.warehouse_code, countedIds);
+  const notCounted = notCountedProducts(context, session, countedIds);
   // An unknown code whose every scan was undone is nothing to review; a resolved one lives in its product.
   const unknown = lines
     .filter((line) => line.kind === 'unknown' && line.live_events > 0 && line.unknown_state !== 'resolved')
@@ -146,19 +146,22 @@ function countedRows(
 }
 
 /**
- * Products of the warehouse that nobody counted and that the local view expects to be there (stock
- * other than 0 once pending outbox operations are applied), in the catalogue's order.
+ * Products of the session's scope in its warehouse that nobody counted and that the local view expects
+ * to be there (stock other than 0 once pending outbox operations are applied), in the catalogue's order.
  */
 export function notCountedProducts(
   context: CountingContext,
-  warehouseCode: string,
+  session: SessionRow,
   countedIds: ReadonlySet<number>,
 ): Array<{ productId: number; expected: number }> {
+  const inScope = context.scopes.productIds(session);
   const notCounted = context.lookup
-    .productsInWarehouse(warehouseCode)
-    .filter((figure) => !countedIds.has(figure.productId));
+    .productsInWarehouse(session.warehouse_code)
+    .filter(
+      (figure) => !countedIds.has(figure.productId) && (inScope === null || inScope.has(figure.productId)),
+    );
   return context.expected
-    .overServerFigures(warehouseCode, notCounted)
+    .overServerFigures(session.warehouse_code, notCounted)
     .filter((entry) => entry.expected !== 0);
 }
 

@@ -99,6 +99,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       // never falls back to the last pull's figure (or the old barcode) until the next pull.
       onApplied: (writes) => catalogue.applyConfirmedWrites(writes, now()),
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
+      logger: logger.child('outbox'),
       ...options.outboxTiming,
     });
     const publishOutbox = () => {
@@ -107,8 +108,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     cleanups.push(
       outbox.events.on('changed', publishOutbox),
       outbox.events.on('progress', (progress) => hub.emit('outbox.progress', progress)),
-      outbox.events.on('paused', ({ code, text }) => {
-        logger.warn('Outbox paused until a person resumes it', { code, text });
+      outbox.events.on('paused', ({ text }) => {
+        // The drainer's own log line says which operations and why (outbox/drain-story.ts).
         connectivity.onOutboxPaused(text);
         publishOutbox();
       }),
