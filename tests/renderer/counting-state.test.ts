@@ -26,6 +26,7 @@ const session: SessionViewValue = {
   closedAt: null,
   notCounted: null,
   outboxOperationIds: [],
+  handedOverAt: null,
   progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
 };
 
