@@ -16,6 +16,9 @@ const session: SessionViewValue = {
   id: SESSION_ID,
   name: 'Front shelf',
   warehouseCode: 'MAIN',
+  warehouseName: 'Main warehouse',
+  startedBy: null,
+  scope: { kind: 'warehouse', categories: [], products: 0 },
   blind: false,
   driftPolicy: 'ask',
   state: 'open',
@@ -23,6 +26,7 @@ const session: SessionViewValue = {
   closedAt: null,
   notCounted: null,
   outboxOperationIds: [],
+  handedOverAt: null,
   progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
 };
 
@@ -46,10 +50,14 @@ function productLine(lineId: number, productId: number, counted: number): Produc
     isCounted: true,
     countedAgainst: 5,
     expected: 5,
+    inScope: true,
+    pack: null,
   };
 }
 
-function unknownLine(lineId: number, code: string, counted: number): CountLine {
+type UnknownLine = Extract<CountLine, { kind: 'unknown' }>;
+
+function unknownLine(lineId: number, code: string, counted: number): UnknownLine {
   return {
     kind: 'unknown',
     lineId,
@@ -87,7 +95,8 @@ describe('load', () => {
     ]);
 
     expect(bridge.argsOf('counting.session')).toEqual([{ sessionId: SESSION_ID }]);
-    expect(bridge.argsOf('counting.lines')).toEqual([{ sessionId: SESSION_ID }]);
+    // Newest first: the counting page lists the line changed last on top.
+    expect(bridge.argsOf('counting.lines')).toEqual([{ sessionId: SESSION_ID, order: 'lastCounted' }]);
     expect(counting.session).toEqual(session);
     expect(counting.productLines.map((line) => line.lineId)).toEqual([1]);
     expect(counting.unknownLines.map((line) => line.lineId)).toEqual([2]);
@@ -166,7 +175,7 @@ describe('scan', () => {
     first.release(ok(productLine(1, 10, 1)));
     await Promise.all(scanned);
     expect(bridge.argsOf('counting.scan').map((args) => args.code)).toEqual(['A', 'B']);
-    expect(counting.lines.map((line) => line.lineId)).toEqual([1, 2]);
+    expect(counting.lines.map((line) => line.lineId)).toEqual([2, 1]);
     expect(counting.currentLineId).toBe(2);
   });
 
@@ -181,17 +190,113 @@ describe('scan', () => {
   });
 });
 
+describe('line order', () => {
+  it('moves a line counted again, adjusted or undone to the front; selecting one moves nothing', async () => {
+    const counting = await loaded(bridge, [
+      productLine(3, 12, 1),
+      productLine(2, 11, 1),
+      productLine(1, 10, 1),
+    ]);
+    const order = () => counting.lines.map((line) => line.lineId);
+    bridge
+      .answer('counting.scan', ok(productLine(1, 10, 2)))
+      .answer('counting.adjustQuantity', ok(productLine(2, 11, 2)))
+      .answer('counting.undoLast', ok({ undoneEventId: 4, kind: 'scan', line: productLine(3, 12, 0) }));
+
+    await counting.scan('885000000010');
+    expect(order()).toEqual([1, 3, 2]);
+    await counting.adjust(2, 1);
+    expect(order()).toEqual([2, 1, 3]);
+    counting.selectLine(1);
+    expect(order()).toEqual([2, 1, 3]);
+    await counting.undoLast();
+    expect(order()).toEqual([3, 2, 1]);
+  });
+});
+
+describe('removeUnknownCode', () => {
+  it('drops one unknown code through main: it leaves the list, the others stay', async () => {
+    const counting = await loaded(bridge, [unknownLine(2, '111', 3), unknownLine(3, '222', 1)]);
+    counting.selectLine(2);
+    const discarded = { ...unknownLine(2, '111', 3), state: 'discarded' as const };
+    bridge.answer('counting.removeUnknownCode', ok(discarded));
+
+    expect(await counting.removeUnknownCode(2)).toBe(true);
+
+    expect(bridge.argsOf('counting.removeUnknownCode')).toEqual([{ sessionId: SESSION_ID, lineId: 2 }]);
+    expect(counting.unknownLines.map((line) => line.lineId)).toEqual([3]);
+    expect(counting.lines.find((line) => line.lineId === 2)).toEqual(discarded);
+    expect(counting.currentLineId).toBeNull();
+    expect(counting.error).toBeNull();
+  });
+
+  it("keeps the code listed and shows main's words when refused", async () => {
+    const counting = await loaded(bridge, [unknownLine(2, '111', 3)]);
+    bridge.answer(
+      'counting.removeUnknownCode',
+      refused('invalid-arguments', 'That code was resolved already.'),
+    );
+
+    expect(await counting.removeUnknownCode(2)).toBe(false);
+    expect(counting.unknownLines.map((line) => line.lineId)).toEqual([2]);
+    expect(counting.error).toBe('That code was resolved already.');
+  });
+});
+
+describe('discard', () => {
+  it('abandons the session through main and shows it discarded; a refusal is shown', async () => {
+    const counting = await loaded(bridge, [productLine(1, 10, 2)]);
+    const closed = { ...session, state: 'discarded' as const, closedAt: 1_700_000_100_000 };
+    bridge.answer('counting.discard', refused('conflict', 'The session is committed.'), ok(closed));
+
+    expect(await counting.discard()).toBe(false);
+    expect(counting.error).toBe('The session is committed.');
+    expect(counting.session?.state).toBe('open');
+
+    expect(await counting.discard()).toBe(true);
+    expect(bridge.argsOf('counting.discard')).toEqual([{ sessionId: SESSION_ID }, { sessionId: SESSION_ID }]);
+    expect(counting.session).toEqual(closed);
+    expect(counting.error).toBeNull();
+  });
+});
+
+describe('selectLine', () => {
+  it('makes a line current without a call (nothing counted); an unknown line id changes nothing', async () => {
+    const counting = await loaded(bridge, [productLine(1, 10, 4), productLine(2, 11, 2)]);
+    const calls = bridge.calls.length;
+    counting.selectLine(1);
+    expect(counting.currentLineId).toBe(1);
+    expect(counting.currentLine).toEqual(productLine(1, 10, 4));
+    counting.selectLine(99);
+    expect(counting.currentLineId).toBe(1);
+    expect(bridge.calls.length).toBe(calls);
+  });
+});
+
 describe('resolveUnknown', () => {
   it("moves an unknown code's units to the product and answers the barcode to offer", async () => {
     const counting = await loaded(bridge, [unknownLine(2, '999', 3)]);
-    bridge.answer('counting.resolveUnknown', ok({ line: productLine(5, 10, 3), barcodeToAssign: '999' }));
+    bridge.answer(
+      'counting.resolveUnknown',
+      ok({
+        line: productLine(5, 10, 3),
+        barcodeToAssign: '999',
+        replacesBarcode: '885',
+        alias: null,
+        operationId: null,
+      }),
+    );
 
     const resolution = await counting.resolveUnknown(2, 10);
 
     expect(bridge.argsOf('counting.resolveUnknown')).toEqual([
       { sessionId: SESSION_ID, lineId: 2, productId: 10 },
     ]);
-    expect(resolution).toEqual({ line: productLine(5, 10, 3), barcodeToAssign: '999' });
+    expect(resolution).toEqual({
+      line: productLine(5, 10, 3),
+      barcodeToAssign: '999',
+      replacesBarcode: '885',
+    });
     expect(counting.unknownLines).toEqual([]);
     expect(counting.lines.find((line) => line.lineId === 2)).toMatchObject({
       state: 'resolved',

@@ -18,6 +18,9 @@ const session: SessionViewValue = {
   id: SESSION_ID,
   name: 'Front shelf',
   warehouseCode: 'MAIN',
+  warehouseName: 'Main warehouse',
+  startedBy: null,
+  scope: { kind: 'warehouse', categories: [], products: 0 },
   blind: false,
   driftPolicy: 'ask',
   state: 'open',
@@ -25,6 +28,7 @@ const session: SessionViewValue = {
   closedAt: null,
   notCounted: null,
   outboxOperationIds: [],
+  handedOverAt: null,
   progress: { linesCounted: 3, units: 7, unknownCodes: 1 },
 };
 
@@ -37,6 +41,7 @@ const totals: SessionReview['totals'] = {
   drifted: 0,
   notCounted: 4,
   unknownCodes: 1,
+  recountsPending: 0,
 };
 
 /** The answer to a review call: `rows` rows from `offset` of `matching`, under `filter`. */

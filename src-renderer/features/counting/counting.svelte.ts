@@ -1,5 +1,6 @@
 // One count session on screen: its lines (products and unknown codes), the last scan's outcome for the
-// big display, and the current line the keypad and +/− act on. Scans are sent one after another in the
+// big display, and the current line the keypad and +/− act on. Lines are kept in the order last
+// counted, newest first: a line changed moves to the front. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
 // The page reads the state through getters and changes it only through the methods.
@@ -32,10 +33,14 @@ export interface ScanOptions {
   repeated?: boolean;
 }
 
-/** An unknown code's units moved to a product: the product line, and the code to offer as its barcode. */
+/**
+ * An unknown code's units moved to a product: the product line, the code to offer as its barcode, and
+ * the barcode that giving it would replace for the whole store (null when the product has none).
+ */
 export interface Resolution {
   line: CountLine;
   barcodeToAssign: string | null;
+  replacesBarcode: string | null;
 }
 
 export class CountingSession {
@@ -102,6 +107,11 @@ export class CountingSession {
     this.#lines.find((line) => line.lineId === this.#currentLineId) ?? null,
   );
 
+  /** Makes a line the current one (what the keypad and +/− act on) without counting anything. */
+  selectLine(lineId: number): void {
+    if (this.#lines.some((line) => line.lineId === lineId)) this.#currentLineId = lineId;
+  }
+
   /** Shows a problem of the page's own (e.g. the scanner failed). */
   showError(message: string): void {
     this.#error = message;
@@ -114,7 +124,7 @@ export class CountingSession {
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
-      this.#api.call('counting.lines', { sessionId: this.sessionId }),
+      this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' }),
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
@@ -168,17 +178,58 @@ export class CountingSession {
         return;
       }
       this.#error = null;
-      const { line, barcodeToAssign } = result.value;
+      const { line, barcodeToAssign, replacesBarcode } = result.value;
       const unknown = this.#lines.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
-        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
+        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
       this.#put(line);
       this.#currentLineId = line.lineId;
       this.#last = { status: 'ok', line, repeated: false };
-      resolution = { line, barcodeToAssign };
+      resolution = { line, barcodeToAssign, replacesBarcode };
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue.then(() => resolution);
+  }
+
+  /**
+   * Drops one unknown code still to resolve (its units are not counted; the line stays, discarded).
+   * False when refused (the error is shown).
+   */
+  removeUnknownCode(lineId: number): Promise<boolean> {
+    let removed = false;
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.removeUnknownCode', {
+        sessionId: this.sessionId,
+        lineId,
+      });
+      if (!result.ok) {
+        this.#error = result.error.message;
+        return;
+      }
+      this.#error = null;
+      this.#put(result.value, 'inPlace');
+      if (this.#currentLineId === lineId) this.#currentLineId = null;
+      removed = true;
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => removed);
+  }
+
+  /** Abandons the session (nothing is sent); false when refused (the error is shown). */
+  discard(): Promise<boolean> {
+    let discarded = false;
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.discard', { sessionId: this.sessionId });
+      if (!result.ok) {
+        this.#error = result.error.message;
+        return;
+      }
+      this.#error = null;
+      this.#session = result.value;
+      discarded = true;
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => discarded);
   }
 
   /** +1 / −1 (or any step) on a line; the line never goes below 0. */
@@ -242,15 +293,18 @@ export class CountingSession {
     return this.#queue;
   }
 
-  #put(line: CountLine): void {
+  /** A changed line goes to the front (counted last); 'inPlace' only updates it (nothing was counted). */
+  #put(line: CountLine, where: 'front' | 'inPlace' = 'front'): void {
     const index = this.#lines.findIndex((existing) => existing.lineId === line.lineId);
-    if (index === -1) {
-      this.#lines = [...this.#lines, line];
+    if (where === 'inPlace' && index !== -1) {
+      const next = this.#lines.slice();
+      next[index] = line;
+      this.#lines = next;
       return;
     }
-    const next = this.#lines.slice();
-    next[index] = line;
-    this.#lines = next;
+    const others =
+      index === -1 ? this.#lines : this.#lines.filter((existing) => existing !== this.#lines[index]);
+    this.#lines = [line, ...others];
   }
 }
 
