@@ -44,6 +44,11 @@ export class CatalogueService {
     return this.#options.lookup.lookupCode(code) ?? null;
   }
 
+  /** Each code as `lookup` reads it, in the order given. */
+  lookupMany(codes: readonly string[]): Array<ProductSummary | null> {
+    return codes.map((code) => this.lookup(code));
+  }
+
   search(text: string, limit: number): ProductSummary[] {
     return this.#options.lookup.search(text, { limit });
   }

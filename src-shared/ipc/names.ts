@@ -17,6 +17,7 @@ export const CALL_NAMES = [
   'sync.syncNow',
   'connectivity.status',
   'catalogue.lookup',
+  'catalogue.lookupMany',
   'catalogue.search',
   'catalogue.product',
   'catalogue.warehouses',

@@ -108,13 +108,15 @@ describe('SessionList', () => {
     });
   });
 
-  it('looks each typed code up and sends the products once each', async () => {
-    bridge.answer('catalogue.lookup', (args) =>
-      ok(args.code === 'SKU-7' || args.code === '8850007' ? product(7) : product(9)),
+  it('looks the typed codes up in one call and sends the products once each', async () => {
+    bridge.answer('catalogue.lookupMany', (args) =>
+      ok(args.codes.map((code) => (code === 'SKU-7' || code === '8850007' ? product(7) : product(9)))),
     );
     const list = new SessionList(bridge);
     await list.create({ ...base, scope: { kind: 'products', codes: 'SKU-7\n8850007\n\n  SKU-9, SKU-9' } });
-    expect(bridge.argsOf('catalogue.lookup').map((args) => args.code)).toEqual(['SKU-7', '8850007', 'SKU-9']);
+    expect(bridge.argsOf('catalogue.lookupMany').map((args) => args.codes)).toEqual([
+      ['SKU-7', '8850007', 'SKU-9'],
+    ]);
     expect(bridge.argsOf('counting.createSession')[0]?.scope).toEqual({
       kind: 'products',
       productIds: [7, 9],
@@ -122,7 +124,9 @@ describe('SessionList', () => {
   });
 
   it('names the codes no product has and creates nothing', async () => {
-    bridge.answer('catalogue.lookup', (args) => ok(args.code === 'SKU-7' ? product(7) : null));
+    bridge.answer('catalogue.lookupMany', (args) =>
+      ok(args.codes.map((code) => (code === 'SKU-7' ? product(7) : null))),
+    );
     const list = new SessionList(bridge);
     expect(
       await list.create({ ...base, scope: { kind: 'products', codes: 'SKU-7\nNOPE\nGONE' } }),

@@ -79,6 +79,10 @@ describe('the demo store', () => {
     if (withBarcode === undefined) throw new Error('no product with a barcode');
     productId = withBarcode.id;
     expect(await app.ok('catalogue.lookup', { code: withBarcode.barcode })).toMatchObject({ id: productId });
+    // Many codes in one call: one answer per code, in order, null for a code no product has.
+    expect(
+      await app.ok('catalogue.lookupMany', { codes: ['NO-SUCH-CODE', withBarcode.barcode, withBarcode.sku] }),
+    ).toMatchObject([null, { id: productId }, { id: productId }]);
     const detail = await app.ok('catalogue.product', { productId });
     expect(detail.stockByWarehouse.length).toBeGreaterThan(0);
     expect(await app.ok('budget.get', {})).toMatchObject({ exhausted: false });

@@ -6,6 +6,7 @@ import type { ApiServices } from '../api-services.js';
 type CatalogueHandlers = Pick<
   CallHandlers,
   | 'catalogue.lookup'
+  | 'catalogue.lookupMany'
   | 'catalogue.search'
   | 'catalogue.product'
   | 'catalogue.warehouses'
@@ -23,6 +24,7 @@ export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
   const catalogue = async () => (await services.store()).catalogue;
   return {
     'catalogue.lookup': async ({ code }) => (await catalogue()).lookup(code),
+    'catalogue.lookupMany': async ({ codes }) => (await catalogue()).lookupMany(codes),
     'catalogue.search': async ({ text, limit }) => (await catalogue()).search(text, limit),
     'catalogue.product': async ({ productId }) => (await catalogue()).product(productId),
     'catalogue.warehouses': async () => (await catalogue()).warehouses(),

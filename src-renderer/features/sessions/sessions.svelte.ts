@@ -163,16 +163,16 @@ export class SessionList {
       this.#scopeProblem = { kind: 'noneChosen' };
       return null;
     }
-    const found = await Promise.all(codes.map((code) => this.#api.call('catalogue.lookup', { code })));
+    const found = await this.#api.call('catalogue.lookupMany', { codes });
+    if (!found.ok) {
+      this.#error = found.error.message;
+      return null;
+    }
     const productIds = new Set<number>();
     const unknown: string[] = [];
-    for (const [index, result] of found.entries()) {
-      if (!result.ok) {
-        this.#error = result.error.message;
-        return null;
-      }
-      if (result.value === null) unknown.push(codes[index] ?? '');
-      else productIds.add(result.value.id);
+    for (const [index, product] of found.value.entries()) {
+      if (product === null) unknown.push(codes[index] ?? '');
+      else productIds.add(product.id);
     }
     if (unknown.length > 0) {
       this.#scopeProblem = { kind: 'unknownCodes', codes: unknown };

@@ -101,6 +101,14 @@ export const catalogueCalls = {
     args: z.strictObject({ code: requiredText(200) }),
     result: productSummary.nullable(),
   },
+  /**
+   * Many codes at once (a list of products typed or pasted for a count's scope): one answer per code, in
+   * the order given, null for a code no product has. Up to 5,000 codes.
+   */
+  'catalogue.lookupMany': {
+    args: z.strictObject({ codes: z.array(requiredText(200)).min(1).max(5_000) }),
+    result: z.array(productSummary.nullable()),
+  },
   /** Products whose name, sku or barcode words start with the typed words, best first. */
   'catalogue.search': {
     args: z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(500).default(50) }),
