@@ -21,11 +21,12 @@ const COLUMNS = 'id, name, code, idnumber, phone, email, address, branchname, br
 
 function prepareAll(db: Database) {
   return {
-    search: db.prepare<[string, number], ContactRow>(
+    // Named parameters: better-sqlite3 binds a list only to anonymous `?`, never to numbered `?1`.
+    search: db.prepare<{ text: string; limit: number }, ContactRow>(
       `SELECT ${COLUMNS} FROM contacts
-       WHERE ?1 = '' OR instr(lower(name), ?1) > 0 OR instr(lower(code), ?1) > 0
-          OR instr(phone, ?1) > 0 OR instr(idnumber, ?1) > 0
-       ORDER BY name, id LIMIT ?2`,
+       WHERE @text = '' OR instr(lower(name), @text) > 0 OR instr(lower(code), @text) > 0
+          OR instr(phone, @text) > 0 OR instr(idnumber, @text) > 0
+       ORDER BY name, id LIMIT @limit`,
     ),
     byId: db.prepare<[number], ContactRow>(`SELECT ${COLUMNS} FROM contacts WHERE id = ?`),
   };
@@ -45,7 +46,7 @@ function stored(row: ContactRow): StoredContact {
 
 export function searchContacts(db: Database, text: string, limit: number): CallValue<'money.contacts'> {
   return preparedFor(db, prepareAll)
-    .search.all(text.trim().toLowerCase(), limit)
+    .search.all({ text: text.trim().toLowerCase(), limit })
     .map((row) => ({ id: row.id, code: row.code, ...stored(row) }));
 }
 

@@ -7,6 +7,7 @@ import { callContract } from '../../src-shared/ipc/index.js';
 import type { MoneyDraft } from '../../src-shared/ipc/index.js';
 import { paymentStatus } from '../../src-shared/money/index.js';
 import { formatThaiDate, DAY_MS } from '../../src-shared/time/index.js';
+import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
 import { isRefusal } from '../../src-main/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startMoneyFixture, type MoneyFixture } from './support/money-fixture.js';
@@ -221,6 +222,23 @@ describe('money service', () => {
     const tooMuch = draftOf({ discount: '5000' });
     expect(() => m.money.preview(tooMuch)).toThrow(/more than the subtotal/);
     expect(states(m.fx.db)).toHaveLength(queuedBefore);
+  });
+
+  it('finds cached contacts by name, code, phone or tax id, and all of them for no text', async () => {
+    const client = m.fx.client();
+    const { list } = await client.call('GetContacts', { query: { page: 1, limit: 5 } });
+    const details = await Promise.all(
+      list.slice(0, 3).map((contact) => client.call('GetContactDetail', { id: contact.id })),
+    );
+    new CatalogueRepository(m.fx.db).upsertContacts(details);
+    const [first] = details;
+    if (first === undefined) throw new Error('the demo store has no contacts');
+    const ids = (text: string) => m.money.contacts(text, 10).map((contact) => contact.id);
+    expect(ids('').sort()).toEqual(details.map((contact) => contact.id).sort());
+    expect(ids((first.name ?? '').toUpperCase())).toContain(first.id);
+    if ((first.code ?? '') !== '') expect(ids(first.code ?? '')).toContain(first.id);
+    expect(ids('no contact has this text')).toEqual([]);
+    expect(m.money.contacts('', 1)).toHaveLength(1);
   });
 
   it('a transfer between two methods shows at once and refuses the same method twice', () => {
