@@ -41,6 +41,21 @@ export type OperationState = (typeof OPERATION_STATES)[number];
 /** States an operation never leaves. */
 export const FINISHED_OPERATION_STATES = ['done', 'discarded'] as const satisfies readonly OperationState[];
 
+/** The two finance documents of the v4 interface that carry lines, VAT and payments. */
+export const MONEY_DOCUMENT_KINDS = ['income', 'expense'] as const;
+export type MoneyDocumentKind = (typeof MONEY_DOCUMENT_KINDS)[number];
+
+/** How a document's prices are meant (the wire's vattype 1, 2, 3). */
+export const MONEY_VAT_CHOICES = ['noVat', 'excludeVat', 'includeVat'] as const;
+export type MoneyVatChoice = (typeof MONEY_VAT_CHOICES)[number];
+
+/**
+ * Where a record or payment written on this PC stands: its outbox operation is still to go (or waits
+ * for the create it depends on), was applied, waits for a person (parked), or was discarded by one.
+ */
+export const SEND_STATES = ['waitingToSend', 'sent', 'needsAttention', 'discarded'] as const;
+export type SendState = (typeof SEND_STATES)[number];
+
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);

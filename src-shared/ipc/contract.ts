@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
+import { moneyCalls } from './schemas/money.js';
 import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
@@ -22,6 +23,7 @@ export const callContract = {
   ...catalogueCalls,
   ...countingCalls,
   ...outboxCalls,
+  ...moneyCalls,
   ...settingsCalls,
 } satisfies Record<CallNameList, CallSpec>;
 

@@ -8,6 +8,13 @@ export * from '../domain/vocabulary.js';
 export { DEFAULT_COUNTER, MAX_PAGE } from './schemas/common.js';
 export type { ProductDetail, ProductSummary } from './schemas/catalogue.js';
 export type { CountLine, SessionViewValue } from './schemas/counting.js';
+export type {
+  MoneyDraft,
+  MoneyPreview,
+  MoneyRecordDetail,
+  MoneyRecordSummary,
+  MoneyTransferView,
+} from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';

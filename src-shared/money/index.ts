@@ -30,4 +30,4 @@ export type {
 } from './document-types.js';
 export { priceDocument } from './price-document.js';
 export { computeDocument } from './compute-document.js';
-export { paymentStatus, type PaymentStatus } from './payment-status.js';
+export { paymentStatus, PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';

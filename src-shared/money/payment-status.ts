@@ -1,6 +1,8 @@
 // The paymentstatus of orders, incomes and expenses, from the document amount and the total paid.
 
-export type PaymentStatus = 'Pending' | 'Partial Payment' | 'Paid' | 'Excess Payment';
+/** The spec's paymentstatus values, as the wire spells them. */
+export const PAYMENT_STATUSES = ['Pending', 'Partial Payment', 'Paid', 'Excess Payment'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Paid within half a satang counts as paid in full, so float noise never leaves a sliver unpaid. */
 const PAID_TOLERANCE = 0.005 + 1e-9;
