@@ -1,0 +1,499 @@
+// The Money page's state (features/money/*.svelte.ts) against a fake bridge: the lists with their
+// filters, totals and paging; the new income/expense form with main's preview and refusals by field;
+// the payment on a record with its resulting status before saving; the new transfer.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  CallArgs,
+  CallValue,
+  IpcResult,
+  MoneyPreview,
+  MoneyRecordDetail,
+  MoneyRecordSummary,
+  MoneyTransferView,
+} from '../../src-shared/ipc/index.js';
+import { ipcFail } from '../../src-shared/ipc/index.js';
+import { MoneyDraftForm } from '../../src-renderer/features/money/money-draft.svelte.js';
+import { parseAmount } from '../../src-renderer/features/money/money-input.js';
+import { MoneyList, NO_FILTER, PAGE_SIZE } from '../../src-renderer/features/money/money-list.svelte.js';
+import { MoneyRecordView } from '../../src-renderer/features/money/money-record.svelte.js';
+import { TransferForm } from '../../src-renderer/features/money/transfer-form.svelte.js';
+import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
+
+vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
+
+// 2026-11-24 10:05 in Bangkok (03:05 UTC).
+const NOW = Date.UTC(2026, 10, 24, 3, 5);
+const clock = () => NOW;
+
+const coverage = { windowStart: '2026-08-26', windowDays: 90, lastPulledAt: null };
+
+function summary(id: number, overrides: Partial<MoneyRecordSummary> = {}): MoneyRecordSummary {
+  return {
+    id,
+    kind: 'income',
+    serverId: null,
+    date: '2026-11-24',
+    contactName: `Contact ${id}`,
+    reference: `REF-${id}`,
+    description: '',
+    vatType: 'excludeVat',
+    amount: 107,
+    amountPretax: 100,
+    vatAmount: 7,
+    paymentAmount: 0,
+    paymentStatus: 'Pending',
+    sendState: 'waitingToSend',
+    operationId: id + 100,
+    paymentsWaiting: 0,
+    ...overrides,
+  };
+}
+
+function detail(id: number, overrides: Partial<MoneyRecordDetail> = {}): MoneyRecordDetail {
+  return {
+    ...summary(id),
+    contact: {
+      name: `Contact ${id}`,
+      idNumber: '',
+      phone: '',
+      email: '',
+      address: '',
+      branchName: '',
+      branchNo: '',
+    },
+    discount: '',
+    discountAmount: 0,
+    subtotal: 100,
+    lines: [{ name: 'Boxes', categoryName: '', totalPrice: 100, totalPricePretax: 100, totalPriceVat: 7 }],
+    payments: [],
+    tags: [],
+    uniqueNumber: `U-${id}`,
+    pulledAt: null,
+    ...overrides,
+  };
+}
+
+function transfer(id: number): MoneyTransferView {
+  return {
+    id,
+    serverId: null,
+    date: '2026-11-24',
+    amount: 500,
+    fromMethodId: 1,
+    fromMethodName: 'Cash',
+    toMethodId: 2,
+    toMethodName: 'Bank',
+    status: 'Success',
+    reference: '',
+    description: '',
+    sendState: 'waitingToSend',
+    operationId: id + 200,
+  };
+}
+
+/** money.list answering `total` records, the page asked for. */
+function records(total: number) {
+  return (args: CallArgs<'money.list'>): IpcResult<CallValue<'money.list'>> => {
+    const offset = args.offset ?? 0;
+    const count = Math.max(0, Math.min(PAGE_SIZE, total - offset));
+    return ok({
+      total,
+      offset,
+      items: Array.from({ length: count }, (_, index) => summary(offset + index + 1, { kind: args.kind })),
+      totals: { count: total, amount: total * 107, paymentAmount: 0, outstanding: total * 107 },
+      coverage,
+    });
+  };
+}
+
+const preview: MoneyPreview = {
+  vatType: 'excludeVat',
+  subtotal: 100,
+  discountAmount: 10,
+  discountAmountPretax: 10,
+  discountAmountVat: 0.7,
+  amount: 96.3,
+  amountPretax: 90,
+  vatAmount: 6.3,
+  lines: [],
+  paymentAmount: 0,
+  paymentStatus: 'Pending',
+};
+
+const invalid = (path: string, message = 'is wrong') =>
+  ipcFail('invalid-arguments', 'Some fields are not right.', { issues: [{ path, message }] });
+
+let bridge: FakeBridge;
+
+beforeEach(() => {
+  bridge = new FakeBridge();
+});
+
+describe('parseAmount', () => {
+  it('reads figures as people type them and makes anything else NaN', () => {
+    expect(parseAmount('1,250.50')).toBe(1250.5);
+    expect(parseAmount(' ฿ 80 ')).toBe(80);
+    expect(parseAmount('-5')).toBe(-5);
+    expect(parseAmount('.5')).toBe(0.5);
+    expect(parseAmount('')).toBeNaN();
+    expect(parseAmount('12abc')).toBeNaN();
+    expect(parseAmount('1.2.3')).toBeNaN();
+  });
+});
+
+describe('MoneyList', () => {
+  it('reads the incomes first, then the tab chosen, with totals and coverage', async () => {
+    bridge
+      .answer('money.list', records(3))
+      .answer(
+        'money.transfers',
+        ok({ total: 1, offset: 0, items: [transfer(1)], totals: { count: 1, amount: 500 }, coverage }),
+      );
+    const list = new MoneyList(bridge);
+
+    await list.load();
+    expect(bridge.argsOf('money.list')).toEqual([{ kind: 'income', offset: 0, limit: PAGE_SIZE }]);
+    expect(list.records.map((record) => record.id)).toEqual([1, 2, 3]);
+    expect(list.totals).toEqual({ count: 3, amount: 321, paymentAmount: 0, outstanding: 321 });
+    expect(list.coverage).toEqual(coverage);
+
+    await list.showTab('expense');
+    expect(bridge.argsOf('money.list')[1]).toEqual({ kind: 'expense', offset: 0, limit: PAGE_SIZE });
+    expect(list.records.every((record) => record.kind === 'expense')).toBe(true);
+
+    await list.showTab('transfer');
+    expect(list.transfers.map((item) => item.id)).toEqual([1]);
+    expect(list.totals).toBeNull();
+    expect(list.transferTotals).toEqual({ count: 1, amount: 500 });
+    expect(list.rowCount).toBe(1);
+  });
+
+  it('sends the filter as the contract wants it: empty fields left out, amounts as numbers', async () => {
+    bridge.answer('money.list', records(1));
+    const list = new MoneyList(bridge);
+
+    await list.applyFilter({
+      dateFrom: ' 2026-11-01 ',
+      dateTo: '',
+      amountMin: '1,000',
+      amountMax: '',
+      keyword: '  rice ',
+      statuses: ['Pending', 'Partial Payment'],
+    });
+
+    expect(bridge.argsOf('money.list')).toEqual([
+      {
+        kind: 'income',
+        dateFrom: '2026-11-01',
+        amountMin: 1000,
+        keyword: 'rice',
+        paymentStatus: ['Pending', 'Partial Payment'],
+        offset: 0,
+        limit: PAGE_SIZE,
+      },
+    ]);
+  });
+
+  it('names a refused filter field and keeps the rows of the last good filter', async () => {
+    bridge.answer('money.list', records(2), invalid('dateFrom', 'must be a date yyyy-MM-dd'));
+    const list = new MoneyList(bridge);
+    await list.load();
+
+    await list.applyFilter({ ...NO_FILTER, dateFrom: '24/11/2026' });
+
+    expect(list.issues.get('dateFrom')?.message).toBe('must be a date yyyy-MM-dd');
+    expect(list.error).toBeNull();
+    expect(list.records.map((record) => record.id)).toEqual([1, 2]);
+    expect(list.filter.dateFrom).toBe('24/11/2026');
+  });
+
+  it('pages forward and back within the total, and steps back when the list shrank', async () => {
+    let total = 120;
+    bridge.answer('money.list', (args) => records(total)(args));
+    const list = new MoneyList(bridge);
+    await list.load();
+
+    await list.page(1);
+    await list.page(1);
+    expect(list.offset).toBe(100);
+    await list.page(1); // past the end: nothing asked
+    expect(bridge.argsOf('money.list')).toHaveLength(3);
+
+    total = 30;
+    await list.load();
+    expect(list.offset).toBe(0);
+    expect(list.records).toHaveLength(30);
+  });
+
+  it('moves the chosen row within the page', async () => {
+    bridge.answer('money.list', records(3));
+    const list = new MoneyList(bridge);
+    await list.load();
+
+    list.move(1);
+    list.move(5);
+    expect(list.selected).toBe(2);
+    list.move(-9);
+    expect(list.selected).toBe(0);
+  });
+
+  it('drops an answer for a tab left while it was on its way', async () => {
+    const slow = held<IpcResult<CallValue<'money.list'>>>();
+    bridge
+      .answer('money.list', () => slow.promise)
+      .answer(
+        'money.transfers',
+        ok({ total: 1, offset: 0, items: [transfer(9)], totals: { count: 1, amount: 500 }, coverage }),
+      );
+    const list = new MoneyList(bridge);
+    const first = list.load();
+    await settled();
+    const second = list.showTab('transfer');
+    slow.release(records(2)({ kind: 'income' } as CallArgs<'money.list'>));
+    await Promise.all([first, second]);
+
+    expect(list.tab).toBe('transfer');
+    expect(list.records).toEqual([]);
+    expect(list.transfers.map((item) => item.id)).toEqual([9]);
+  });
+});
+
+describe('MoneyDraftForm', () => {
+  it("starts with today's Thai date and one empty line, and previews what is typed", async () => {
+    bridge.answer('money.preview', ok(preview)).answer('money.contacts', ok([]));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    expect(form.values.date).toBe('2026-11-24');
+    expect(form.values.payPaidAt).toBe('2026-11-24 10:05');
+    expect(form.lines).toHaveLength(1);
+
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    form.setVatType('excludeVat');
+    form.setValue('discount', '10%');
+    await form.settlePreview();
+
+    expect(bridge.argsOf('money.preview').at(-1)).toEqual({
+      kind: 'income',
+      date: '2026-11-24',
+      vatType: 'excludeVat',
+      discount: '10%',
+      lines: [{ name: 'Boxes', categoryName: '', totalPrice: 100 }],
+      reference: '',
+      description: '',
+    });
+    expect(form.preview).toEqual(preview);
+  });
+
+  it('sends a picked contact by id and a typed one by name', async () => {
+    const saved = {
+      id: 7,
+      code: 'C7',
+      name: 'Somchai Co.',
+      idNumber: '',
+      phone: '081',
+      email: '',
+      address: '',
+      branchName: '',
+      branchNo: '',
+    };
+    bridge.answer('money.preview', ok(preview)).answer('money.contacts', ok([saved]));
+    const form = new MoneyDraftForm('expense', bridge, clock);
+
+    form.setValue('contactText', 'som');
+    await settled();
+    expect(bridge.argsOf('money.contacts')).toEqual([{ text: 'som', limit: 8 }]);
+    expect(form.suggestions.map((contact) => contact.id)).toEqual([7]);
+
+    form.pickContact(saved);
+    expect(form.args().contact).toEqual({ contactId: 7 });
+    expect(form.suggestions).toEqual([]);
+
+    form.setValue('contactText', 'Somchai Co. (old)');
+    expect(form.contact).toBeNull();
+    expect(form.args().contact).toEqual({ name: 'Somchai Co. (old)' });
+  });
+
+  it('adds the payment made with the record, with the first method and the amount previewed', async () => {
+    bridge.answer('money.preview', ok(preview));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    await form.settlePreview();
+
+    form.setPayNow(true, [
+      { id: 3, name: 'Cash' },
+      { id: 4, name: 'Bank' },
+    ]);
+
+    expect(form.args().payment).toEqual({ methodId: 3, amount: 96.3, paidAt: '2026-11-24 10:05' });
+  });
+
+  it('shows no field message while typing, and the refused fields once a save was tried; typing stays', async () => {
+    bridge.answer('money.preview', invalid('lines.0.totalPrice', 'must be a number')).answer(
+      'money.create',
+      ipcFail('invalid-arguments', 'Some fields are not right.', {
+        issues: [
+          { path: 'lines.0.totalPrice', message: 'must not be negative' },
+          { path: 'payment.methodId', message: 'is not a payment method of this store' },
+        ],
+      }),
+    );
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '-5');
+    await form.settlePreview();
+    expect(form.preview).toBeNull();
+    expect(form.issues.size).toBe(0);
+
+    expect(await form.save()).toBeNull();
+
+    expect([...form.issues.keys()]).toEqual(['lines.0.totalPrice', 'payment.methodId']);
+    expect(form.saveError).toBeNull();
+    expect(form.lines[0]).toEqual({ name: 'Boxes', categoryName: '', price: '-5' });
+    expect(bridge.argsOf('money.create')[0]?.lines).toEqual([
+      { name: 'Boxes', categoryName: '', totalPrice: -5 },
+    ]);
+
+    // A change clears the save's messages; the preview's refusal still names the field.
+    form.setLine(0, 'price', 'abc');
+    await form.settlePreview();
+    expect([...form.issues.keys()]).toEqual(['lines.0.totalPrice']);
+  });
+
+  it('answers the record queued, and a refusal without fields as a message', async () => {
+    bridge
+      .answer('money.preview', ok(preview))
+      .answer('money.create', refused('no-profile', 'No store is open.'), ok(detail(5)));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+
+    expect(await form.save()).toBeNull();
+    expect(form.saveError).toBe('No store is open.');
+
+    expect((await form.save())?.id).toBe(5);
+    expect(form.saveError).toBeNull();
+  });
+
+  it('keeps at least one line', () => {
+    bridge.answer('money.preview', ok(preview));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.addLine();
+    form.setLine(1, 'name', 'Second');
+    form.removeLine(0);
+    expect(form.lines.map((line) => line.name)).toEqual(['Second']);
+    form.removeLine(0);
+    expect(form.lines).toHaveLength(1);
+  });
+});
+
+describe('MoneyRecordView', () => {
+  const paymentPreview = {
+    amount: 50,
+    paidBefore: 0,
+    paidAfter: 50,
+    statusBefore: 'Pending' as const,
+    statusAfter: 'Partial Payment' as const,
+    methodName: 'Cash',
+  };
+
+  it('opens the payment form with the outstanding amount and the Thai time now, and previews the status', async () => {
+    bridge
+      .answer('money.detail', ok(detail(5, { amount: 107, paymentAmount: 7 })))
+      .answer(
+        'money.previewPayment',
+        ok({ ...paymentPreview, amount: 100, paidAfter: 107, statusAfter: 'Paid' }),
+      );
+    const view = new MoneyRecordView(5, bridge, clock);
+    await view.load();
+
+    view.startPayment(3);
+    await view.settlePreview();
+
+    expect(view.paying).toBe(true);
+    expect(view.values).toEqual({ methodId: '3', amount: '100.00', paidAt: '2026-11-24 10:05' });
+    expect(bridge.argsOf('money.previewPayment')).toEqual([
+      { recordId: 5, methodId: 3, amount: 100, paidAt: '2026-11-24 10:05' },
+    ]);
+    expect(view.preview?.statusAfter).toBe('Paid');
+  });
+
+  it('names the refused fields after a save is tried, keeps what was typed, and saves once fixed', async () => {
+    bridge
+      .answer('money.detail', ok(detail(5)))
+      .answer('money.previewPayment', invalid('methodId', 'must be a positive integer'), ok(paymentPreview))
+      .answer(
+        'money.recordPayment',
+        invalid('methodId', 'must be a positive integer'),
+        ok(detail(5, { paymentAmount: 50 })),
+      );
+    const view = new MoneyRecordView(5, bridge, clock);
+    await view.load();
+    view.startPayment(null);
+    view.setValue('amount', '50');
+    await view.settlePreview();
+    expect(view.issues.size).toBe(0);
+
+    expect(await view.savePayment()).toBe(false);
+    expect(bridge.argsOf('money.recordPayment')[0]).toMatchObject({ recordId: 5, methodId: 0, amount: 50 });
+    expect([...view.issues.keys()]).toEqual(['methodId']);
+    expect(view.values.amount).toBe('50');
+    expect(view.paying).toBe(true);
+
+    view.setValue('methodId', '3');
+    await view.settlePreview();
+    expect(view.issues.size).toBe(0);
+    expect(await view.savePayment()).toBe(true);
+    expect(view.paying).toBe(false);
+    expect(view.detail?.paymentAmount).toBe(50);
+  });
+
+  it("shows main's words when the record cannot be read", async () => {
+    bridge.answer('money.detail', refused('not-found', 'No such income or expense.'));
+    const view = new MoneyRecordView(99, bridge, clock);
+    await view.load();
+    expect(view.detail).toBeNull();
+    expect(view.error).toBe('No such income or expense.');
+  });
+});
+
+describe('TransferForm', () => {
+  const methods = [
+    { id: 1, name: 'Cash' },
+    { id: 2, name: 'Bank' },
+  ];
+
+  it('proposes the first two methods and today, and queues the transfer', async () => {
+    bridge.answer('money.createTransfer', ok(transfer(4)));
+    const form = new TransferForm(methods, bridge, clock);
+    form.setValue('amount', '500');
+    form.setValue('reference', ' T-1 ');
+
+    expect((await form.save())?.id).toBe(4);
+    expect(bridge.argsOf('money.createTransfer')).toEqual([
+      { fromMethodId: 1, toMethodId: 2, amount: 500, date: '2026-11-24', reference: 'T-1', description: '' },
+    ]);
+  });
+
+  it('refuses the same method on both sides without asking main', async () => {
+    const form = new TransferForm(methods, bridge, clock);
+    form.setValue('toMethodId', '1');
+    form.setValue('amount', '500');
+
+    expect(await form.save()).toBeNull();
+    expect(form.sameMethod).toBe(true);
+    expect(bridge.calls).toEqual([]);
+    form.setValue('toMethodId', '2');
+    expect(form.sameMethod).toBe(false);
+  });
+
+  it("names main's refused fields and keeps what was typed", async () => {
+    bridge.answer('money.createTransfer', invalid('amount', 'must be at least 0.01'));
+    const form = new TransferForm(methods, bridge, clock);
+    form.setValue('amount', '0');
+
+    expect(await form.save()).toBeNull();
+    expect(form.issues.get('amount')?.message).toBe('must be at least 0.01');
+    expect(form.values.amount).toBe('0');
+  });
+});
