@@ -66,11 +66,22 @@ function prepareAll(db: Database) {
           SET state = 'done', outcome = 'superseded', superseded_by = @by, updated_at = @now, finished_at = @now
         WHERE id = @id`,
     ),
-    done: db.prepare<{ id: number; outcome: string; figure: number | null; now: number }>(
+    done: db.prepare<{
+      id: number;
+      outcome: string;
+      figure: number | null;
+      serverId: number | null;
+      now: number;
+    }>(
       `UPDATE outbox_operations
           SET state = 'done', outcome = @outcome, result_figure = @figure, next_attempt_at = NULL,
-              updated_at = @now, finished_at = @now
+              server_id = coalesce(@serverId, server_id), updated_at = @now, finished_at = @now
         WHERE id = @id`,
+    ),
+    // Writes on a record made offline learn its server id with the create's own "done".
+    dependents: db.prepare<{ id: number; serverId: number; now: number }>(
+      `UPDATE outbox_operations SET target_id = @serverId, updated_at = @now
+        WHERE depends_on = @id AND target_id IS NULL AND state NOT IN ('done', 'discarded')`,
     ),
     parked: db.prepare<{ id: number; code: string; text: string; figure: number | null; now: number }>(
       `UPDATE outbox_operations
@@ -181,7 +192,14 @@ export function settleRow(db: Database, id: number, outcome: RowOutcome, now: nu
   const s = statements(db);
   switch (outcome.state) {
     case 'done':
-      s.done.run({ id, outcome: outcome.outcome, figure: outcome.resultFigure ?? null, now });
+      s.done.run({
+        id,
+        outcome: outcome.outcome,
+        figure: outcome.resultFigure ?? null,
+        serverId: outcome.serverId ?? null,
+        now,
+      });
+      if (outcome.serverId !== undefined) s.dependents.run({ id, serverId: outcome.serverId, now });
       return;
     case 'parked':
       s.parked.run({ id, code: outcome.code, text: outcome.text, figure: outcome.serverFigure ?? null, now });

@@ -2,16 +2,14 @@
 // Every function is synchronous and runs as a savepoint when called inside the caller's own
 // db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
 import { Refusal } from '../refusal.js';
-import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { endpoints } from '../../src-shared/api/endpoints/index.js';
-import { describeIssues } from '../../src-shared/api/issues.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { signalEnqueued } from './enqueue-signal.js';
-import { documentKey, stockBatchKey, stockOrderKey } from './operation-keys.js';
+import { stockBatchKey, stockOrderKey } from './operation-keys.js';
 import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
-import { incomeBodySchema } from './kinds/income-schema.js';
+import { enqueueWrite } from './writes/enqueue-write.js';
 import {
   PRODUCT_BARCODE_KIND,
   productBarcodeBatchKey,
@@ -122,31 +120,13 @@ export function enqueueStockChange(db: Database, input: StockChangeInput): { ope
   return { operationIds };
 }
 
-/**
- * Queues an income (with its payment, when the body has one). The uniquenumber is made here and stored
- * with the row, so every resend, after any retry or restart, carries the same key (900 = applied).
- */
+/** Queues an AddIncome: `enqueueWrite(db, { kind: 'addIncome', body })` under its older name. */
 export function enqueueIncome(
   db: Database,
   input: { readonly body: AddIncomeBody },
 ): { operationId: number; uniquenumber: string } {
-  const checked = incomeBodySchema.safeParse(input.body);
-  if (!checked.success) {
-    throw new OutboxInputError(`Income refused: ${describeIssues(checked.error, input.body, 'body')}`);
-  }
-  const uniquenumber = newUniqueNumber();
-  const operationId = db.transaction(() =>
-    insertDocument(db, {
-      kind: 'income',
-      orderKey: documentKey('income', uniquenumber),
-      batchKey: documentKey('income', uniquenumber),
-      payload: JSON.stringify(input.body),
-      uniqueNumber: uniquenumber,
-      now: Date.now(),
-    }),
-  )();
-  signalEnqueued(db);
-  return { operationId, uniquenumber };
+  const { operationId, uniqueNumber } = enqueueWrite(db, { kind: 'addIncome', body: input.body });
+  return { operationId, uniquenumber: uniqueNumber ?? '' };
 }
 
 /**
@@ -176,11 +156,6 @@ export function enqueueProductBarcode(
   )();
   signalEnqueued(db);
   return { operationId, barcode: checked.barcode };
-}
-
-/** 32 hex characters: unique across PCs without coordination, short enough for any text field. */
-function newUniqueNumber(): string {
-  return randomUUID().replaceAll('-', '');
 }
 
 function requireWarehouse(code: string): string {

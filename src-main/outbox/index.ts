@@ -34,3 +34,17 @@ export {
   retryParked,
   type ParkedOperation,
 } from './parked.service.js';
+export { enqueueWrite, operationStates } from './writes/enqueue-write.js';
+export {
+  WRITE_KINDS,
+  WRITE_MARKS,
+  type AddExpenseBody,
+  type AddMoneyTransferBody,
+  type PaymentFields,
+  type PaymentTarget,
+  type QueuedWrite,
+  type WriteKind,
+  type WriteMark,
+  type WriteOperationState,
+  type WriteRequest,
+} from './writes/write-request.js';

@@ -34,12 +34,28 @@ export interface OperationRow {
   readonly created_at: number;
   readonly updated_at: number;
   readonly finished_at: number | null;
+  /** How the row reads to a person (writes; NULL for stock lines, which are described from columns). */
+  readonly description: string | null;
+  /** The create this write waits for (a record made offline), by operation id. */
+  readonly depends_on: number | null;
+  /** The server id of the record this write acts on, once known. */
+  readonly target_id: number | null;
+  /** The server id a create was given. */
+  readonly server_id: number | null;
+  /** A delta's read-back taken just before sending (JSON), compared after an unclear failure. */
+  readonly readback_before: string | null;
 }
 
 /** How one row ended up after a send or a reconciliation. */
 export type RowOutcome =
   /** Applied (or nothing to apply). `outcome` says how: applied, notUpdated, alreadyApplied, reconciled… */
-  | { readonly state: 'done'; readonly outcome: string; readonly resultFigure?: number }
+  | {
+      readonly state: 'done';
+      readonly outcome: string;
+      readonly resultFigure?: number;
+      /** A create's server id: stored, and written into the writes waiting for it, in one transaction. */
+      readonly serverId?: number;
+    }
   /** A person must look: the reason is kept with the row. */
   | {
       readonly state: 'parked';

@@ -30,6 +30,8 @@ import {
 } from './parked.service.js';
 import type { DriftPolicy } from './drift.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
+import { enqueueWrite, operationStates } from './writes/enqueue-write.js';
+import type { QueuedWrite, WriteOperationState, WriteRequest } from './writes/write-request.js';
 
 export const DEFAULT_BATCH_LIMIT = 450;
 export const defaultKinds: readonly OperationKind[] = [
@@ -227,6 +229,19 @@ export class Outbox {
   }): { operationId: number } {
     const { operationId } = enqueueProductBarcode(this.#db, input);
     return { operationId };
+  }
+
+  /**
+   * Queues a write of the write-kind table (an income, an expense, a transfer, a payment): see
+   * writes/write-request.ts. Inside another service's transaction use `enqueueWrite(db, request)`.
+   */
+  enqueueWrite(request: WriteRequest): QueuedWrite {
+    return enqueueWrite(this.#db, request);
+  }
+
+  /** Where queued writes stand: state, the record's server id once known, why one needs a person. */
+  operationStates(operationIds: readonly number[]): WriteOperationState[] {
+    return operationStates(this.#db, operationIds);
   }
 
   /** The local view of one product's stock: the server figure with the writes not yet done applied. */

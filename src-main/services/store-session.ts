@@ -16,6 +16,9 @@ import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
 import type { Logger } from '../logging/index.js';
+import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
+import { MoneyRecordRepository } from '../money/money-record.repository.js';
+import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
 import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
@@ -75,12 +78,21 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onRequest: (event) => connectivity.onRequest(event),
     });
     const sync = new CatalogueSync({ db, client, now });
+    const moneyWrites = outboxMoneyWrites(db);
+    const moneySync = new MoneySync({
+      client,
+      records: new MoneyRecordRepository(db),
+      transfers: new MoneyTransferRepository(db),
+      writes: moneyWrites,
+      now,
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
     });
     const scheduler = new SyncScheduler({
       sync,
+      money: moneySync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -144,6 +156,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       baseUrl: profile.baseUrl,
     });
     const counting = new CountingService(db, { now });
+    const money = new MoneyService({ db, writes: moneyWrites, catalogue, sync: moneySync, now });
 
     scheduler.start();
     outbox.start();
@@ -190,6 +203,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       profile,
       catalogue: catalogueService,
       counting,
+      money,
       outbox,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),

@@ -34,6 +34,11 @@ function stockRow(changes: Partial<OperationRow>): OperationRow {
     created_at: 0,
     updated_at: 0,
     finished_at: null,
+    description: null,
+    depends_on: null,
+    target_id: null,
+    server_id: null,
+    readback_before: null,
     ...changes,
   };
 }

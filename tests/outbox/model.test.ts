@@ -120,7 +120,7 @@ describe('the outbox state machine', () => {
       expect(server.get(id), `stock of product ${id}`).toBe(expected);
     }
     const incomes = await fx.incomesByUniqueNumber();
-    for (const row of rows.filter((candidate) => candidate.kind === 'income')) {
+    for (const row of rows.filter((candidate) => candidate.kind === 'addIncome')) {
       expect(row.state).toBe('done');
       expect(incomes.get(row.unique_number ?? ''), `income ${row.unique_number}`).toBe(1);
     }

@@ -14,6 +14,7 @@ function item(id: number): OutboxItem {
     id,
     kind: 'stockCount',
     state: 'pending',
+    description: null,
     warehouseCode: 'MAIN',
     productId: id,
     sku: `SKU-${id}`,

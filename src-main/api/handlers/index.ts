@@ -3,6 +3,7 @@ import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
+import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
@@ -14,5 +15,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...catalogueHandlers(services),
     ...countingHandlers(services),
     ...outboxHandlers(services),
+    ...moneyHandlers(services),
   } satisfies CallHandlers;
 }

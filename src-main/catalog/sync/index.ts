@@ -23,6 +23,7 @@ export {
   SyncScheduler,
   type PauseReason,
   type ScheduledJob,
+  type ScheduledPull,
   type SyncSchedulerEvent,
   type SyncSchedulerOptions,
 } from './sync-scheduler.js';

@@ -18,7 +18,16 @@ import {
 import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 import type { SyncProgress } from './sync-session.js';
 
-export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep';
+export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money';
+
+/**
+ * Another pull that shares the PC's daily allowance (the money sync, src-main/money): due when it says,
+ * run after the catalogue's first sync, its requests counted with the catalogue's.
+ */
+export interface ScheduledPull {
+  dueAt(now: number): number;
+  runDue(options: { readonly signal?: AbortSignal }): Promise<unknown>;
+}
 export type PauseReason = 'quota' | 'reserve' | 'allowance' | 'auth';
 
 export type SyncSchedulerEvent =
@@ -42,6 +51,8 @@ export type SyncSchedulerEvent =
 
 export interface SyncSchedulerOptions {
   readonly sync: CatalogueSync;
+  /** The money sync, when the store keeps money records. */
+  readonly money?: ScheduledPull;
   /** The client's budget (`client.budget`): its snapshot says what this PC spent and whether the quota is out. */
   readonly budget: RequestBudget;
   readonly policy?: Partial<SyncSchedulePolicy>;
@@ -50,7 +61,7 @@ export interface SyncSchedulerOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
 }
 
-const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'sweep'];
+const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'sweep'];
 
 export class SyncScheduler {
   readonly policy: SyncSchedulePolicy;
@@ -116,11 +127,15 @@ export class SyncScheduler {
   /** The job due first (ties in ORDER) and when. */
   #nextJob(now: number): { job: ScheduledJob; at: number } {
     const { sync } = this.#options;
+    const money = this.#options.money;
     const candidates: Array<{ job: ScheduledJob; at: number }> = sync.isFirstSyncComplete()
-      ? (['reference', 'incremental', 'sweep'] as const).map((job) => ({
-          job,
-          at: dueAt(this.policy, job, sync.marker(job), now),
-        }))
+      ? [
+          ...(['reference', 'incremental', 'sweep'] as const).map((job) => ({
+            job,
+            at: dueAt(this.policy, job, sync.marker(job), now),
+          })),
+          ...(money ? [{ job: 'money' as const, at: money.dueAt(now) }] : []),
+        ]
       : [{ job: 'firstSync', at: now }];
     let best = candidates[0] ?? { job: 'firstSync', at: now };
     for (const candidate of candidates) {
@@ -157,6 +172,7 @@ export class SyncScheduler {
       if (job === 'firstSync') await sync.firstSync({ signal, ...(onProgress ? { onProgress } : {}) });
       else if (job === 'reference') await sync.refreshReference({ signal });
       else if (job === 'incremental') await sync.incremental({ signal });
+      else if (job === 'money') await this.#options.money?.runDue({ signal });
       else await sync.sweep({ signal });
       this.#failures.delete(job);
       this.#emit({

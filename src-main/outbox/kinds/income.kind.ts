@@ -8,7 +8,7 @@ import { incomeBodySchema } from './income-schema.js';
 export const BAD_PAYLOAD = 'BAD_PAYLOAD';
 
 export const incomeKind: OperationKind = {
-  name: 'income',
+  name: 'addIncome',
   collapsible: () => false,
   batchLimit: () => 1,
   warehouseOf: () => undefined,
@@ -35,7 +35,7 @@ export const incomeKind: OperationKind = {
         outcomes.set(row.id, {
           state: 'done',
           outcome: 'applied',
-          ...(id === undefined ? {} : { resultFigure: id }),
+          ...(id === undefined ? {} : { resultFigure: id, serverId: id }),
         });
       } catch (error) {
         if (isBackofficeFailure(error) && error.kind === 'duplicate' && error.alreadyApplied) {

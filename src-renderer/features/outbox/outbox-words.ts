@@ -105,10 +105,8 @@ export function reasonWords(row: {
  * What a row does in plain words, as main describes it ("Payment ฿1,250.00 on income IN-… by Cash");
  * null for rows without one (stock lines are told by their product and figure).
  */
-export function descriptionOf(row: object): string | null {
-  // Read at run time: the description arrives with the outbox's money kinds and older rows have none.
-  const description: unknown = Reflect.get(row, 'description');
-  return typeof description === 'string' && description !== '' ? description : null;
+export function descriptionOf(row: { readonly description: string | null }): string | null {
+  return row.description === '' ? null : row.description;
 }
 
 /** The product as the row names it: the name when known, else the SKU, else its id. */

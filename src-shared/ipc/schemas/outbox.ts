@@ -34,6 +34,8 @@ export const outboxItem = z.object({
   id: z.number(),
   kind: z.string(),
   state: z.enum(OPERATION_STATES),
+  /** How the write reads to a person ("Payment ฿1,250.00 on income IN-… by Cash"); null for stock lines. */
+  description: z.string().nullable(),
   ...stockLineFields,
   policy: driftPolicy.nullable(),
   sessionId: z.string().nullable(),

@@ -217,7 +217,7 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     if (actual !== expected)
       problems.push(`product ${product}: stock ${String(actual)}, expected ${expected}`);
   }
-  for (const row of result.rows.filter((candidate) => candidate.kind === 'income')) {
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addIncome')) {
     const count = result.incomesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
     if (count !== 1) problems.push(`income ${row.unique_number ?? ''} exists ${count} times`);
   }

@@ -1,0 +1,283 @@
+// The money sync: keeps the local copy of incomes, expenses and transfers within the request budget.
+// - first (no marker yet): every income and expense, listed whole once (500 a page), keeping those of
+//   the window (default 90 days) and every one not fully paid; transfers of the window;
+// - pull (every 15 min or more, stretched to `requestsPerDay`): what changed since the last pull's start,
+//   with the spec's `updatedatetimeafter` (transfers: `createdatetimeafter`, they have no update filter),
+//   one page per list on an idle store, so 3 requests;
+// - prune (daily): drops paid records and transfers that left the window; no request.
+// After each pull, payments made here that the pulled copy now carries stop adding on top.
+// Requests are counted per Thai day in money_daily_requests (the scheduler counts them in the PC's allowance).
+import type { BackofficeClient } from '../backoffice/index.js';
+import type { ExpenseRecord, IncomeRecord } from '../../src-shared/api/records.js';
+import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
+import { DAY_MS, formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
+import type { MoneyRecordRepository } from './money-record.repository.js';
+import { fieldsFromServer, transferFromServer } from './money-rows.js';
+import type { MoneyJobMarker, MoneyTransferRepository } from './money-transfer.repository.js';
+import type { MoneyWrites } from './money-writes.js';
+
+const MINUTE_MS = 60_000;
+
+export interface MoneySyncSettings {
+  /** Paid records dated within this many days are kept (unpaid ones always). */
+  readonly windowDays: number;
+  readonly pageSize: number;
+  /** How far before the last pull's start the next one reads (the filters have minute granularity). */
+  readonly overlapMs: number;
+  readonly minIntervalMs: number;
+  /** What pulls may spend a day: the interval stretches when a pull costs more than 3 requests. */
+  readonly requestsPerDay: number;
+  readonly pruneIntervalMs: number;
+}
+
+export const DEFAULT_MONEY_SYNC_SETTINGS: MoneySyncSettings = {
+  windowDays: 90,
+  pageSize: 500,
+  overlapMs: 5 * MINUTE_MS,
+  minIntervalMs: 15 * MINUTE_MS,
+  requestsPerDay: 240,
+  pruneIntervalMs: DAY_MS,
+};
+
+export interface MoneySyncOptions {
+  readonly client: BackofficeClient;
+  readonly records: MoneyRecordRepository;
+  readonly transfers: MoneyTransferRepository;
+  readonly writes: MoneyWrites;
+  readonly now: () => number;
+  readonly settings?: Partial<MoneySyncSettings>;
+}
+
+export interface MoneyPullReport {
+  readonly job: 'first' | 'pull' | 'prune';
+  readonly requests: number;
+  readonly records: number;
+  readonly transfers: number;
+}
+
+interface Page<T> {
+  readonly list: readonly T[];
+  readonly count: number;
+}
+
+export class MoneySync {
+  readonly settings: MoneySyncSettings;
+  readonly #o: MoneySyncOptions;
+  #tail: Promise<unknown> = Promise.resolve();
+
+  constructor(options: MoneySyncOptions) {
+    this.#o = options;
+    this.settings = { ...DEFAULT_MONEY_SYNC_SETTINGS, ...options.settings };
+  }
+
+  /** The first day kept whatever its payment status: today (Thai) − windowDays. */
+  windowStart(now = this.#o.now()): string {
+    return formatThaiDate(now - this.settings.windowDays * DAY_MS);
+  }
+
+  lastPulledAt(): number | null {
+    return this.#o.transfers.marker('pull')?.lastFinishedAt ?? null;
+  }
+
+  /** Time between two pulls at the last pull's cost. */
+  intervalMs(): number {
+    const last = Math.max(3, this.#o.transfers.marker('pull')?.lastRequests ?? 3);
+    const stretched = Math.ceil((DAY_MS * last) / Math.max(1, this.settings.requestsPerDay));
+    return Math.max(this.settings.minIntervalMs, stretched);
+  }
+
+  /** When the next money job is due (now when the copy was never filled). */
+  dueAt(now: number): number {
+    const pull = this.#o.transfers.marker('pull');
+    if (!pull) return now;
+    const prune = this.#o.transfers.marker('prune');
+    const pruneAt = prune ? prune.lastStartedAt + this.settings.pruneIntervalMs : now;
+    return Math.min(pull.lastStartedAt + this.intervalMs(), pruneAt);
+  }
+
+  requestsSpent(dayKey: string): number {
+    return this.#o.transfers.dailyRequests(dayKey);
+  }
+
+  /** Runs the job due now (first fill, pull, or prune); one at a time. */
+  runDue(options: { readonly signal?: AbortSignal } = {}): Promise<MoneyPullReport> {
+    return this.#exclusive(async () => {
+      const now = this.#o.now();
+      const { transfers } = this.#o;
+      if (!transfers.marker('pull')) return this.#first(options.signal);
+      const prune = transfers.marker('prune');
+      if (!prune || prune.lastStartedAt + this.settings.pruneIntervalMs <= now) {
+        const pull = transfers.marker('pull');
+        if (!pull || pull.lastStartedAt + this.intervalMs() > now) return this.#prune();
+      }
+      return this.#pull(options.signal);
+    });
+  }
+
+  /** A pull of what changed, now (tests, "sync now"). */
+  pull(options: { readonly signal?: AbortSignal } = {}): Promise<MoneyPullReport> {
+    return this.#exclusive(() =>
+      this.#o.transfers.marker('pull') ? this.#pull(options.signal) : this.#first(options.signal),
+    );
+  }
+
+  async #first(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
+    const startedAt = this.#o.now();
+    const settled = this.#settledBefore();
+    const windowStart = this.windowStart(startedAt);
+    const counter = { requests: 0 };
+    let records = 0;
+    for (const kind of ['income', 'expense'] as const) {
+      records += await this.#pullDocuments(kind, {}, windowStart, startedAt, counter, signal, false);
+    }
+    this.#o.records.transaction(() => this.#settle(settled, startedAt));
+    const transfers = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
+    this.#finish('full', startedAt, counter.requests);
+    this.#finish('pull', startedAt, counter.requests);
+    return { job: 'first', requests: counter.requests, records, transfers };
+  }
+
+  async #pull(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
+    const startedAt = this.#o.now();
+    const settled = this.#settledBefore();
+    const watermark = this.#o.transfers.marker('pull')?.lastStartedAt ?? startedAt;
+    const since = formatThaiDateTime(watermark - this.settings.overlapMs);
+    const windowStart = this.windowStart(startedAt);
+    const counter = { requests: 0 };
+    let records = 0;
+    for (const kind of ['income', 'expense'] as const) {
+      records += await this.#pullDocuments(
+        kind,
+        { updatedatetimeafter: since },
+        windowStart,
+        startedAt,
+        counter,
+        signal,
+        true,
+      );
+    }
+    this.#o.records.transaction(() => this.#settle(settled, startedAt));
+    const transfers = await this.#pullTransfers({ createdatetimeafter: since }, startedAt, counter, signal);
+    this.#finish('pull', startedAt, counter.requests);
+    return { job: 'pull', requests: counter.requests, records, transfers };
+  }
+
+  #prune(): MoneyPullReport {
+    const startedAt = this.#o.now();
+    const windowStart = this.windowStart(startedAt);
+    const { records, transfers } = this.#o;
+    const discarded = new Map([...this.#settledBefore()].filter(([, payment]) => payment.discarded));
+    const removed = records.transaction(() => {
+      this.#settle(discarded, startedAt);
+      return records.prune(windowStart) + transfers.prune(windowStart);
+    });
+    this.#finish('prune', startedAt, 0);
+    return { job: 'prune', requests: 0, records: removed, transfers: 0 };
+  }
+
+  /** Reads a list whole, page by page, storing each page in one transaction. */
+  async #pullDocuments(
+    kind: MoneyDocumentKind,
+    filter: Record<string, string>,
+    windowStart: string,
+    pulledAt: number,
+    counter: { requests: number },
+    signal: AbortSignal | undefined,
+    keepKnown: boolean,
+  ): Promise<number> {
+    const { client, records } = this.#o;
+    const limit = this.settings.pageSize;
+    let stored = 0;
+    for (let page = 1; ; page += 1) {
+      signal?.throwIfAborted();
+      const query = { ...filter, page, limit };
+      counter.requests += 1;
+      const answer: Page<IncomeRecord | ExpenseRecord> =
+        kind === 'income'
+          ? await client.call('GetIncomes', { query })
+          : await client.call('GetExpenses', { query });
+      records.transaction(() => {
+        for (const record of answer.list) {
+          const fields = fieldsFromServer(kind, record);
+          const inWindow = fields.docDate >= windowStart;
+          const unpaid = fields.serverPaid + 0.005 < fields.amount;
+          // Known rows are always updated (a payment may have just settled them); the prune drops them later.
+          if (!inWindow && !unpaid && !(keepKnown && records.isKnown(fields))) continue;
+          records.upsertFromServer(fields, pulledAt);
+          stored += 1;
+        }
+      });
+      if (answer.list.length < limit || page * limit >= answer.count) return stored;
+    }
+  }
+
+  async #pullTransfers(
+    filter: Record<string, string>,
+    pulledAt: number,
+    counter: { requests: number },
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const { client, transfers, records } = this.#o;
+    const limit = this.settings.pageSize;
+    let stored = 0;
+    for (let page = 1; ; page += 1) {
+      signal?.throwIfAborted();
+      counter.requests += 1;
+      const answer = await client.call('GetMoneyTransfers', { query: { ...filter, page, limit } });
+      records.transaction(() => {
+        for (const record of answer.list) transfers.upsertFromServer(transferFromServer(record), pulledAt);
+      });
+      stored += answer.list.length;
+      if (answer.list.length < limit || page * limit >= answer.count) return stored;
+    }
+  }
+
+  /**
+   * Payments made here whose write was applied (or discarded) before this pull started: a copy of
+   * their record pulled from now on carries them (the back office applied them before the read).
+   */
+  #settledBefore(): Map<number, { readonly recordId: number; readonly discarded: boolean }> {
+    const { records, writes } = this.#o;
+    const open = records.openLocalPayments();
+    const standings = writes.standings(open.map((payment) => payment.operation_id));
+    const settled = new Map<number, { recordId: number; discarded: boolean }>();
+    for (const payment of open) {
+      const state = standings.get(payment.operation_id)?.state;
+      if (state === 'done' || state === 'discarded') {
+        settled.set(payment.id, { recordId: payment.record_id, discarded: state === 'discarded' });
+      }
+    }
+    return settled;
+  }
+
+  /**
+   * Those payments stop adding on top of the server's figure once their record was pulled by this run
+   * (a discarded one at once). A record the pull did not bring keeps them on top: its stored server
+   * figure predates them, so the local view stays right either way.
+   */
+  #settle(settled: ReadonlyMap<number, { recordId: number; discarded: boolean }>, pullStart: number): void {
+    const { records } = this.#o;
+    for (const [paymentId, { recordId, discarded }] of settled) {
+      const pulledAt = records.find(recordId)?.pulled_at ?? null;
+      if (discarded || (pulledAt !== null && pulledAt >= pullStart)) {
+        records.markPaymentInServerCopy(paymentId, recordId);
+      }
+    }
+  }
+
+  #finish(job: 'pull' | 'full' | 'prune', startedAt: number, requests: number): void {
+    const marker: MoneyJobMarker = {
+      lastStartedAt: startedAt,
+      lastFinishedAt: this.#o.now(),
+      lastRequests: requests,
+    };
+    this.#o.transfers.saveMarker(job, marker);
+    this.#o.transfers.addDailyRequests(thaiDayKey(startedAt), requests);
+  }
+
+  #exclusive<T>(job: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(job, job);
+    this.#tail = result.catch(() => undefined);
+    return result;
+  }
+}

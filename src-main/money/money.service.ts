@@ -1,0 +1,349 @@
+// The store's money for the page: lists and details from the local copy (works offline), previews from
+// src-shared/money, and writes queued through MoneyWrites in the transaction that stores their local
+// rows, so a record made here shows at once and is sent exactly once. Returns the contract's shapes.
+import type { Database } from 'better-sqlite3';
+import type { CallValue, MoneyDraft, MoneyRecordDetail, ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import { formatMoney, paymentStatus, roundMoney } from '../../src-shared/money/index.js';
+import { formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
+import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { Refusal } from '../refusal.js';
+import { computeDraft, createBody, previewOf, vatTypeOf, normalisedDiscount } from './money-figures.js';
+import { findContact, searchContacts } from './money-contacts.js';
+import { MoneyRecordRepository } from './money-record.repository.js';
+import type { StoredContact } from './money-rows.js';
+import type { MoneySync } from './money-sync.js';
+import { MoneyTransferRepository } from './money-transfer.repository.js';
+import { recordDetail, recordSummary, transferView } from './money-views.js';
+import type { MoneyWrites } from './money-writes.js';
+
+export interface MoneyServiceOptions {
+  readonly db: Database;
+  readonly writes: MoneyWrites;
+  readonly catalogue: CatalogueRepository;
+  readonly sync: MoneySync;
+  readonly now?: () => number;
+}
+
+type PaymentArgs = ParsedCallArgs<'money.recordPayment'>;
+
+export class MoneyService {
+  readonly #db: Database;
+  readonly #writes: MoneyWrites;
+  readonly #catalogue: CatalogueRepository;
+  readonly #sync: MoneySync;
+  readonly #now: () => number;
+  readonly records: MoneyRecordRepository;
+  readonly transferRows: MoneyTransferRepository;
+
+  constructor(options: MoneyServiceOptions) {
+    this.#db = options.db;
+    this.#writes = options.writes;
+    this.#catalogue = options.catalogue;
+    this.#sync = options.sync;
+    this.#now = options.now ?? Date.now;
+    this.records = new MoneyRecordRepository(options.db);
+    this.transferRows = new MoneyTransferRepository(options.db);
+  }
+
+  list(filter: ParsedCallArgs<'money.list'>): CallValue<'money.list'> {
+    const query = { ...filter, keyword: keywordOf(filter.keyword) };
+    const rows = this.records.list(query, filter.limit, filter.offset);
+    const open = this.records.openLocalPayments();
+    const standings = this.#writes.standings([
+      ...rows.flatMap((row) => (row.operation_id === null ? [] : [row.operation_id])),
+      ...open.map((payment) => payment.operation_id),
+    ]);
+    const waiting = new Map<number, number>();
+    for (const payment of open) {
+      if (standings.get(payment.operation_id)?.state === 'done') continue;
+      waiting.set(payment.record_id, (waiting.get(payment.record_id) ?? 0) + 1);
+    }
+    const totals = this.records.totals(query);
+    return {
+      total: totals.count,
+      offset: filter.offset,
+      items: rows.map((row) => recordSummary(row, standings, waiting.get(row.id) ?? 0)),
+      totals,
+      coverage: this.#coverage(),
+    };
+  }
+
+  detail(id: number): MoneyRecordDetail {
+    const row = this.records.find(id);
+    if (!row) throw Refusal.notFound(`There is no income or expense ${id} on this PC.`);
+    const payments = this.records.localPayments(id);
+    const standings = this.#writes.standings([
+      ...(row.operation_id === null ? [] : [row.operation_id]),
+      ...payments.map((payment) => payment.operation_id),
+    ]);
+    return recordDetail(row, payments, standings);
+  }
+
+  preview(draft: MoneyDraft): CallValue<'money.preview'> {
+    if (draft.payment) this.#paymentMethod(draft.payment.methodId, 'payment.methodId');
+    return previewOf(draft, computeDraft(draft));
+  }
+
+  create(draft: MoneyDraft): MoneyRecordDetail {
+    const figures = computeDraft(draft);
+    const now = this.#now();
+    const date = draft.date ?? formatThaiDate(now);
+    const contact = this.#contactOf(draft);
+    const payment = draft.payment
+      ? {
+          methodName: this.#paymentMethod(draft.payment.methodId, 'payment.methodId').name,
+          amount: roundMoney(draft.payment.amount),
+          paidAt: draft.payment.paidAt ?? formatThaiDateTime(now),
+        }
+      : null;
+    const body = createBody({ draft, figures, contact, date, payment });
+    const { document } = figures;
+    const words = draft.kind === 'income' ? 'Income' : 'Expense';
+    const describe =
+      `${words} ฿${formatMoney(document.amount)}${contact?.name ? ` from ${contact.name}` : ''} on ${date}` +
+      (payment ? `, paid ฿${formatMoney(payment.amount)} by ${payment.methodName}` : '');
+    const id = this.records.transaction(() => {
+      const queued =
+        draft.kind === 'income'
+          ? this.#writes.enqueue({ kind: 'addIncome', body, describe })
+          : this.#writes.enqueue({ kind: 'addExpense', body, describe });
+      const recordId = this.records.insertLocal(
+        {
+          kind: draft.kind,
+          serverId: null,
+          uniqueNumber: queued.uniqueNumber ?? '',
+          docDate: date,
+          contactName: contact?.name ?? '',
+          reference: draft.reference,
+          description: draft.description,
+          vattype: vatTypeOf(draft.vatType),
+          amount: document.amount,
+          amountPretax: document.amount_pretax,
+          vatAmount: document.vatamount,
+          serverPaid: 0,
+          detail: {
+            contact: contact ?? emptyContact(),
+            discount: normalisedDiscount(draft.discount),
+            lines: previewOf(draft, figures).lines,
+            payments: [],
+            tags: [],
+          },
+        },
+        queued.operationId,
+        now,
+      );
+      // The payment made with the creation travels in the create itself: it is on the record until the
+      // pulled copy carries it, sent (and settled) with its create's operation.
+      if (payment) {
+        this.records.addLocalPayment({
+          recordId,
+          operationId: queued.operationId,
+          methodName: payment.methodName,
+          amount: payment.amount,
+          paidAt: payment.paidAt,
+          now,
+        });
+      }
+      return recordId;
+    });
+    return this.detail(id);
+  }
+
+  previewPayment(args: PaymentArgs): CallValue<'money.previewPayment'> {
+    const row = this.#record(args.recordId);
+    const method = this.#paymentMethod(args.methodId, 'methodId');
+    const paidBefore = roundMoney(row.server_paid + row.local_paid);
+    const paidAfter = roundMoney(paidBefore + args.amount);
+    return {
+      amount: roundMoney(args.amount),
+      paidBefore,
+      paidAfter,
+      statusBefore: paymentStatus(row.amount, paidBefore),
+      statusAfter: paymentStatus(row.amount, paidAfter),
+      methodName: method.name,
+    };
+  }
+
+  recordPayment(args: PaymentArgs): MoneyRecordDetail {
+    const row = this.#record(args.recordId);
+    const method = this.#paymentMethod(args.methodId, 'methodId');
+    const now = this.#now();
+    const amount = roundMoney(args.amount);
+    const paidAt = args.paidAt ?? formatThaiDateTime(now);
+    const what = row.kind === 'income' ? 'income' : 'expense';
+    const label = row.server_id === null ? row.reference || 'made on this PC' : `#${row.server_id}`;
+    const describe = `Payment ฿${formatMoney(amount)} on ${what} ${label} by ${method.name}`;
+    this.records.transaction(() => {
+      const target =
+        row.server_id !== null
+          ? { serverId: row.server_id }
+          : row.operation_id !== null
+            ? { afterOperation: row.operation_id }
+            : undefined;
+      if (target === undefined)
+        throw Refusal.conflict('This record has no server id and no create to wait for.');
+      const queued = this.#writes.enqueue({
+        kind: row.kind === 'income' ? 'incomePayment' : 'expensePayment',
+        target,
+        payment: { paymentamount: amount, paymentmethod: method.name, paymentdate: paidAt },
+        describe,
+      });
+      this.records.addLocalPayment({
+        recordId: row.id,
+        operationId: queued.operationId,
+        methodName: method.name,
+        amount,
+        paidAt,
+        now,
+      });
+    });
+    return this.detail(row.id);
+  }
+
+  transfers(filter: ParsedCallArgs<'money.transfers'>): CallValue<'money.transfers'> {
+    const query = { ...filter, keyword: keywordOf(filter.keyword) };
+    const rows = this.transferRows.list(query, filter.limit, filter.offset);
+    const standings = this.#writes.standings(
+      rows.flatMap((row) => (row.operation_id === null ? [] : [row.operation_id])),
+    );
+    const totals = this.transferRows.totals(query);
+    return {
+      total: totals.count,
+      offset: filter.offset,
+      items: rows.map((row) => transferView(row, standings)),
+      totals,
+      coverage: this.#coverage(),
+    };
+  }
+
+  createTransfer(args: ParsedCallArgs<'money.createTransfer'>): CallValue<'money.createTransfer'> {
+    const from = this.#paymentMethod(args.fromMethodId, 'fromMethodId');
+    const to = this.#paymentMethod(args.toMethodId, 'toMethodId');
+    if (from.id === to.id) {
+      const message = 'must differ from the paying side';
+      throw new Refusal('invalid-arguments', `The receiving method ${message}.`, {
+        issues: [{ path: 'toMethodId', message }],
+      });
+    }
+    const now = this.#now();
+    const date = args.date ?? formatThaiDate(now);
+    const amount = roundMoney(args.amount);
+    const id = this.records.transaction(() => {
+      const queued = this.#writes.enqueue({
+        kind: 'addMoneyTransfer',
+        body: {
+          amount,
+          fromPaymentMethodId: from.id,
+          fromPaymentMethodName: from.name,
+          toPaymentMethodId: to.id,
+          toPaymentMethodName: to.name,
+          actiondate: date,
+          reference: args.reference,
+          description: args.description,
+        },
+        describe: `Transfer ฿${formatMoney(amount)} from ${from.name} to ${to.name} on ${date}`,
+      });
+      return this.transferRows.insertLocal(
+        {
+          serverId: null,
+          uniqueNumber: queued.uniqueNumber ?? '',
+          actionDate: date,
+          amount,
+          fromMethodId: from.id,
+          fromMethodName: from.name,
+          toMethodId: to.id,
+          toMethodName: to.name,
+          status: 'Success',
+          reference: args.reference,
+          description: args.description,
+        },
+        queued.operationId,
+        now,
+      );
+    });
+    const row = this.transferRows.find(id);
+    if (!row) throw new Error(`Transfer ${id} vanished after its insert`);
+    return transferView(row, this.#writes.standings(row.operation_id === null ? [] : [row.operation_id]));
+  }
+
+  paymentMethods(): CallValue<'money.paymentMethods'> {
+    return this.#catalogue
+      .paymentMethods()
+      .map(({ id, name }) => ({ id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  contacts(text: string, limit: number): CallValue<'money.contacts'> {
+    return searchContacts(this.#db, text, limit);
+  }
+
+  syncInfo(): CallValue<'money.syncInfo'> {
+    const counts = this.records.counts();
+    const intervalMs = this.#sync.intervalMs();
+    const perPull = this.transferRows.marker('pull')?.lastRequests ?? 3;
+    return {
+      ...this.#coverage(),
+      incomes: counts.income,
+      expenses: counts.expense,
+      transfers: this.transferRows.count(),
+      requestsToday: this.#sync.requestsSpent(thaiDayKey(this.#now())),
+      estimatedRequestsPerDay: Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)),
+      intervalMinutes: Math.round(intervalMs / 60_000),
+    };
+  }
+
+  #coverage() {
+    return {
+      windowStart: this.#sync.windowStart(this.#now()),
+      windowDays: this.#sync.settings.windowDays,
+      lastPulledAt: this.#sync.lastPulledAt(),
+    };
+  }
+
+  #record(id: number) {
+    const row = this.records.find(id);
+    if (!row) {
+      throw new Refusal('invalid-arguments', `There is no income or expense ${id} on this PC.`, {
+        issues: [{ path: 'recordId', message: 'is not a record on this PC' }],
+      });
+    }
+    return row;
+  }
+
+  #paymentMethod(id: number, path: string): { id: number; name: string } {
+    const method = this.#catalogue.paymentMethods().find((candidate) => candidate.id === id);
+    if (!method) {
+      const message = 'is not a payment method of this store (as last synced)';
+      throw new Refusal('invalid-arguments', `Payment method ${id} ${message}.`, {
+        issues: [{ path, message }],
+      });
+    }
+    return { id: method.id, name: method.name };
+  }
+
+  #contactOf(draft: MoneyDraft): StoredContact | null {
+    const given = draft.contact;
+    if (!given) return null;
+    if (given.contactId !== undefined) {
+      const cached = findContact(this.#db, given.contactId);
+      if (!cached) {
+        const message = 'is not a cached contact';
+        throw new Refusal('invalid-arguments', `Contact ${given.contactId} ${message}.`, {
+          issues: [{ path: 'contact.contactId', message }],
+        });
+      }
+      return cached;
+    }
+    const { name, idNumber, phone, email, address, branchName, branchNo } = given;
+    return { name: name.trim(), idNumber, phone, email, address, branchName, branchNo };
+  }
+}
+
+function emptyContact(): StoredContact {
+  return { name: '', idNumber: '', phone: '', email: '', address: '', branchName: '', branchNo: '' };
+}
+
+function keywordOf(text: string | undefined): string | undefined {
+  const trimmed = text?.trim().toLowerCase() ?? '';
+  return trimmed === '' ? undefined : trimmed;
+}
