@@ -86,6 +86,8 @@ interface DraftPlan {
 /** The figures the preview shows now. */
 async function previewShown(reference: string): Promise<Shown> {
   const preview = app.page.getByTestId('money-preview');
+  // The figures of what is typed now: no newer preview on its way.
+  await expect.poll(() => preview.getAttribute('aria-busy')).toBe('false');
   await preview.getByTestId('preview-amount').waitFor();
   return {
     reference,
@@ -138,7 +140,11 @@ async function recordPayment(reference: string, amount: string | null, methodSte
   await expect.poll(focused).toMatch(/id="money-payment-method"/);
   for (let step = 0; step < methodSteps; step += 1) await page.keyboard.press('ArrowDown');
   if (amount !== null) await typeInto('money-payment-amount', amount);
-  await expect.poll(() => dialog.getByTestId('payment-preview').textContent()).toMatch(/→.*→/);
+  const typed = Number(await page.locator('#money-payment-amount').inputValue());
+  // The preview of what is typed now (not of the amount proposed before).
+  const previewed = dialog.getByTestId('payment-preview');
+  await expect.poll(async () => Number(await previewed.getAttribute('data-amount'))).toBe(typed);
+  await expect.poll(() => previewed.textContent()).toMatch(/→.*→/);
   const preview = (await dialog.getByTestId('payment-preview').textContent()) ?? '';
   await tabTo('money-payment-amount');
   await page.keyboard.press('Enter');
@@ -171,9 +177,20 @@ async function openRecord(reference: string): Promise<void> {
     .toMatch(/\d{4}-\d{2}-\d{2}/);
 }
 
-async function showList(key: 'Alt+Digit1' | 'Alt+Digit2' | 'Alt+Digit3'): Promise<void> {
-  await app.page.keyboard.press(key);
+const TABS = { 'Alt+Digit1': 'income', 'Alt+Digit2': 'expense', 'Alt+Digit3': 'transfer' } as const;
+
+/** Alt+1/2/3: the list shown once read, the focus on its chosen row. */
+async function showList(key: keyof typeof TABS): Promise<void> {
+  const { page } = app;
+  await page.keyboard.press(key);
+  await page.locator(`section.money[data-tab="${TABS[key]}"][aria-busy="false"]`).waitFor();
   await expect.poll(focused).toMatch(/class="(open|row)/);
+}
+
+/** Operations still to be sent (not parked). */
+async function waitingCount(): Promise<number> {
+  const summary = await call('outbox.summary', {});
+  return summary.pending + summary.sending + summary.retry + summary.unclear;
 }
 
 async function openCount(): Promise<number> {
@@ -293,11 +310,11 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     const shown = new Map<string, Shown>();
     await page.keyboard.press('Alt+Digit1');
     for (const plan of INCOMES) shown.set(plan.reference, await recordDraft(plan));
-    await page.keyboard.press('Alt+Digit2');
+    await showList('Alt+Digit2');
     for (const plan of EXPENSES) shown.set(plan.reference, await recordDraft(plan));
 
     // A transfer from the first method to the second.
-    await page.keyboard.press('Alt+Digit3');
+    await showList('Alt+Digit3');
     const newTransfer = async () => {
       await page.keyboard.press('Alt+KeyN');
       await page.getByTestId('money-transfer').waitFor();
@@ -313,7 +330,9 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
       .getByRole('status')
       .filter({ hasText: /Transfer of ฿500.00 saved/ })
       .waitFor();
-    expect(await page.getByTestId('money-transfers').textContent()).toContain('Waiting to send');
+    // Soft from here on where main decides (a write it cannot send is parked, "needs attention"): the
+    // run goes on and reports every difference at the end.
+    expect.soft(await page.getByTestId('money-transfers').textContent()).toContain('Waiting to send');
 
     // Four payments on records not sent yet: two on the second income (part, then the rest), the third
     // income in full, part of the first expense by another method.
@@ -329,7 +348,8 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     // The lists say what waits; a record's detail with the payment form, in both languages.
     await showList('Alt+Digit1');
     const incomeRows = page.getByTestId('money-records');
-    expect(await incomeRows.textContent()).toContain('Waiting to send');
+    expect.soft(await incomeRows.textContent()).toContain('Waiting to send');
+    expect.soft(await incomeRows.textContent()).not.toContain('Needs attention');
     await inBothLanguages(page, 'money-1-incomes-offline', {
       th: page.getByRole('heading', { name: 'การเงิน', level: 2 }),
     });
@@ -342,13 +362,14 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
       await expect.poll(() => page.getByTestId('payment-preview').textContent()).toMatch(/→/);
     });
 
-    const queued = await call('outbox.summary', {});
-    // 5 creates, 1 transfer, 4 payments.
-    expect(queued.pending + queued.retry + queued.unclear + queued.sending).toBe(10);
+    // 5 creates, 1 transfer, 4 payments: all queued, none needing a person.
+    expect(await openCount()).toBe(10);
+    expect.soft((await call('outbox.summary', {})).parked, 'parked while offline').toBe(0);
 
     // Quit and start again on the same data, still offline: the records are all still there.
     await app.restart();
     await page.goto(app.host.url);
+    await page.getByRole('button', { name: 'Money (F1)' }).waitFor();
     await page.keyboard.press('F1');
     await page.getByRole('heading', { name: 'Money', level: 2 }).waitFor();
     await page.getByTestId('money-records').waitFor();
@@ -363,10 +384,17 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     sandbox.handle.scheduleFault({ endpoint: 'AddExpense', mode: 'res500', timing: 'after' });
     sandbox.handle.scheduleFault({ endpoint: 'UpdateIncomePayment', mode: 'http500', timing: 'after' });
     sandbox.handle.scheduleFault({ endpoint: 'AddMoneyTransfer', mode: 'reset', timing: 'before' });
-    await expect.poll(openCount, { timeout: 120_000, interval: 500 }).toBe(0);
+    await expect.poll(waitingCount, { timeout: 120_000, interval: 500 }).toBe(0);
     sandbox.handle.clearFaults();
     const history = await call('outbox.list', { state: 'all', limit: 100 });
-    expect(history.items.filter((item) => item.state === 'done')).toHaveLength(10);
+    expect
+      .soft(
+        history.items
+          .filter((item) => item.state !== 'done')
+          .map((item) => `${item.kind}: ${item.reasonText}`),
+        'operations not done',
+      )
+      .toEqual([]);
 
     // The page says sent for every record written here.
     await showList('Alt+Digit1');
@@ -402,32 +430,34 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     ]);
     for (const [reference, figures] of shown) {
       const found = [...incomes, ...expenses].filter((record) => record.reference === reference);
-      expect(found, reference).toHaveLength(1);
+      expect.soft(found, reference).toHaveLength(1);
       const record = found[0];
-      expect(record?.amount, `${reference} amount`).toBeCloseTo(figures.amount, 2);
-      expect(record?.amount_pretax, `${reference} amount_pretax`).toBeCloseTo(figures.amountPretax, 2);
-      expect(record?.vatamount, `${reference} vatamount`).toBeCloseTo(figures.vatAmount, 2);
-      expect(record?.payments ?? [], `${reference} payments`).toHaveLength(paymentCounts.get(reference) ?? 0);
+      expect.soft(record?.amount, `${reference} amount`).toBeCloseTo(figures.amount, 2);
+      expect.soft(record?.amount_pretax, `${reference} amount_pretax`).toBeCloseTo(figures.amountPretax, 2);
+      expect.soft(record?.vatamount, `${reference} vatamount`).toBeCloseTo(figures.vatAmount, 2);
+      expect
+        .soft(record?.payments ?? [], `${reference} payments`)
+        .toHaveLength(paymentCounts.get(reference) ?? 0);
       if (paidInFull.has(reference)) {
-        expect(record?.paymentamount, `${reference} paid`).toBeCloseTo(figures.amount, 2);
-        expect(record?.paymentstatus, `${reference} status`).toBe('Paid');
+        expect.soft(record?.paymentamount, `${reference} paid`).toBeCloseTo(figures.amount, 2);
+        expect.soft(record?.paymentstatus, `${reference} status`).toBe('Paid');
       }
     }
     const ex1 = expenses.find((record) => record.reference === 'E2E-EX-1');
-    expect(ex1?.paymentamount).toBeCloseTo(300, 2);
-    expect(ex1?.payments?.[0]?.name).toBe(methods[1]?.name);
+    expect.soft(ex1?.paymentamount).toBeCloseTo(300, 2);
+    expect.soft(ex1?.payments?.[0]?.name).toBe(methods[1]?.name);
     const in2Server = incomes.find((record) => record.reference === 'E2E-IN-2');
-    expect(in2Server?.payments?.map((payment) => payment.amount ?? 0).sort((a, b) => a - b)).toEqual(
-      [50, Math.round((in2.amount - 50) * 100) / 100].sort((a, b) => a - b),
-    );
+    expect
+      .soft(in2Server?.payments?.map((payment) => payment.amount ?? 0).sort((a, b) => a - b))
+      .toEqual([50, Math.round((in2.amount - 50) * 100) / 100].sort((a, b) => a - b));
     const transfers = (
       await client.call('GetMoneyTransfers', { query: { keyword: 'E2E-TR', limit: 100, page: 1 } })
     ).list;
     const transfer = transfers.filter((item) => item.reference === 'E2E-TR-1');
-    expect(transfer).toHaveLength(1);
-    expect(transfer[0]?.amount).toBe(500);
-    expect(transfer[0]?.fromPaymentMethodId).toBe(methods[0]?.id);
-    expect(transfer[0]?.toPaymentMethodId).toBe(methods[1]?.id);
+    expect.soft(transfer).toHaveLength(1);
+    expect.soft(transfer[0]?.amount).toBe(500);
+    expect.soft(transfer[0]?.fromPaymentMethodId).toBe(methods[0]?.id);
+    expect.soft(transfer[0]?.toPaymentMethodId).toBe(methods[1]?.id);
 
     expect(problems.filter((problem) => !isExpectedWhileAway(problem))).toEqual([]);
   }, 420_000);

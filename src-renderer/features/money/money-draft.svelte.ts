@@ -66,6 +66,7 @@ export class MoneyDraftForm {
   #contact = $state<SavedContact | null>(null);
   #suggestions = $state<SavedContact[]>([]);
   #preview = $state<MoneyPreview | null>(null);
+  #previewing = $state(false);
   #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #attempted = $state(false);
@@ -104,6 +105,11 @@ export class MoneyDraftForm {
   /** main's figures for what is typed now; null while the form is incomplete. */
   get preview(): MoneyPreview | null {
     return this.#preview;
+  }
+
+  /** A preview of a newer change is on its way (the figures shown are of what was typed before). */
+  get previewing(): boolean {
+    return this.#previewing;
   }
 
   /** Refused fields by path ('date', 'lines.0.totalPrice', 'payment.methodId'…), once a save was tried. */
@@ -235,7 +241,8 @@ export class MoneyDraftForm {
 
   #changed(): void {
     this.#saveIssues = new Map();
-    void this.#previewReader.request();
+    this.#previewing = true;
+    void this.#previewReader.request().then(() => (this.#previewing = false));
   }
 
   readonly #previewReader = coalesced(async () => {

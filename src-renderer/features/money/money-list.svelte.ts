@@ -79,6 +79,7 @@ export class MoneyList {
   #issues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #error = $state<string | null>(null);
   #loaded = $state(false);
+  #reading = $state(false);
 
   #loading: Promise<void> | null = null;
   #again = false;
@@ -157,6 +158,11 @@ export class MoneyList {
     return this.#loaded;
   }
 
+  /** A read is on its way: the rows shown may be of the tab, filter or page before. */
+  get reading(): boolean {
+    return this.#reading;
+  }
+
   showTab(tab: MoneyTab): Promise<void> {
     if (tab === this.#tab) return Promise.resolve();
     this.#tab = tab;
@@ -204,6 +210,7 @@ export class MoneyList {
       this.#again = true;
       return this.#loading;
     }
+    this.#reading = true;
     this.#loading = (async () => {
       try {
         do {
@@ -212,6 +219,7 @@ export class MoneyList {
         } while (this.#again);
       } finally {
         this.#loading = null;
+        this.#reading = false;
       }
     })();
     return this.#loading;

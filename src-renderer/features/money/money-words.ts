@@ -37,6 +37,13 @@ export function sendWords(state: SendState | null): string {
   return state === null ? mt('sendFromBackOffice') : mt(SEND_STATES[state]);
 }
 
+/** A transfer's status as the back office words it (Success, Voided); another word is shown as it is. */
+export function transferStatusWords(status: string): string {
+  if (status === 'Success') return mt('transferDone');
+  if (status === 'Voided') return mt('transferVoided');
+  return status;
+}
+
 const VAT_CHOICES: Record<MoneyVatChoice, MoneyKey> = {
   noVat: 'vatNone',
   excludeVat: 'vatExclude',

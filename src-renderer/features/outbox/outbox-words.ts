@@ -14,6 +14,12 @@ const KINDS: Record<string, OutboxKey> = {
   stockChange: 'kindStockChange',
   income: 'kindIncome',
   productBarcode: 'kindProductBarcode',
+  // The money writes (src-main/outbox/writes/write-table.ts).
+  addIncome: 'kindAddIncome',
+  addExpense: 'kindAddExpense',
+  addMoneyTransfer: 'kindAddMoneyTransfer',
+  incomePayment: 'kindIncomePayment',
+  expensePayment: 'kindExpensePayment',
 };
 
 const CHANGES: Record<string, OutboxKey> = {
