@@ -52,6 +52,7 @@ export const mt = translator({
     emptyExpense: 'No expense matches.',
     emptyTransfer: 'No money transfer matches.',
     paymentsWaiting: '{count} payments waiting to send',
+    paymentWaiting: 'A payment waiting to send',
     noContact: '—',
     // Words
     statusPending: 'Pending',
@@ -199,6 +200,7 @@ export const mt = translator({
     emptyExpense: 'ไม่มีรายจ่ายที่ตรงเงื่อนไข',
     emptyTransfer: 'ไม่มีการโอนเงินที่ตรงเงื่อนไข',
     paymentsWaiting: 'การชำระ {count} รายการรอส่ง',
+    paymentWaiting: 'การชำระ 1 รายการรอส่ง',
     noContact: '—',
     statusPending: 'รอชำระ',
     statusPartial: 'ชำระบางส่วน',

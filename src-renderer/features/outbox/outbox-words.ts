@@ -14,12 +14,6 @@ const KINDS: Record<string, OutboxKey> = {
   stockChange: 'kindStockChange',
   income: 'kindIncome',
   productBarcode: 'kindProductBarcode',
-  // The money writes (src-main/outbox/writes/write-table.ts).
-  addIncome: 'kindAddIncome',
-  addExpense: 'kindAddExpense',
-  addMoneyTransfer: 'kindAddMoneyTransfer',
-  incomePayment: 'kindIncomePayment',
-  expensePayment: 'kindExpensePayment',
 };
 
 const CHANGES: Record<string, OutboxKey> = {
@@ -105,14 +99,6 @@ export function reasonWords(row: {
     current: figure(row.serverBefore),
     warehouse: row.warehouseCode ?? '?',
   });
-}
-
-/**
- * What a row does in plain words, as main describes it ("Payment ฿1,250.00 on income IN-… by Cash");
- * null for rows without one (stock lines are told by their product and figure).
- */
-export function descriptionOf(row: { readonly description: string | null }): string | null {
-  return row.description === '' ? null : row.description;
 }
 
 /** The product as the row names it: the name when known, else the SKU, else its id. */
