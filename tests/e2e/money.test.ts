@@ -333,7 +333,12 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
       .waitFor();
     // Soft from here on where main decides (a write it cannot send is parked, "needs attention"): the
     // run goes on and reports every difference at the end.
-    expect.soft(await page.getByTestId('money-transfers').textContent()).toContain('Waiting to send');
+    const transferRow = page
+      .getByTestId('money-transfers')
+      .locator('tbody tr')
+      .filter({ hasText: 'E2E-TR-1' });
+    await transferRow.waitFor();
+    expect.soft(await transferRow.textContent()).toContain('Waiting to send');
 
     // Four payments on records not sent yet: two on the second income (part, then the rest), the third
     // income in full, part of the first expense by another method.

@@ -328,6 +328,29 @@ describe('MoneyDraftForm', () => {
     expect(form.args().payment).toEqual({ methodId: 3, amount: 96.3, paidAt: '2026-11-24 10:05' });
   });
 
+  it('keeps a payment in full in full as the lines change, until the person types an amount', async () => {
+    bridge.answer('money.preview', (args) => {
+      const total = args.lines.reduce((sum, line) => sum + line.totalPrice, 0);
+      return ok({ ...preview, amount: total, paymentAmount: args.payment?.amount ?? 0 });
+    });
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    await form.settlePreview();
+    form.setPayNow(true, [{ id: 3, name: 'Cash' }]);
+    expect(form.values.payAmount).toBe('100.00');
+
+    form.setLine(0, 'price', '150');
+    await form.settlePreview();
+    expect(form.values.payAmount).toBe('150.00');
+    expect(form.preview?.paymentAmount).toBe(150);
+
+    form.setValue('payAmount', '20');
+    form.setLine(0, 'price', '175');
+    await form.settlePreview();
+    expect(form.values.payAmount).toBe('20');
+  });
+
   it('shows no field message while typing, and the refused fields once a save was tried; typing stays', async () => {
     bridge.answer('money.preview', invalid('lines.0.totalPrice', 'must be a number')).answer(
       'money.create',

@@ -67,6 +67,8 @@ export class MoneyDraftForm {
   #suggestions = $state<SavedContact[]>([]);
   #preview = $state<MoneyPreview | null>(null);
   #previewing = $state(false);
+  /** The person typed the payment's amount: it no longer follows the record's amount. */
+  #payAmountTyped = false;
   #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #attempted = $state(false);
@@ -128,6 +130,7 @@ export class MoneyDraftForm {
   }
 
   setValue(field: DraftField, value: string): void {
+    if (field === 'payAmount') this.#payAmountTyped = true;
     this.#change({ ...this.#values, [field]: value });
     if (field === 'contactText') {
       // Typing again after a pick makes it a typed contact.
@@ -140,7 +143,10 @@ export class MoneyDraftForm {
     this.#change({ ...this.#values, vatType });
   }
 
-  /** Turns the payment made with the record on or off; on, it is filled with a method and the amount. */
+  /**
+   * Turns the payment made with the record on or off; on, it is filled with a method and the record's
+   * amount, which it follows as the lines change until the person types an amount of their own.
+   */
   setPayNow(payNow: boolean, methods: readonly PaymentMethod[]): void {
     const amount = this.#preview?.amount;
     this.#change({
@@ -250,11 +256,21 @@ export class MoneyDraftForm {
     if (result.ok) {
       this.#preview = result.value;
       this.#previewIssues = new Map();
+      this.#followRecordAmount(result.value.amount);
     } else {
       this.#preview = null;
       this.#previewIssues = issuesByPath(result.error.issues);
     }
   });
+
+  /** A payment in full stays in full: its amount follows the record's (and is previewed again). */
+  #followRecordAmount(amount: number): void {
+    const values = this.#values;
+    const full = amount.toFixed(2);
+    if (!values.payNow || this.#payAmountTyped || values.payAmount === full) return;
+    this.#values = { ...values, payAmount: full };
+    void this.#previewReader.request();
+  }
 
   readonly #contactFinder = coalesced(async () => {
     const text = this.#values.contactText.trim();
