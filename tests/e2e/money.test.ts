@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
 });
 
-const focused = () => focusedElement(app.page);
+/** The focused element's opening tag (not its content: <body> holds every id of the page). */
+const focused = async () => (await focusedElement(app.page)).split('>')[0] ?? '';
 
 /** Tab (forward) until the element with this id has the focus: how a person moves through a form. */
 async function tabTo(id: string, maxPresses = 25): Promise<void> {
@@ -170,7 +171,7 @@ async function openRecord(reference: string): Promise<void> {
   const at = references.indexOf((await chosen.textContent()) ?? '');
   const key = index > at ? 'ArrowDown' : 'ArrowUp';
   for (let step = 0; step < Math.abs(index - at); step += 1) await page.keyboard.press(key);
-  await expect.poll(focused).toContain(`>${(await rows.nth(index).locator('button').textContent()) ?? ''}<`);
+  await expect.poll(() => chosen.textContent()).toBe(references[index]);
   await page.keyboard.press('Enter');
   await page.getByTestId('money-record').waitFor();
   await expect
@@ -350,6 +351,36 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     expect(await recordPayment('E2E-IN-3', null)).toMatch(/Pending → Paid/);
     await showList('Alt+Digit2');
     expect(await recordPayment('E2E-EX-1', '300', 1)).toMatch(/Pending → Partial payment/);
+
+    // Filters: a date in the wrong form is named next to its field; a keyword narrows the list and
+    // its totals; the filter stays when another list is chosen and back.
+    await showList('Alt+Digit1');
+    await page.keyboard.press('Alt+KeyF');
+    await expect.poll(focused).toMatch(/id="money-filter-from"/);
+    await page.keyboard.type('yesterday');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#money-filter-from-issue').textContent()).toBe(
+      'Type a date as yyyy-MM-dd, for example 2026-11-24.',
+    );
+    await page.keyboard.press('Control+KeyA');
+    await page.keyboard.press('Backspace');
+    await typeInto('money-filter-keyword', 'E2E-IN');
+    await page.keyboard.press('Enter');
+    const totals = page.getByTestId('money-totals');
+    await expect
+      .poll(() => totals.textContent())
+      .toMatch(/^\s*3 records · amount ฿1,468\.26 · paid ฿1,468\.26/);
+    await expect.poll(() => page.locator('#money-filter-from-issue').count()).toBe(0);
+    // No expense matches E2E-IN: the list says so.
+    await page.keyboard.press('Alt+Digit2');
+    await page.getByText('No expense matches.').waitFor();
+    await showList('Alt+Digit1');
+    expect(await page.locator('#money-filter-keyword').inputValue()).toBe('E2E-IN');
+    expect(await totals.textContent()).toMatch(/^\s*3 records/);
+    await page.keyboard.press('Alt+KeyF');
+    await tabTo('money-filter-clear');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => totals.textContent()).not.toMatch(/^\s*3 records/);
 
     // The lists say what waits; a record's detail with the payment form, in both languages.
     await showList('Alt+Digit1');
