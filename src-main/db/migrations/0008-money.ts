@@ -37,7 +37,10 @@ const MONEY_SCHEMA = `
   ) STRICT;
   CREATE UNIQUE INDEX money_records_by_server ON money_records (kind, server_id) WHERE server_id IS NOT NULL;
   CREATE UNIQUE INDEX money_records_by_unique ON money_records (kind, unique_number) WHERE unique_number <> '';
-  CREATE INDEX money_records_by_date ON money_records (kind, doc_date DESC, id DESC);
+  -- Covers every column the list filters and totals read, so they scan this index and never the wide
+  -- rows (record_json); only the page's rows are read from the table.
+  CREATE INDEX money_records_list ON money_records
+    (kind, doc_date DESC, id DESC, payment_status, amount, server_paid, local_paid, search_text);
   CREATE INDEX money_records_unpaid ON money_records (kind, payment_status)
     WHERE payment_status IN ('Pending', 'Partial Payment');
 

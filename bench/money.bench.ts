@@ -1,0 +1,225 @@
+// The money side: (1) the Money page's list, first page and keyword search, on 50,000 cached finance
+// records (income and expense rows in a real SQLite file, in main's process: target p95 ≤ 20 ms);
+// (2) one idle PC's requests over a simulated day with the catalogue AND the money sync on the default
+// schedule, against a sandbox over loopback (demo store, then 100,000 products). An idle money pull is
+// one page per list (GetIncomes, GetExpenses, GetMoneyTransfers) whatever the number of records, so the
+// store's 50,000 finance records change only the one-off first fill (⌈50,000 / 500⌉ pages).
+// `npm run bench -- money`; MONEY_BENCH_PRODUCTS=1000 skips the 100,000-product store.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  BackofficeClient,
+  InMemoryRequestBudgetStore,
+  RequestBudget,
+  type RequestEvent,
+} from '../src-main/backoffice/index.js';
+import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js';
+import { CatalogueSync, SyncScheduler, type SchedulerClock } from '../src-main/catalog/sync/index.js';
+import { openDatabase, type Database } from '../src-main/db/database.js';
+import { MoneyService, MoneySync, outboxMoneyWrites } from '../src-main/money/index.js';
+import { MoneyRecordRepository } from '../src-main/money/money-record.repository.js';
+import { MoneyTransferRepository } from '../src-main/money/money-transfer.repository.js';
+import { DEFAULT_STORE, startSandbox } from '../src-main/sandbox/index.js';
+import { createRandom } from '../src-shared/random.js';
+import { callContract } from '../src-shared/ipc/index.js';
+import { DAY_MS, formatThaiDate } from '../src-shared/time/index.js';
+import { median, ms, percentile } from './support/stats.js';
+
+const RECORDS = 50_000;
+const RUNS = 200;
+const CREDENTIALS = {
+  storename: DEFAULT_STORE.name,
+  apikey: DEFAULT_STORE.apikey,
+  apisecret: DEFAULT_STORE.apisecret,
+};
+const WORDS = ['pallet', 'carton', 'freight', 'rent', 'สินค้า', 'ค่าขนส่ง', 'refund', 'deposit', 'repair'];
+const NAMES = ['Siam Trading', 'บริษัท ไทยพาณิชย์', 'Chiang Mai Supply', 'Nakhon Logistics', 'ร้านสมชาย'];
+
+function moneyApp(db: Database, client: BackofficeClient, now: () => number) {
+  const writes = outboxMoneyWrites(db);
+  const sync = new MoneySync({
+    client,
+    records: new MoneyRecordRepository(db),
+    transfers: new MoneyTransferRepository(db),
+    writes,
+    now,
+  });
+  const money = new MoneyService({ db, writes, catalogue: new CatalogueRepository(db), sync, now });
+  return { sync, money };
+}
+
+function newClient(baseUrl: string, now: () => number, events: Array<RequestEvent & { at: number }>) {
+  return new BackofficeClient({
+    baseUrl,
+    credentials: CREDENTIALS,
+    budget: new RequestBudget({ store: new InMemoryRequestBudgetStore(), storeKey: 'bench', now }),
+    onRequest: (event) => events.push({ ...event, at: now() }),
+    now,
+  });
+}
+
+/** 50,000 incomes and expenses over the last 90 days, a third of them not fully paid. */
+function fillRecords(records: MoneyRecordRepository, now: number): void {
+  const random = createRandom('money-bench', 'records');
+  records.transaction(() => {
+    for (let index = 1; index <= RECORDS; index += 1) {
+      const amount = Math.round(random.next() * 5_000_000) / 100;
+      const paid = random.next() < 0.33 ? Math.round(amount * random.next() * 100) / 100 : amount;
+      const name = NAMES[index % NAMES.length] ?? '';
+      const word = WORDS[index % WORDS.length] ?? '';
+      records.upsertFromServer(
+        {
+          kind: index % 2 === 0 ? 'income' : 'expense',
+          serverId: index,
+          uniqueNumber: `bench-${index}`,
+          docDate: formatThaiDate(now - Math.floor(random.next() * 90) * DAY_MS),
+          contactName: `${name} ${index % 977}`,
+          reference: `REF-${index}`,
+          description: `${word} ${index % 313}`,
+          vattype: 3,
+          amount,
+          amountPretax: Math.round((amount / 1.07) * 100) / 100,
+          vatAmount: Math.round((amount - amount / 1.07) * 100) / 100,
+          serverPaid: paid,
+          detail: {
+            contact: { name, idNumber: '', phone: '', email: '', address: '', branchName: '', branchNo: '' },
+            discount: '',
+            lines: [
+              { name: word, categoryName: '', totalPrice: amount, totalPricePretax: 0, totalPriceVat: 0 },
+            ],
+            payments: [],
+            tags: [],
+          },
+        },
+        now,
+      );
+    }
+  });
+}
+
+function report(label: string, samples: readonly number[]): void {
+  console.log(
+    `${label}: median ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))} (${samples.length} runs)`,
+  );
+}
+
+async function listBench(folder: string): Promise<void> {
+  const db = openDatabase(join(folder, 'money-list.sqlite'));
+  const now = Date.now();
+  const client = newClient('http://127.0.0.1:9', () => now, []);
+  const { money } = moneyApp(db, client, () => now);
+  const filled = performance.now();
+  fillRecords(new MoneyRecordRepository(db), now);
+  console.log(
+    `${RECORDS.toLocaleString('en')} cached finance records written in ${ms(performance.now() - filled)}`,
+  );
+  const args = (extra: Record<string, unknown>) =>
+    callContract['money.list'].args.parse({ kind: 'income', ...extra });
+  const time = (build: (index: number) => Record<string, unknown>) => {
+    const samples: number[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const parsed = args(build(index));
+      const started = performance.now();
+      money.list(parsed);
+      samples.push(performance.now() - started);
+    }
+    return samples;
+  };
+  report(
+    'money.list first page (100 rows + totals)',
+    time(() => ({})),
+  );
+  report(
+    'money.list keyword search (word in contact/description, varied)',
+    time((i) => ({ keyword: `${WORDS[i % WORDS.length]} ${i % 313}` })),
+  );
+  report(
+    'money.list keyword, one common word (thousands of matches)',
+    time((i) => ({ keyword: WORDS[i % WORDS.length] })),
+  );
+  report(
+    'money.list unpaid filter',
+    time(() => ({ paymentStatus: ['Pending', 'Partial Payment'] })),
+  );
+  await client.close();
+  db.close();
+}
+
+/** Sleeping moves the time forward at once. */
+function virtualClock(start: number): SchedulerClock {
+  let time = start;
+  return {
+    now: () => time,
+    sleep: async (sleepMs, signal) => {
+      if (!signal.aborted) time += sleepMs;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+function byEndpoint(events: readonly RequestEvent[]): string {
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(event.endpoint, (counts.get(event.endpoint) ?? 0) + 1);
+  return [...counts].map(([endpoint, count]) => `${endpoint} ${count}`).join(', ');
+}
+
+async function idleDay(folder: string, products: number | undefined): Promise<void> {
+  const sandbox = await startSandbox({
+    dataFile: join(folder, `sandbox-${products ?? 'demo'}.sqlite`),
+    seed: 'demo',
+    ...(products === undefined ? {} : { products }),
+    quotaPerDay: 10_000_000,
+    port: 0,
+    log: () => undefined,
+  });
+  try {
+    const start = Date.now();
+    const clock = virtualClock(start);
+    const events: Array<RequestEvent & { at: number }> = [];
+    const db = openDatabase(join(folder, `idle-${products ?? 'demo'}.sqlite`));
+    const client = newClient(sandbox.url, clock.now, events);
+    const sync = new CatalogueSync({ db, client, now: clock.now });
+    const { sync: moneySync } = moneyApp(db, client, clock.now);
+    await sync.firstSync();
+    const fill = await moneySync.pull();
+    const scheduler = new SyncScheduler({
+      sync,
+      money: moneySync,
+      budget: client.budget,
+      clock,
+      policy: { random: () => 0.5 },
+    });
+    await scheduler.runUntil(start + 2 * DAY_MS);
+    const day = events.filter((event) => event.at >= start + DAY_MS && event.at < start + 2 * DAY_MS);
+    const moneyDay = day.filter((event) => /Income|Expense|MoneyTransfer/.test(event.endpoint));
+    console.log(
+      `idle PC, ${products === undefined ? 'demo store' : `${products.toLocaleString('en')} products`}: ` +
+        `money first fill ${fill.requests} requests; second simulated day ${day.length} requests in all, ` +
+        `money sync ${moneyDay.length} (${byEndpoint(moneyDay)}); catalogue ${day.length - moneyDay.length}`,
+    );
+    console.log(
+      `  money pull every ${Math.round(moneySync.intervalMs() / 60_000)} min; all: ${byEndpoint(day)}`,
+    );
+    await client.close();
+    db.close();
+  } finally {
+    await sandbox.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'stockroom-bench-money-'));
+  try {
+    await listBench(folder);
+    await idleDay(folder, undefined);
+    const products = Number(process.env.MONEY_BENCH_PRODUCTS ?? 100_000);
+    if (products > 1_000) await idleDay(folder, products);
+    console.log(
+      `a store with ${RECORDS.toLocaleString('en')} finance records: first fill ≈ ${Math.ceil(RECORDS / 500)} list pages once; ` +
+        'idle pulls stay one page per list',
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
