@@ -1,11 +1,12 @@
 // Which page the frame shows once a store is open. Function keys switch the main pages from anywhere
-// (App.svelte listens): F2 products, F3 count sessions, F7 outbox, F8 settings.
+// (App.svelte listens): F1 money, F2 products, F3 count sessions, F7 outbox, F8 settings.
 export type Page =
   | { name: 'products' }
   | { name: 'product'; productId: number }
   | { name: 'sessions' }
   | { name: 'counting'; sessionId: string }
   | { name: 'review'; sessionId: string }
+  | { name: 'money' }
   | { name: 'outbox' }
   | { name: 'settings' }
   | { name: 'stores' };

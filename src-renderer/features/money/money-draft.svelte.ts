@@ -1,0 +1,284 @@
+// The new income / new expense form: contact (a saved one found as the person types, or typed), lines
+// with category and price, VAT type, discount ('50' or '10%'), an optional payment made with it. The
+// figures shown before saving are main's (money.preview, computed with src-shared/money), refreshed as
+// the person types. Saving answers the record queued for sending, or the fields main refused, named by
+// their paths; nothing is queued then and everything typed stays.
+import type {
+  CallArgs,
+  CallValue,
+  IpcIssue,
+  MoneyDocumentKind,
+  MoneyPreview,
+  MoneyRecordDetail,
+  MoneyVatChoice,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
+import { formatThaiDate, formatThaiDateTime } from '../../../src-shared/time/index.js';
+import { api } from '../../lib/api.js';
+import { coalesced } from './coalesced.js';
+import type { PaymentMethod } from './money-list.svelte.js';
+import { issuesByPath, parseAmount } from './money-input.js';
+
+/** A contact of the store as last synced. */
+export type SavedContact = CallValue<'money.contacts'>[number];
+
+export interface DraftLine {
+  readonly name: string;
+  readonly categoryName: string;
+  readonly price: string;
+}
+
+export interface DraftValues {
+  readonly date: string;
+  /** The contact as typed (a saved contact's name once picked). */
+  readonly contactText: string;
+  readonly vatType: MoneyVatChoice;
+  readonly discount: string;
+  readonly reference: string;
+  readonly description: string;
+  /** A payment is made with the record. */
+  readonly payNow: boolean;
+  readonly payMethodId: string;
+  readonly payAmount: string;
+  readonly payPaidAt: string;
+}
+
+export type DraftField = Exclude<keyof DraftValues, 'payNow' | 'vatType'>;
+
+const EMPTY_LINE: DraftLine = { name: '', categoryName: '', price: '' };
+
+export class MoneyDraftForm {
+  readonly kind: MoneyDocumentKind;
+  readonly #api: StockroomBridge;
+  #values = $state<DraftValues>({
+    date: '',
+    contactText: '',
+    vatType: 'noVat',
+    discount: '',
+    reference: '',
+    description: '',
+    payNow: false,
+    payMethodId: '',
+    payAmount: '',
+    payPaidAt: '',
+  });
+  #lines = $state<DraftLine[]>([EMPTY_LINE]);
+  #contact = $state<SavedContact | null>(null);
+  #suggestions = $state<SavedContact[]>([]);
+  #preview = $state<MoneyPreview | null>(null);
+  #previewing = $state(false);
+  /** The person typed the payment's amount: it no longer follows the record's amount. */
+  #payAmountTyped = false;
+  #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #attempted = $state(false);
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
+
+  /** `now` gives today's date and the payment time filled in (a test's clock). */
+  constructor(kind: MoneyDocumentKind, bridge: StockroomBridge = api, now: () => number = Date.now) {
+    this.kind = kind;
+    this.#api = bridge;
+    this.#values = {
+      ...this.#values,
+      date: formatThaiDate(now()),
+      payPaidAt: formatThaiDateTime(now()),
+    };
+  }
+
+  get values(): DraftValues {
+    return this.#values;
+  }
+
+  get lines(): readonly DraftLine[] {
+    return this.#lines;
+  }
+
+  /** The saved contact picked; null for a typed one (or none). */
+  get contact(): SavedContact | null {
+    return this.#contact;
+  }
+
+  /** Saved contacts matching what is typed in the contact field. */
+  get suggestions(): readonly SavedContact[] {
+    return this.#suggestions;
+  }
+
+  /** main's figures for what is typed now; null while the form is incomplete. */
+  get preview(): MoneyPreview | null {
+    return this.#preview;
+  }
+
+  /** A preview of a newer change is on its way (the figures shown are of what was typed before). */
+  get previewing(): boolean {
+    return this.#previewing;
+  }
+
+  /** Refused fields by path ('date', 'lines.0.totalPrice', 'payment.methodId'…), once a save was tried. */
+  get issues(): ReadonlyMap<string, IpcIssue> {
+    if (!this.#attempted) return new Map();
+    return this.#saveIssues.size > 0 ? this.#saveIssues : this.#previewIssues;
+  }
+
+  get saving(): boolean {
+    return this.#saving;
+  }
+
+  /** Why the last save failed when no field is to blame. */
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+
+  setValue(field: DraftField, value: string): void {
+    if (field === 'payAmount') this.#payAmountTyped = true;
+    this.#change({ ...this.#values, [field]: value });
+    if (field === 'contactText') {
+      // Typing again after a pick makes it a typed contact.
+      if (this.#contact !== null && value !== this.#contact.name) this.#contact = null;
+      void this.#contactFinder.request();
+    }
+  }
+
+  setVatType(vatType: MoneyVatChoice): void {
+    this.#change({ ...this.#values, vatType });
+  }
+
+  /**
+   * Turns the payment made with the record on or off; on, it is filled with a method and the record's
+   * amount, which it follows as the lines change until the person types an amount of their own.
+   */
+  setPayNow(payNow: boolean, methods: readonly PaymentMethod[]): void {
+    const amount = this.#preview?.amount;
+    this.#change({
+      ...this.#values,
+      payNow,
+      payMethodId:
+        this.#values.payMethodId === '' && methods[0] !== undefined
+          ? String(methods[0].id)
+          : this.#values.payMethodId,
+      payAmount:
+        this.#values.payAmount === '' && amount !== undefined ? amount.toFixed(2) : this.#values.payAmount,
+    });
+  }
+
+  setLine(index: number, field: keyof DraftLine, value: string): void {
+    this.#lines = this.#lines.map((line, at) => (at === index ? { ...line, [field]: value } : line));
+    this.#changed();
+  }
+
+  addLine(): void {
+    this.#lines = [...this.#lines, EMPTY_LINE];
+    this.#changed();
+  }
+
+  removeLine(index: number): void {
+    if (this.#lines.length <= 1) return;
+    this.#lines = this.#lines.filter((_, at) => at !== index);
+    this.#changed();
+  }
+
+  pickContact(contact: SavedContact): void {
+    this.#contact = contact;
+    this.#suggestions = [];
+    this.#change({ ...this.#values, contactText: contact.name });
+  }
+
+  /** The arguments of money.preview and money.create from what is typed. */
+  args(): CallArgs<'money.create'> {
+    const values = this.#values;
+    const contactText = values.contactText.trim();
+    const date = values.date.trim();
+    const paidAt = values.payPaidAt.trim();
+    return {
+      kind: this.kind,
+      ...(date === '' ? {} : { date }),
+      ...(this.#contact !== null
+        ? { contact: { contactId: this.#contact.id } }
+        : contactText === ''
+          ? {}
+          : { contact: { name: contactText } }),
+      vatType: values.vatType,
+      discount: values.discount.trim(),
+      lines: this.#lines.map((line) => ({
+        name: line.name,
+        categoryName: line.categoryName.trim(),
+        totalPrice: parseAmount(line.price),
+      })),
+      reference: values.reference.trim(),
+      description: values.description.trim(),
+      ...(values.payNow
+        ? {
+            payment: {
+              methodId: values.payMethodId === '' ? 0 : Number(values.payMethodId),
+              amount: parseAmount(values.payAmount),
+              ...(paidAt === '' ? {} : { paidAt }),
+            },
+          }
+        : {}),
+    };
+  }
+
+  /** Waits for the preview of what is typed now. */
+  settlePreview(): Promise<void> {
+    return this.#previewReader.settled();
+  }
+
+  /** Saves and queues the record; the record, or null when refused (the fields say why). */
+  async save(): Promise<MoneyRecordDetail | null> {
+    if (this.#saving) return null;
+    this.#attempted = true;
+    this.#saving = true;
+    this.#saveError = null;
+    try {
+      const result = await this.#api.call('money.create', this.args());
+      if (result.ok) return result.value;
+      this.#saveIssues = issuesByPath(result.error.issues);
+      this.#saveError = this.#saveIssues.size > 0 ? null : result.error.message;
+      return null;
+    } finally {
+      this.#saving = false;
+    }
+  }
+
+  #change(values: DraftValues): void {
+    this.#values = values;
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#saveIssues = new Map();
+    this.#previewing = true;
+    void this.#previewReader.request().then(() => (this.#previewing = false));
+  }
+
+  readonly #previewReader = coalesced(async () => {
+    const result = await this.#api.call('money.preview', this.args());
+    if (result.ok) {
+      this.#preview = result.value;
+      this.#previewIssues = new Map();
+      this.#followRecordAmount(result.value.amount);
+    } else {
+      this.#preview = null;
+      this.#previewIssues = issuesByPath(result.error.issues);
+    }
+  });
+
+  /** A payment in full stays in full: its amount follows the record's (and is previewed again). */
+  #followRecordAmount(amount: number): void {
+    const values = this.#values;
+    const full = amount.toFixed(2);
+    if (!values.payNow || this.#payAmountTyped || values.payAmount === full) return;
+    this.#values = { ...values, payAmount: full };
+    void this.#previewReader.request();
+  }
+
+  readonly #contactFinder = coalesced(async () => {
+    const text = this.#values.contactText.trim();
+    if (text === '' || this.#contact !== null) {
+      this.#suggestions = [];
+      return;
+    }
+    const result = await this.#api.call('money.contacts', { text, limit: 8 });
+    this.#suggestions = result.ok && this.#contact === null ? result.value : [];
+  });
+}
