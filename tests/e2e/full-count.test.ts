@@ -104,7 +104,9 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await page.getByRole('heading', { name: 'Count sessions', level: 2 }).waitFor();
     await page.keyboard.press('Alt+KeyN');
     await expect.poll(focused).toMatch(/^<select/);
-    expect(await page.getByLabel('Warehouse').inputValue()).toBe(WAREHOUSE);
+    expect(await page.getByRole('combobox', { name: /^Warehouse/ }).inputValue()).toBe(WAREHOUSE);
+    // Tab past "What to count" (one stop for its radio group, the whole warehouse chosen) to the name.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Full count aisle 3');
     await page.keyboard.press('Enter');

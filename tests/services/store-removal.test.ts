@@ -67,7 +67,8 @@ describe('removing a store', () => {
     const [product] = await app.ok('catalogue.search', { text: 'a', limit: 1 });
     if (product === undefined) throw new Error('The store has no products');
     const barcode = `885000000001${gtinCheckDigit('885000000001')}`;
-    await app.ok('catalogue.assignBarcode', { productId: product.id, barcode });
+    // replace: the product has a barcode already, and replacing one must be asked for.
+    await app.ok('catalogue.assignBarcode', { productId: product.id, barcode, replace: true });
     await waitForValue(
       app,
       'outbox.summary',
