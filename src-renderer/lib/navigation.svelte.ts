@@ -6,6 +6,7 @@ export type Page =
   | { name: 'sessions' }
   | { name: 'counting'; sessionId: string }
   | { name: 'review'; sessionId: string }
+  | { name: 'recount'; sessionId: string }
   | { name: 'outbox' }
   | { name: 'settings' }
   | { name: 'stores' };
