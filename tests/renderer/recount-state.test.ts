@@ -10,7 +10,11 @@ import {
   RecountSession,
   type RecountLine,
 } from '../../src-renderer/features/recount/recount.svelte.js';
-import { SessionReviewState, type SessionReview } from '../../src-renderer/features/review/review.svelte.js';
+import {
+  readThreshold,
+  SessionReviewState,
+  type SessionReview,
+} from '../../src-renderer/features/review/review.svelte.js';
 import { FakeBridge, ok, refused } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
@@ -219,5 +223,16 @@ describe("the review's recount calls", () => {
       { sessionId: SESSION_ID, lineId: 12, use: 'recount' },
     ]);
     expect(bridge.names().filter((name) => name === 'counting.review')).toHaveLength(1);
+  });
+});
+
+describe('a recount threshold as typed', () => {
+  it('is none when blank, a number above 0, or refused', () => {
+    expect(readThreshold('  ')).toBeUndefined();
+    expect(readThreshold('2')).toBe(2);
+    expect(readThreshold('150.5')).toBe(150.5);
+    expect(readThreshold('๑๐๐')).toBe(100); // Thai digits
+    expect(readThreshold('0')).toBeNull();
+    expect(readThreshold('abc')).toBeNull();
   });
 });

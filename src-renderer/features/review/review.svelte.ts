@@ -4,6 +4,7 @@
 // getters and changes it only through the methods.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import { normaliseQuantityText } from '../counting/quantity-text.js';
 
 export type SessionReview = CallValue<'counting.review'>;
 export type ReviewRow = SessionReview['rows'][number];
@@ -30,6 +31,17 @@ export type CommitRefusal =
 export interface CommitChoices {
   readonly discardUnknownCodes: boolean;
   readonly notCounted: NotCountedChoice;
+}
+
+/**
+ * A recount threshold as typed (units or baht, read whatever the keyboard layout): undefined when blank
+ * (no threshold), null when it is not a number above 0.
+ */
+export function readThreshold(text: string): number | undefined | null {
+  if (text.trim() === '') return undefined;
+  const clean = normaliseQuantityText(text);
+  const figure = Number(clean);
+  return clean === '' || clean === '.' || !Number.isFinite(figure) || figure <= 0 ? null : figure;
 }
 
 /** The filters in the order of their tabs (Alt+1 … Alt+5). Kept here: the contract's list brings zod. */
