@@ -60,6 +60,20 @@ describe('several PCs: export a session, merge it into another', () => {
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'hidden' });
     expect((await call('counting.session', { sessionId: aisle1.id })).handedOverAt).toBeNull();
+    // The same question in Thai, Cancel focused there too.
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await page.locator('html[lang="th"]').waitFor();
+    await rowOf(AISLE_1)
+      .getByRole('button', { name: `ส่งออกให้เครื่องอื่น · ${AISLE_1}` })
+      .click();
+    await question.getByRole('heading', { name: `ส่งออก “${AISLE_1}” ให้เครื่องอื่นหรือไม่?` }).waitFor();
+    expect(await focusedElement(page)).toContain('ยกเลิก (Esc)');
+    await screenshot(page, 'several-pcs-1-export-question-th', { fullPage: false });
+    await expectAccessible(page, 'export question in Thai');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
 
     await rowOf(AISLE_1)
       .getByRole('button', { name: `Export for another PC · ${AISLE_1}` })
@@ -151,6 +165,12 @@ describe('several PCs: export a session, merge it into another', () => {
     expect(squash(await p2Row.locator('td.counted').textContent())).toBe('6');
     await screenshot(page, 'several-pcs-4-review-contributions-en', { fullPage: false });
     await expectAccessible(page, 'review with contributions');
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await p2Row.getByTestId('contributions').filter({ hasText: 'นับจากหลายเครื่อง' }).waitFor();
+    await screenshot(page, 'several-pcs-4-review-contributions-th', { fullPage: false });
+    await expectAccessible(page, 'review with contributions in Thai');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
 
     // One commit for both; the handed-over session cannot commit.
     const committed = await call('counting.commit', { sessionId: aisle2.id });
