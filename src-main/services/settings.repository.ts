@@ -1,7 +1,8 @@
 // App settings in the app database (one row of JSON). The table is created here until the app
 // database's migration list takes it over (the profiles module owns that list), as the request budget
 // does. A stored value that no longer fits the contract (an older or hand-edited file) falls back field
-// by field to the defaults rather than failing the app.
+// by field to the defaults rather than failing the app. `settings_version` records the one-time changes
+// made to stored settings (below), so each runs once and never undoes a person's later choice.
 import type { Database, Statement } from 'better-sqlite3';
 import {
   DEFAULT_SETTINGS,
@@ -14,8 +15,17 @@ const CREATE_TABLE = `
   CREATE TABLE IF NOT EXISTS app_settings (
     singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
     settings_json TEXT NOT NULL,
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    settings_version INTEGER NOT NULL DEFAULT 0
   ) STRICT`;
+
+/**
+ * 1: the scanner's repeat window default went from 1500 ms (which warned on a person counting identical
+ * items at a normal pace, issue 13) to 400 ms. Every save wrote the whole set, so a stored 1500 is the
+ * old default, not a choice: it becomes 400 once. Any other value is a person's and stays.
+ */
+const SETTINGS_VERSION = 1;
+const OLD_DEFAULT_REPEAT_WARNING_MS = 1500;
 
 const settingsSchema = callContract['settings.get'].result;
 
@@ -26,12 +36,18 @@ export class SettingsRepository {
 
   constructor(db: Database, now: () => number = Date.now) {
     db.exec(CREATE_TABLE);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('app_settings')").pluck().all();
+    if (!columns.includes('settings_version')) {
+      db.exec('ALTER TABLE app_settings ADD COLUMN settings_version INTEGER NOT NULL DEFAULT 0');
+    }
     this.#read = db.prepare('SELECT settings_json FROM app_settings WHERE singleton = 1');
     this.#write = db.prepare(
-      `INSERT INTO app_settings (singleton, settings_json, updated_at) VALUES (1, ?, ?)
-       ON CONFLICT (singleton) DO UPDATE SET settings_json = excluded.settings_json, updated_at = excluded.updated_at`,
+      `INSERT INTO app_settings (singleton, settings_json, updated_at, settings_version) VALUES (1, ?, ?, ${SETTINGS_VERSION})
+       ON CONFLICT (singleton) DO UPDATE SET settings_json = excluded.settings_json, updated_at = excluded.updated_at,
+         settings_version = excluded.settings_version`,
     );
     this.#now = now;
+    migrateStored(db, now);
   }
 
   get(): AppSettings {
@@ -59,6 +75,32 @@ export class SettingsRepository {
     this.#write.run(JSON.stringify(checked), this.#now());
     return checked;
   }
+}
+
+/** Brings a row written by an older version up to SETTINGS_VERSION, in one transaction. */
+function migrateStored(db: Database, now: () => number): void {
+  db.transaction(() => {
+    const row = db
+      .prepare<[], { settings_json: string; settings_version: number }>(
+        'SELECT settings_json, settings_version FROM app_settings WHERE singleton = 1',
+      )
+      .get();
+    if (row === undefined || row.settings_version >= SETTINGS_VERSION) return;
+    let json = row.settings_json;
+    try {
+      const stored: unknown = JSON.parse(row.settings_json);
+      const scanner = isRecord(stored) ? stored['scanner'] : undefined;
+      if (isRecord(scanner) && scanner['repeatWarningMs'] === OLD_DEFAULT_REPEAT_WARNING_MS) {
+        scanner['repeatWarningMs'] = DEFAULT_SETTINGS.scanner.repeatWarningMs;
+        json = JSON.stringify(stored);
+      }
+    } catch {
+      // Unreadable JSON stays as it is: get() falls back to the defaults for it.
+    }
+    db.prepare<[string, number, number]>(
+      'UPDATE app_settings SET settings_json = ?, updated_at = ?, settings_version = ? WHERE singleton = 1',
+    ).run(json, now(), SETTINGS_VERSION);
+  }).immediate();
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -7,6 +7,7 @@ export type Page =
   | { name: 'counting'; sessionId: string }
   | { name: 'review'; sessionId: string }
   | { name: 'money' }
+  | { name: 'recount'; sessionId: string }
   | { name: 'outbox' }
   | { name: 'settings' }
   | { name: 'stores' };

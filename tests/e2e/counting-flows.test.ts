@@ -1,6 +1,8 @@
 // The counting page's finishing flows in real Chromium through the web host, on the demo store:
 // - an unknown code's product found from the keyboard (Alt+U, search, Up/Down, Enter) and the barcode
 //   given to it (a queued productBarcode operation; the code then looks the product up);
+// - the dialog's choice once a product with a barcode is picked (keep as alias, change nothing, replace)
+//   and the alias kept, photographed and checked with axe in English and in Thai;
 // - the repeat-scan warning on a scanner's double read only (not on identical items at a person's
 //   pace), and the cue each outcome plays (AudioContext stubbed to record the
 //   oscillator frequencies), none with sounds off;
@@ -24,6 +26,8 @@ import {
 const UNKNOWN_CODE = ean13FromPrefix('999000111222') ?? '';
 const UNKNOWN_CODE_2 = ean13FromPrefix('999000333444') ?? '';
 const KEPT_CODE = ean13FromPrefix('999000555666') ?? '';
+/** Kept as an alias from the Thai dialog (its own code: UNKNOWN_CODE_2 must stay unknown for later tests). */
+const KEPT_CODE_TH = ean13FromPrefix('999000777888') ?? '';
 /** lib/sounds.ts: each cue's oscillator frequencies. */
 const CUES = { ok: [1760], unknown: [660, 660], error: [196], warning: [1320, 1320] };
 
@@ -179,6 +183,7 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(focused).toMatch(new RegExp(`Keep ${KEPT_CODE} as another code for it on this PC`));
     await expectAccessible();
     await screenshot('counting-unknown-dialog-en');
+    await screenshot('counting-unknown-replace-choice-en');
     await page.keyboard.press('Enter');
     await keepDialog
       .getByText(
@@ -275,6 +280,32 @@ describe('counting flows in Chromium through the web host', () => {
     await screenshot('counting-unknown-dialog-th');
     await page.keyboard.press('Escape');
     await expect.poll(() => thaiDialog.count()).toBe(0);
+    // The choice once a product with a barcode is picked (keep as alias, focused; change nothing;
+    // replace), then the alias kept: the same states as in English, in Thai.
+    await scan(KEPT_CODE_TH);
+    await expect.poll(() => unknownList.textContent()).toContain(KEPT_CODE_TH);
+    await unknownList.locator('li').filter({ hasText: KEPT_CODE_TH }).getByRole('button').first().click();
+    const thaiChoice = page.getByRole('dialog', { name: `รหัส ${KEPT_CODE_TH} คือสินค้าใด?` });
+    await thaiChoice.waitFor();
+    await expect.poll(focused).toMatch(/id="find-search"/);
+    await page.keyboard.type(p1.sku, { delay: 110 });
+    await expect.poll(() => thaiChoice.getByRole('option').first().textContent()).toContain(p1.sku);
+    await page.keyboard.press('Enter');
+    const currentBarcode = (await call('catalogue.product', { productId: p1.id })).barcode;
+    await expect
+      .poll(() => thaiChoice.getByTestId('replace-warning').textContent())
+      .toContain(`ถ้ากำหนด ${KEPT_CODE_TH} ให้ จะแทนที่ ${currentBarcode}`);
+    await expect.poll(focused).toMatch(new RegExp(`เก็บ ${KEPT_CODE_TH} เป็นอีกรหัสของสินค้านี้ในเครื่องนี้`));
+    await expectAccessible();
+    await screenshot('counting-unknown-replace-choice-th');
+    await page.keyboard.press('Enter');
+    await thaiChoice.getByText(`เครื่องนี้สแกน ${KEPT_CODE_TH} เป็น ${p1.name} แล้ว`).waitFor();
+    await expect.poll(focused).toMatch(/ปิด/);
+    await expectAccessible();
+    await screenshot('counting-unknown-alias-th');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => thaiChoice.count()).toBe(0);
+    expect((await call('catalogue.lookup', { code: KEPT_CODE_TH }))?.id).toBe(p1.id);
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Counting: Flows count' }).waitFor();
     await clearTones();

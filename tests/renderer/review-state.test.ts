@@ -270,3 +270,46 @@ describe('CSV export', () => {
     expect(review.exporting).toBe(false);
   });
 });
+
+describe('contributions of several PCs', () => {
+  it('keeps, per line, the parts of the lines counted on two PCs or more', async () => {
+    const line = { productId: 1, sku: 'SKU-1', name: 'One', counted: 5 };
+    bridge.answer(
+      'counting.contributions',
+      ok([
+        {
+          ...line,
+          lineId: 7,
+          sources: [
+            { source: 'PC-1', thisPc: true, counted: 3 },
+            { source: 'PC-2: Aisle 2', thisPc: false, counted: 2 },
+          ],
+        },
+        // Counted here only, and merged from a PC that counted none of it: not shown.
+        {
+          ...line,
+          lineId: 8,
+          sources: [
+            { source: 'PC-1', thisPc: true, counted: 5 },
+            { source: 'PC-2: Aisle 2', thisPc: false, counted: 0 },
+          ],
+        },
+      ]),
+      refused('internal', 'The contributions could not be read.'),
+    );
+    const review = new SessionReviewState(SESSION_ID, bridge);
+
+    await review.loadContributions();
+
+    expect(bridge.argsOf('counting.contributions')).toEqual([{ sessionId: SESSION_ID }]);
+    expect([...review.contributions.keys()]).toEqual([7]);
+    expect(review.contributions.get(7)?.map((part) => [part.source, part.counted])).toEqual([
+      ['PC-1', 3],
+      ['PC-2: Aisle 2', 2],
+    ]);
+
+    await review.loadContributions();
+    expect(review.error).toBe('The contributions could not be read.');
+    expect([...review.contributions.keys()]).toEqual([7]);
+  });
+});

@@ -8,7 +8,7 @@ export const rt = translator({
   en: {
     reviewTitle: 'Review: {name}',
     reviewHint:
-      'Alt+1 to Alt+5: filters · Alt+PgUp / Alt+PgDn: pages · Ctrl+E: export CSV · Ctrl+Enter: commit · Esc: back to counting',
+      'Alt+1 to Alt+5: filters · Alt+PgUp / Alt+PgDn: pages · Ctrl+E: export CSV · Alt+M: mark for recount · Alt+R: recount screen · Ctrl+Enter: commit · Esc: back to counting',
     reviewHintReadOnly:
       'Alt+1 to Alt+5: filters · Alt+PgUp / Alt+PgDn: pages · Ctrl+E: export CSV · Esc: back to counting',
     loading: 'Loading the review…',
@@ -92,11 +92,36 @@ export const rt = translator({
     sessionCommitted: 'This session was committed on {when}. It is read-only.',
     sessionDiscarded: 'This session was discarded on {when}; nothing was sent. It is read-only.',
     toOutbox: 'Open the Outbox (F7)',
+
+    recountButton: 'Mark for recount… (Alt+M)',
+    recountScreen: 'Recount screen (Alt+R)',
+    recountTitle: 'Mark lines for a blind recount',
+    recountIntro:
+      'Lines whose variance reaches either figure are marked. Someone then recounts them on the recount screen without seeing the first count or the expected figure.',
+    recountMinUnits: 'Variance of at least (units)',
+    recountMinValue: 'Variance value of at least (baht)',
+    recountMark: 'Mark lines',
+    recountNothing: 'Type a number of units or baht, or mark lines one by one with their Recount button.',
+    recountBadNumber: 'Type a number above 0 in “{field}” (got “{text}”).',
+    recountMarked: 'Lines marked for recount: {count}.',
+    recountFailed: 'Could not mark or choose the recount: {message}',
+    recountsPendingTotal: 'Recounts not done yet: {count}',
+    markLine: 'Recount',
+    columnRecount: 'Recount',
+    recountWaiting: 'Waiting for a recount (first count {first})',
+    recountBoth: 'First count {first} · recount {recounted} by {who}',
+    recountSend: 'Send',
+    recountUseFirst: 'the first count ({figure})',
+    recountUseRecount: 'the recount ({figure})',
+    recountsPendingNote:
+      'Lines marked for recount that nobody recounted yet: {count}. Their first count is sent unless you recount them first.',
+    contributionsLabel: 'Counted on several PCs:',
+    thisPc: '{source} (this PC)',
   },
   th: {
     reviewTitle: 'ตรวจทาน: {name}',
     reviewHint:
-      'Alt+1 ถึง Alt+5: ตัวกรอง · Alt+PgUp / Alt+PgDn: เปลี่ยนหน้า · Ctrl+E: ส่งออก CSV · Ctrl+Enter: ยืนยัน · Esc: กลับไปนับ',
+      'Alt+1 ถึง Alt+5: ตัวกรอง · Alt+PgUp / Alt+PgDn: เปลี่ยนหน้า · Ctrl+E: ส่งออก CSV · Alt+M: เลือกรายการนับซ้ำ · Alt+R: หน้านับซ้ำ · Ctrl+Enter: ยืนยัน · Esc: กลับไปนับ',
     reviewHintReadOnly:
       'Alt+1 ถึง Alt+5: ตัวกรอง · Alt+PgUp / Alt+PgDn: เปลี่ยนหน้า · Ctrl+E: ส่งออก CSV · Esc: กลับไปนับ',
     loading: 'กำลังโหลดผลการตรวจทาน…',
@@ -178,6 +203,30 @@ export const rt = translator({
     sessionCommitted: 'รอบนี้ยืนยันแล้วเมื่อ {when} ดูได้อย่างเดียว',
     sessionDiscarded: 'รอบนี้ถูกยกเลิกเมื่อ {when} ไม่มีการส่งอะไร ดูได้อย่างเดียว',
     toOutbox: 'เปิดรายการรอส่ง (F7)',
+
+    recountButton: 'เลือกรายการนับซ้ำ… (Alt+M)',
+    recountScreen: 'หน้านับซ้ำ (Alt+R)',
+    recountTitle: 'เลือกรายการที่จะนับซ้ำแบบปิด',
+    recountIntro:
+      'รายการที่มีผลต่างถึงตัวเลขใดตัวเลขหนึ่งจะถูกเลือก จากนั้นอีกคนนับซ้ำในหน้านับซ้ำโดยไม่เห็นจำนวนที่นับครั้งแรกและจำนวนที่ควรมี',
+    recountMinUnits: 'ผลต่างอย่างน้อย (หน่วย)',
+    recountMinValue: 'มูลค่าผลต่างอย่างน้อย (บาท)',
+    recountMark: 'เลือกรายการ',
+    recountNothing: 'พิมพ์จำนวนหน่วยหรือบาท หรือเลือกทีละรายการด้วยปุ่ม นับซ้ำ ของรายการนั้น',
+    recountBadNumber: 'พิมพ์ตัวเลขที่มากกว่า 0 ในช่อง “{field}” (ได้ “{text}”)',
+    recountMarked: 'รายการที่เลือกให้นับซ้ำ: {count}',
+    recountFailed: 'เลือกหรือกำหนดการนับซ้ำไม่สำเร็จ: {message}',
+    recountsPendingTotal: 'รายการที่ยังไม่ได้นับซ้ำ: {count}',
+    markLine: 'นับซ้ำ',
+    columnRecount: 'นับซ้ำ',
+    recountWaiting: 'รอนับซ้ำ (นับครั้งแรก {first})',
+    recountBoth: 'นับครั้งแรก {first} · นับซ้ำ {recounted} โดย {who}',
+    recountSend: 'ส่ง',
+    recountUseFirst: 'จำนวนที่นับครั้งแรก ({figure})',
+    recountUseRecount: 'จำนวนที่นับซ้ำ ({figure})',
+    recountsPendingNote: 'รายการที่เลือกให้นับซ้ำแต่ยังไม่มีใครนับ: {count} จะส่งจำนวนที่นับครั้งแรก เว้นแต่จะนับซ้ำก่อน',
+    contributionsLabel: 'นับจากหลายเครื่อง:',
+    thisPc: '{source} (เครื่องนี้)',
   },
 });
 

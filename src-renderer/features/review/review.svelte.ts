@@ -4,12 +4,23 @@
 // getters and changes it only through the methods.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import { normaliseQuantityText } from '../counting/quantity-text.js';
 
 export type SessionReview = CallValue<'counting.review'>;
 export type ReviewRow = SessionReview['rows'][number];
 export type ReviewFilter = SessionReview['filter'];
 export type CommitResult = CallValue<'counting.commit'>;
 export type NotCountedChoice = 'leave' | 'zero';
+export type RecountChoice = 'first' | 'recount';
+/** Each PC's part of one counted line (only lines counted on two PCs or more are kept). */
+export type Contribution = CallValue<'counting.contributions'>[number]['sources'][number];
+
+/** Which lines to mark for a recount: a variance threshold in units or baht, or chosen lines. */
+export interface RecountSelection {
+  readonly minUnits?: number;
+  readonly minValue?: number;
+  readonly lineIds?: readonly number[];
+}
 
 /** Why a commit was refused, kept as data so the words follow a language switch. */
 export type CommitRefusal =
@@ -20,6 +31,17 @@ export type CommitRefusal =
 export interface CommitChoices {
   readonly discardUnknownCodes: boolean;
   readonly notCounted: NotCountedChoice;
+}
+
+/**
+ * A recount threshold as typed (units or baht, read whatever the keyboard layout): undefined when blank
+ * (no threshold), null when it is not a number above 0.
+ */
+export function readThreshold(text: string): number | undefined | null {
+  if (text.trim() === '') return undefined;
+  const clean = normaliseQuantityText(text);
+  const figure = Number(clean);
+  return clean === '' || clean === '.' || !Number.isFinite(figure) || figure <= 0 ? null : figure;
 }
 
 /** The filters in the order of their tabs (Alt+1 … Alt+5). Kept here: the contract's list brings zod. */
@@ -42,6 +64,9 @@ export class SessionReviewState {
   #exporting = $state(false);
   #exportedFileName = $state<string | null>(null);
   #exportError = $state<string | null>(null);
+  #recountMarked = $state<number | null>(null);
+  #recountError = $state<string | null>(null);
+  #contributions = $state.raw<ReadonlyMap<number, readonly Contribution[]>>(new Map());
 
   #ticket = 0;
 
@@ -95,6 +120,21 @@ export class SessionReviewState {
 
   get exportError(): string | null {
     return this.#exportError;
+  }
+
+  /** How many lines the last recount request marked (null before any). */
+  get recountMarked(): number | null {
+    return this.#recountMarked;
+  }
+
+  /** Main's words when marking or choosing a recount was refused. */
+  get recountError(): string | null {
+    return this.#recountError;
+  }
+
+  /** Per line id, each PC's part, for lines counted on two PCs or more. */
+  get contributions(): ReadonlyMap<number, readonly Contribution[]> {
+    return this.#contributions;
   }
 
   get readOnly(): boolean {
@@ -199,5 +239,50 @@ export class SessionReviewState {
     }
     this.#exportedFileName = result.value.fileName;
     return result.value;
+  }
+
+  /** Marks lines for a blind recount; true when the call went through (the review is read again). */
+  async requestRecount(selection: RecountSelection): Promise<boolean> {
+    this.#recountError = null;
+    const result = await this.#api.call('counting.requestRecount', {
+      sessionId: this.sessionId,
+      ...(selection.minUnits === undefined ? {} : { minUnits: selection.minUnits }),
+      ...(selection.minValue === undefined ? {} : { minValue: selection.minValue }),
+      ...(selection.lineIds === undefined ? {} : { lineIds: [...selection.lineIds] }),
+    });
+    if (!result.ok) {
+      this.#recountError = result.error.message;
+      return false;
+    }
+    this.#recountMarked = result.value.marked;
+    await this.load();
+    return true;
+  }
+
+  /** Which count of a recounted line the commit sends. */
+  async chooseRecount(lineId: number, use: RecountChoice): Promise<boolean> {
+    this.#recountError = null;
+    const result = await this.#api.call('counting.chooseRecount', { sessionId: this.sessionId, lineId, use });
+    if (!result.ok) {
+      this.#recountError = result.error.message;
+      return false;
+    }
+    await this.load();
+    return true;
+  }
+
+  /** Reads each PC's part of the counted lines (merged sessions); keeps the lines counted on two PCs. */
+  async loadContributions(): Promise<void> {
+    const result = await this.#api.call('counting.contributions', { sessionId: this.sessionId });
+    if (!result.ok) {
+      this.#error = result.error.message;
+      return;
+    }
+    const shared = new Map<number, readonly Contribution[]>();
+    for (const line of result.value) {
+      const parts = line.sources.filter((source) => source.counted !== 0);
+      if (parts.length > 1) shared.set(line.lineId, parts);
+    }
+    this.#contributions = shared;
   }
 }
