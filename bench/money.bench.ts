@@ -6,7 +6,7 @@
 // store's 50,000 finance records change only the one-off first fill (⌈50,000 / 500⌉ pages).
 // `npm run bench -- money`; MONEY_BENCH_PRODUCTS=1000 skips the 100,000-product store.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   BackofficeClient,
@@ -98,9 +98,16 @@ function fillRecords(records: MoneyRecordRepository, now: number): void {
   });
 }
 
-function report(label: string, samples: readonly number[]): void {
+interface Timings {
+  readonly wall: number[];
+  /** This process's CPU time per call: what the call costs whatever the machine's load. */
+  readonly cpu: number[];
+}
+
+function report(label: string, { wall, cpu }: Timings): void {
   console.log(
-    `${label}: median ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}, p99 ${ms(percentile(samples, 99))} (${samples.length} runs)`,
+    `${label}: median ${ms(median(wall))}, p95 ${ms(percentile(wall, 95))}, p99 ${ms(percentile(wall, 99))} ` +
+      `(CPU median ${ms(median(cpu))}, p95 ${ms(percentile(cpu, 95))}; ${wall.length} runs)`,
   );
 }
 
@@ -116,16 +123,24 @@ async function listBench(folder: string): Promise<void> {
   );
   const args = (extra: Record<string, unknown>) =>
     callContract['money.list'].args.parse({ kind: 'income', ...extra });
-  const time = (build: (index: number) => Record<string, unknown>) => {
-    const samples: number[] = [];
+  const time = (build: (index: number) => Record<string, unknown>): Timings => {
+    const timings: Timings = { wall: [], cpu: [] };
     for (let index = 0; index < RUNS; index += 1) {
       const parsed = args(build(index));
+      const cpuStart = process.cpuUsage();
       const started = performance.now();
       money.list(parsed);
-      samples.push(performance.now() - started);
+      timings.wall.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuStart);
+      timings.cpu.push((cpu.user + cpu.system) / 1000);
     }
-    return samples;
+    return timings;
   };
+  console.log(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
   report(
     'money.list first page (100 rows + totals)',
     time(() => ({})),

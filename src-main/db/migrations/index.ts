@@ -8,6 +8,7 @@ import { countFrozenExpectedMigration } from './0005-count-frozen-expected.js';
 import { reservedMoneyMigration } from './0006-reserved-money.js';
 import { outboxWritesMigration } from './0007-outbox-writes.js';
 import { moneyMigration } from './0008-money.js';
+import { moneySearchMigration } from './0009-money-search.js';
 
 // 0006 is a no-op here: the money copy is 0008 (the lead's numbering); 0006 gives way to whichever
 // branch owns that number when it merges.
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   reservedMoneyMigration,
   outboxWritesMigration,
   moneyMigration,
+  moneySearchMigration,
 ];
