@@ -93,6 +93,11 @@ function prepareAll(db: Database) {
     searchTextOf: db.prepare<[number], { search_text: string }>(
       'SELECT search_text FROM money_records WHERE id = ?',
     ),
+    // Not fully paid as the back office last said (payments queued here do not count).
+    unpaidServerIds: db.prepare<[MoneyDocumentKind], { server_id: number }>(
+      `SELECT server_id FROM money_records
+       WHERE kind = ? AND server_id IS NOT NULL AND server_paid + 0.005 < amount ORDER BY server_id`,
+    ),
     counts: db.prepare<[], { kind: MoneyDocumentKind; n: number }>(
       'SELECT kind, count(*) AS n FROM money_records GROUP BY kind',
     ),
@@ -222,6 +227,11 @@ export class MoneyRecordRepository {
   /** The keyword index: check() throws when it disagrees with the table, rebuild() repairs it. */
   get searchIndex(): MoneySearchIndex {
     return this.#index;
+  }
+
+  /** Server ids of the records the back office last held as not fully paid. */
+  unpaidServerIds(kind: MoneyDocumentKind): number[] {
+    return this.#sql.unpaidServerIds.all(kind).map((row) => row.server_id);
   }
 
   counts(): { income: number; expense: number } {

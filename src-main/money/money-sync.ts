@@ -4,7 +4,11 @@
 // - pull (every 15 min or more, stretched to `requestsPerDay`): what changed since the last pull's start,
 //   with the spec's `updatedatetimeafter` (transfers: `createdatetimeafter`, they have no update filter),
 //   one page per list on an idle store, so 3 requests;
-// - prune (daily): drops paid records and transfers that left the window; no request.
+// - daily ('prune' marker): re-reads every record the copy holds as not fully paid, by id (500 a
+//   request): a payment recorded in the back office need not move a record's update time, so the pull
+//   may never see it; re-lists the window's transfers: a transfer voided in the back office keeps its
+//   create time and has no update time (spec: MoneyTransfer), so only its status shows it; then drops
+//   paid records and transfers that left the window. ⌈unpaid / 500⌉ + ⌈window transfers / 500⌉ requests.
 // After each pull, payments made here that the pulled copy now carries stop adding on top.
 // Requests are counted per Thai day in money_daily_requests (the scheduler counts them in the PC's allowance).
 import type { BackofficeClient } from '../backoffice/index.js';
@@ -108,7 +112,7 @@ export class MoneySync {
       const prune = transfers.marker('prune');
       if (!prune || prune.lastStartedAt + this.settings.pruneIntervalMs <= now) {
         const pull = transfers.marker('pull');
-        if (!pull || pull.lastStartedAt + this.intervalMs() > now) return this.#prune();
+        if (!pull || pull.lastStartedAt + this.intervalMs() > now) return this.#daily(options.signal);
       }
       return this.#pull(options.signal);
     });
@@ -162,17 +166,49 @@ export class MoneySync {
     return { job: 'pull', requests: counter.requests, records, transfers };
   }
 
-  #prune(): MoneyPullReport {
+  async #daily(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
     const startedAt = this.#o.now();
     const windowStart = this.windowStart(startedAt);
     const { records, transfers } = this.#o;
-    const discarded = new Map([...this.#settledBefore()].filter(([, payment]) => payment.discarded));
+    const settled = this.#settledBefore();
+    const counter = { requests: 0 };
+    let reread = 0;
+    for (const kind of ['income', 'expense'] as const) {
+      reread += await this.#rereadUnpaid(kind, startedAt, counter, signal);
+    }
+    const relisted = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
     const removed = records.transaction(() => {
-      this.#settle(discarded, startedAt);
+      this.#settle(settled, startedAt);
       return records.prune(windowStart) + transfers.prune(windowStart);
     });
-    this.#finish('prune', startedAt, 0);
-    return { job: 'prune', requests: 0, records: removed, transfers: 0 };
+    this.#finish('prune', startedAt, counter.requests);
+    return { job: 'prune', requests: counter.requests, records: reread + removed, transfers: relisted };
+  }
+
+  /** Reads the records the copy holds as not fully paid again, by id, and stores what they are now. */
+  async #rereadUnpaid(
+    kind: MoneyDocumentKind,
+    pulledAt: number,
+    counter: { requests: number },
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const { client, records } = this.#o;
+    const ids = records.unpaidServerIds(kind);
+    const limit = this.settings.pageSize;
+    for (let start = 0; start < ids.length; start += limit) {
+      signal?.throwIfAborted();
+      const batch = ids.slice(start, start + limit);
+      const query = { page: 1, limit };
+      counter.requests += 1;
+      const answer: Page<IncomeRecord | ExpenseRecord> =
+        kind === 'income'
+          ? await client.call('GetIncomes', { query, headers: { incomeidlist: batch } })
+          : await client.call('GetExpenses', { query, headers: { expenseidlist: batch } });
+      records.transaction(() => {
+        for (const record of answer.list) records.upsertFromServer(fieldsFromServer(kind, record), pulledAt);
+      });
+    }
+    return ids.length;
   }
 
   /** Reads a list whole, page by page, storing each page in one transaction. */
