@@ -127,7 +127,7 @@ export class MoneyRecordRepository {
 
   /** A record made on this PC, linked to the operation that creates it on the back office. */
   insertLocal(fields: RecordFields, operationId: number, now: number): number {
-    const bound = this.#bind(fields);
+    const bound = bindRecord(fields);
     const info = this.#sql.insert.run({
       ...bound,
       operationId,
@@ -144,18 +144,20 @@ export class MoneyRecordRepository {
    * Stores a pulled record on its row: the one with its server id, else the one made here with its
    * uniquenumber (so a record made on this PC is never listed twice), else a new row.
    */
-  upsertFromServer(fields: RecordFields, pulledAt: number): number {
+  upsertFromServer(fields: RecordFields, pulledAt: number): { id: number; changed: boolean } {
     const sql = this.#sql;
     const existing =
       (fields.serverId === null ? undefined : sql.byServerId.get(fields.kind, fields.serverId)) ??
       (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.kind, fields.uniqueNumber));
-    const bound = this.#bind(fields);
+    const bound = bindRecord(fields);
     if (existing) {
-      const before = sql.searchTextOf.get(existing.id)?.search_text ?? '';
+      const before = sql.byId.get(existing.id);
+      const beforeText = sql.searchTextOf.get(existing.id)?.search_text ?? '';
+      // Written even when unchanged: pulled_at tells which local payments the server copy now carries.
       sql.updateFromServer.run({ ...bound, id: existing.id, pulledAt });
-      this.#index.replace(existing.id, before, bound.search);
+      this.#index.replace(existing.id, beforeText, bound.search);
       this.refreshLocalPaid(existing.id);
-      return existing.id;
+      return { id: existing.id, changed: before === undefined || !sameServerCopy(before, bound) };
     }
     const info = sql.insert.run({
       ...bound,
@@ -166,7 +168,7 @@ export class MoneyRecordRepository {
     });
     const id = Number(info.lastInsertRowid);
     this.#index.add(id, bound.search);
-    return id;
+    return { id, changed: true };
   }
 
   /** True when the local copy already has a row for this server record. */
@@ -272,25 +274,44 @@ export class MoneyRecordRepository {
     }
     return statement;
   }
+}
 
-  #bind(fields: RecordFields) {
-    return {
-      kind: fields.kind,
-      serverId: fields.serverId,
-      uniqueNumber: fields.uniqueNumber,
-      docDate: fields.docDate,
-      contactName: fields.contactName,
-      reference: fields.reference,
-      description: fields.description,
-      vattype: fields.vattype,
-      amount: fields.amount,
-      amountPretax: fields.amountPretax,
-      vatAmount: fields.vatAmount,
-      serverPaid: fields.serverPaid,
-      search: recordSearchText(fields),
-      json: JSON.stringify(fields.detail),
-    };
-  }
+/** A record's statement parameters. */
+function bindRecord(fields: RecordFields) {
+  return {
+    kind: fields.kind,
+    serverId: fields.serverId,
+    uniqueNumber: fields.uniqueNumber,
+    docDate: fields.docDate,
+    contactName: fields.contactName,
+    reference: fields.reference,
+    description: fields.description,
+    vattype: fields.vattype,
+    amount: fields.amount,
+    amountPretax: fields.amountPretax,
+    vatAmount: fields.vatAmount,
+    serverPaid: fields.serverPaid,
+    search: recordSearchText(fields),
+    json: JSON.stringify(fields.detail),
+  };
+}
+
+/** True when a stored row already says what a pulled record says (its pulled time aside). */
+function sameServerCopy(row: RecordRow, bound: ReturnType<typeof bindRecord>): boolean {
+  return (
+    row.server_id === bound.serverId &&
+    row.unique_number === bound.uniqueNumber &&
+    row.doc_date === bound.docDate &&
+    row.contact_name === bound.contactName &&
+    row.reference === bound.reference &&
+    row.description === bound.description &&
+    row.vattype === bound.vattype &&
+    row.amount === bound.amount &&
+    row.amount_pretax === bound.amountPretax &&
+    row.vatamount === bound.vatAmount &&
+    row.server_paid === bound.serverPaid &&
+    row.record_json === bound.json
+  );
 }
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */

@@ -13,11 +13,12 @@
 // Requests are counted per Thai day in money_daily_requests (the scheduler counts them in the PC's allowance).
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { ExpenseRecord, IncomeRecord } from '../../src-shared/api/records.js';
+import type { MoneyChange } from '../../src-shared/ipc/index.js';
 import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
 import { DAY_MS, formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
 import type { MoneyRecordRepository } from './money-record.repository.js';
 import { fieldsFromServer, transferFromServer } from './money-rows.js';
-import type { MoneyJobMarker, MoneyTransferRepository } from './money-transfer.repository.js';
+import type { MoneyJobMarker, MoneySyncJob, MoneyTransferRepository } from './money-transfer.repository.js';
 import type { MoneyWrites } from './money-writes.js';
 
 const MINUTE_MS = 60_000;
@@ -50,6 +51,8 @@ export interface MoneySyncOptions {
   readonly writes: MoneyWrites;
   readonly now: () => number;
   readonly settings?: Partial<MoneySyncSettings>;
+  /** Called after a job that added, changed or dropped rows (the `money.changed` event). */
+  readonly onChanged?: (change: MoneyChange) => void;
 }
 
 export interface MoneyPullReport {
@@ -57,6 +60,17 @@ export interface MoneyPullReport {
   readonly requests: number;
   readonly records: number;
   readonly transfers: number;
+}
+
+/** A job's requests, and the rows it added, changed or dropped (for `money.changed`). */
+interface JobCounter {
+  requests: number;
+  changedRecords: number;
+  changedTransfers: number;
+}
+
+function newCounter(): JobCounter {
+  return { requests: 0, changedRecords: 0, changedTransfers: 0 };
 }
 
 interface Page<T> {
@@ -129,15 +143,16 @@ export class MoneySync {
     const startedAt = this.#o.now();
     const settled = this.#settledBefore();
     const windowStart = this.windowStart(startedAt);
-    const counter = { requests: 0 };
+    const counter = newCounter();
     let records = 0;
     for (const kind of ['income', 'expense'] as const) {
       records += await this.#pullDocuments(kind, {}, windowStart, startedAt, counter, signal, false);
     }
     this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
-    this.#finish('full', startedAt, counter.requests);
-    this.#finish('pull', startedAt, counter.requests);
+    // One job, counted once today: 'full' only remembers when the copy was last listed whole.
+    this.#saveMarker('full', startedAt, counter.requests);
+    this.#finish('pull', startedAt, counter);
     return { job: 'first', requests: counter.requests, records, transfers };
   }
 
@@ -147,7 +162,7 @@ export class MoneySync {
     const watermark = this.#o.transfers.marker('pull')?.lastStartedAt ?? startedAt;
     const since = formatThaiDateTime(watermark - this.settings.overlapMs);
     const windowStart = this.windowStart(startedAt);
-    const counter = { requests: 0 };
+    const counter = newCounter();
     let records = 0;
     for (const kind of ['income', 'expense'] as const) {
       records += await this.#pullDocuments(
@@ -162,7 +177,7 @@ export class MoneySync {
     }
     this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ createdatetimeafter: since }, startedAt, counter, signal);
-    this.#finish('pull', startedAt, counter.requests);
+    this.#finish('pull', startedAt, counter);
     return { job: 'pull', requests: counter.requests, records, transfers };
   }
 
@@ -171,7 +186,7 @@ export class MoneySync {
     const windowStart = this.windowStart(startedAt);
     const { records, transfers } = this.#o;
     const settled = this.#settledBefore();
-    const counter = { requests: 0 };
+    const counter = newCounter();
     let reread = 0;
     for (const kind of ['income', 'expense'] as const) {
       reread += await this.#rereadUnpaid(kind, startedAt, counter, signal);
@@ -179,9 +194,12 @@ export class MoneySync {
     const relisted = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
     const removed = records.transaction(() => {
       this.#settle(settled, startedAt);
-      return records.prune(windowStart) + transfers.prune(windowStart);
+      const dropped = { records: records.prune(windowStart), transfers: transfers.prune(windowStart) };
+      counter.changedRecords += dropped.records;
+      counter.changedTransfers += dropped.transfers;
+      return dropped.records + dropped.transfers;
     });
-    this.#finish('prune', startedAt, counter.requests);
+    this.#finish('prune', startedAt, counter);
     return { job: 'prune', requests: counter.requests, records: reread + removed, transfers: relisted };
   }
 
@@ -189,7 +207,7 @@ export class MoneySync {
   async #rereadUnpaid(
     kind: MoneyDocumentKind,
     pulledAt: number,
-    counter: { requests: number },
+    counter: JobCounter,
     signal: AbortSignal | undefined,
   ): Promise<number> {
     const { client, records } = this.#o;
@@ -205,7 +223,11 @@ export class MoneySync {
           ? await client.call('GetIncomes', { query, headers: { incomeidlist: batch } })
           : await client.call('GetExpenses', { query, headers: { expenseidlist: batch } });
       records.transaction(() => {
-        for (const record of answer.list) records.upsertFromServer(fieldsFromServer(kind, record), pulledAt);
+        for (const record of answer.list) {
+          if (records.upsertFromServer(fieldsFromServer(kind, record), pulledAt).changed) {
+            counter.changedRecords += 1;
+          }
+        }
       });
     }
     return ids.length;
@@ -217,7 +239,7 @@ export class MoneySync {
     filter: Record<string, string>,
     windowStart: string,
     pulledAt: number,
-    counter: { requests: number },
+    counter: JobCounter,
     signal: AbortSignal | undefined,
     keepKnown: boolean,
   ): Promise<number> {
@@ -239,7 +261,7 @@ export class MoneySync {
           const unpaid = fields.serverPaid + 0.005 < fields.amount;
           // Known rows are always updated (a payment may have just settled them); the prune drops them later.
           if (!inWindow && !unpaid && !(keepKnown && records.isKnown(fields))) continue;
-          records.upsertFromServer(fields, pulledAt);
+          if (records.upsertFromServer(fields, pulledAt).changed) counter.changedRecords += 1;
           stored += 1;
         }
       });
@@ -250,7 +272,7 @@ export class MoneySync {
   async #pullTransfers(
     filter: Record<string, string>,
     pulledAt: number,
-    counter: { requests: number },
+    counter: JobCounter,
     signal: AbortSignal | undefined,
   ): Promise<number> {
     const { client, transfers, records } = this.#o;
@@ -261,7 +283,11 @@ export class MoneySync {
       counter.requests += 1;
       const answer = await client.call('GetMoneyTransfers', { query: { ...filter, page, limit } });
       records.transaction(() => {
-        for (const record of answer.list) transfers.upsertFromServer(transferFromServer(record), pulledAt);
+        for (const record of answer.list) {
+          if (transfers.upsertFromServer(transferFromServer(record), pulledAt).changed) {
+            counter.changedTransfers += 1;
+          }
+        }
       });
       stored += answer.list.length;
       if (answer.list.length < limit || page * limit >= answer.count) return stored;
@@ -301,14 +327,26 @@ export class MoneySync {
     }
   }
 
-  #finish(job: 'pull' | 'full' | 'prune', startedAt: number, requests: number): void {
+  /** Saves the job's marker, counts its requests today, and tells the page when it changed the copy. */
+  #finish(job: 'pull' | 'prune', startedAt: number, counted: JobCounter): void {
+    this.#saveMarker(job, startedAt, counted.requests);
+    this.#o.transfers.addDailyRequests(thaiDayKey(startedAt), counted.requests);
+    if (counted.changedRecords + counted.changedTransfers === 0) return;
+    this.#o.onChanged?.({
+      source: 'sync',
+      records: counted.changedRecords,
+      transfers: counted.changedTransfers,
+      at: this.#o.now(),
+    });
+  }
+
+  #saveMarker(job: MoneySyncJob, startedAt: number, requests: number): void {
     const marker: MoneyJobMarker = {
       lastStartedAt: startedAt,
       lastFinishedAt: this.#o.now(),
       lastRequests: requests,
     };
     this.#o.transfers.saveMarker(job, marker);
-    this.#o.transfers.addDailyRequests(thaiDayKey(startedAt), requests);
   }
 
   #exclusive<T>(job: () => Promise<T>): Promise<T> {

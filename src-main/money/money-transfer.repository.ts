@@ -100,23 +100,24 @@ export class MoneyTransferRepository {
   }
 
   /** Like records: the row with the server id, else the one made here with the uniquenumber, else new. */
-  upsertFromServer(fields: TransferFields, pulledAt: number): number {
+  upsertFromServer(fields: TransferFields, pulledAt: number): { id: number; changed: boolean } {
     const sql = this.#sql;
     const existing =
       (fields.serverId === null ? undefined : sql.byServerId.get(fields.serverId)) ??
       (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.uniqueNumber));
     const bound = bind(fields);
     if (existing) {
-      const before = sql.searchTextOf.get(existing.id)?.search_text ?? '';
+      const before = sql.byId.get(existing.id);
+      const beforeText = sql.searchTextOf.get(existing.id)?.search_text ?? '';
       sql.update.run({ ...bound, id: existing.id, pulledAt });
-      this.#index.replace(existing.id, before, bound.search);
-      return existing.id;
+      this.#index.replace(existing.id, beforeText, bound.search);
+      return { id: existing.id, changed: before === undefined || !sameTransfer(before, fields) };
     }
     const id = Number(
       sql.insert.run({ ...bound, operationId: null, pulledAt, now: pulledAt }).lastInsertRowid,
     );
     this.#index.add(id, bound.search);
-    return id;
+    return { id, changed: true };
   }
 
   find(id: number): TransferRow | undefined {
@@ -184,6 +185,23 @@ export class MoneyTransferRepository {
     }
     return statement;
   }
+}
+
+/** True when a stored transfer already says what a pulled one says (its status included: voids). */
+function sameTransfer(row: TransferRow, fields: TransferFields): boolean {
+  return (
+    row.server_id === fields.serverId &&
+    row.unique_number === fields.uniqueNumber &&
+    row.action_date === fields.actionDate &&
+    row.amount === fields.amount &&
+    row.from_method_id === fields.fromMethodId &&
+    row.from_method_name === fields.fromMethodName &&
+    row.to_method_id === fields.toMethodId &&
+    row.to_method_name === fields.toMethodName &&
+    row.status === fields.status &&
+    row.reference === fields.reference &&
+    row.description === fields.description
+  );
 }
 
 function bind(fields: TransferFields) {
