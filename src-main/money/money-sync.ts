@@ -1,7 +1,8 @@
 // The money sync: keeps the local copy of incomes, expenses and transfers within the request budget.
 // - first (no marker yet): every income and expense, listed whole once (500 a page), keeping those of
 //   the window (default 90 days) and every one not fully paid; transfers of the window;
-// - pull (every 15 min or more, stretched to `requestsPerDay`): what changed since the last pull's start,
+// - pull (every 15 min or more, stretched so pulls and the daily job stay within `requestsPerDay`):
+//   what changed since the last pull's start,
 //   with the spec's `updatedatetimeafter` (transfers: `createdatetimeafter`, they have no update filter),
 //   one page per list on an idle store, so 3 requests;
 // - daily ('prune' marker): re-reads every record the copy holds as not fully paid, by id (500 a
@@ -97,11 +98,23 @@ export class MoneySync {
     return this.#o.transfers.marker('pull')?.lastFinishedAt ?? null;
   }
 
-  /** Time between two pulls at the last pull's cost. */
+  /**
+   * Time between two pulls at the last pull's cost, so that pulls and the daily job (at its last cost)
+   * stay within `requestsPerDay`; pulls keep at least a quarter of it whatever the daily job costs.
+   */
   intervalMs(): number {
     const last = Math.max(3, this.#o.transfers.marker('pull')?.lastRequests ?? 3);
-    const stretched = Math.ceil((DAY_MS * last) / Math.max(1, this.settings.requestsPerDay));
+    const forPulls = Math.max(
+      this.settings.requestsPerDay / 4,
+      this.settings.requestsPerDay - this.dailyJobRequests(),
+    );
+    const stretched = Math.ceil((DAY_MS * last) / Math.max(1, forPulls));
     return Math.max(this.settings.minIntervalMs, stretched);
+  }
+
+  /** What the last daily job (re-reads of unpaid records and the window's transfers) cost. */
+  dailyJobRequests(): number {
+    return this.#o.transfers.marker('prune')?.lastRequests ?? 0;
   }
 
   /** When the next money job is due (now when the copy was never filled). */
@@ -150,8 +163,10 @@ export class MoneySync {
     }
     this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
-    // One job, counted once today: 'full' only remembers when the copy was last listed whole.
+    // One job, counted once today: 'full' only remembers when the copy was last listed whole. The
+    // fill just read every record and kept only the window and the unpaid: the daily job is due tomorrow.
     this.#saveMarker('full', startedAt, counter.requests);
+    this.#saveMarker('prune', startedAt, 0);
     this.#finish('pull', startedAt, counter);
     return { job: 'first', requests: counter.requests, records, transfers };
   }

@@ -300,7 +300,8 @@ export class MoneyService {
       expenses: counts.expense,
       transfers: this.transferRows.count(),
       requestsToday: this.#sync.requestsSpent(thaiDayKey(this.#now())),
-      estimatedRequestsPerDay: Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)),
+      estimatedRequestsPerDay:
+        Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)) + this.#sync.dailyJobRequests(),
       intervalMinutes: Math.round(intervalMs / 60_000),
     };
   }

@@ -72,6 +72,11 @@ describe('money daily re-read', () => {
     expect(daily.job).toBe('prune');
     // At least one re-read per kind with unpaid records and the window's transfers.
     expect(daily.requests).toBeGreaterThanOrEqual(3);
+    // Pulls give way to it: pulls a day plus the daily job stay within the money sync's requests a day.
+    const pullsPerDay = (24 * 60 * 60 * 1000) / m.sync.intervalMs();
+    expect(m.sync.dailyJobRequests()).toBe(daily.requests);
+    expect(pullsPerDay * 3 + daily.requests).toBeLessThanOrEqual(m.sync.settings.requestsPerDay);
+    expect(pullsPerDay * 3 + daily.requests).toBeGreaterThan(m.sync.settings.requestsPerDay - 1);
     expect(local(partly.id)?.paymentStatus).toBe('Partial Payment');
     // Paid in full and older than the window: the same job drops it from the copy.
     expect(local(fully.id)).toBeUndefined();
