@@ -29,7 +29,7 @@ export function trigramQuery(keyword: string): string | null {
 /**
  * Above this many candidates the index stops paying: each candidate costs a lookup of its wide row (about
  * 2.5 µs, twice: page and totals), while scanning the covering list index costs about 3 ms per
- * statement whatever the keyword (measured on 50,000 records; decision 0013).
+ * statement whatever the keyword (measured on 50,000 records; decision 0014).
  */
 export const MAX_INDEXED_CANDIDATES = 1_000;
 

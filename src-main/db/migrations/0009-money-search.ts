@@ -1,4 +1,4 @@
-// Keyword search over the money copy (decision 0013): one FTS5 trigram index per table over its
+// Keyword search over the money copy (decision 0014): one FTS5 trigram index per table over its
 // search_text, so a keyword finds its candidates without reading every row. The keyword keeps its
 // meaning (a substring of the lower-cased haystack): a row holding it holds all its trigrams, and each
 // candidate is confirmed with instr(). Keywords under 3 characters have no trigram and scan.
