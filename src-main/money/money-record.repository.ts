@@ -11,6 +11,7 @@ import {
   type RecordFields,
   type RecordRow,
 } from './money-rows.js';
+import { keywordCondition, MoneySearchIndex } from './money-search-index.js';
 
 export interface RecordFilter {
   readonly kind: MoneyDocumentKind;
@@ -33,6 +34,12 @@ export interface RecordTotals {
 const RECORD_COLUMNS = `id, kind, server_id, unique_number, operation_id, doc_date, contact_name, reference,
   description, vattype, amount, amount_pretax, vatamount, server_paid, local_paid, payment_status,
   record_json, pulled_at, created_at`;
+
+/** The records the daily prune drops: paid in full before the window, nothing waiting here. */
+const PRUNED = `WHERE doc_date < ? AND server_id IS NOT NULL AND local_paid = 0
+         AND payment_status IN ('Paid', 'Excess Payment')
+         AND NOT EXISTS (SELECT 1 FROM money_local_payments p
+                         WHERE p.record_id = money_records.id AND p.in_server_copy = 0)`;
 
 function prepareAll(db: Database) {
   return {
@@ -77,12 +84,19 @@ function prepareAll(db: Database) {
     setLocalPaid: db.prepare<[number, string, number]>(
       'UPDATE money_records SET local_paid = ?, payment_status = ? WHERE id = ?',
     ),
-    prune: db.prepare<[string]>(
-      `DELETE FROM money_records
-       WHERE doc_date < ? AND server_id IS NOT NULL AND local_paid = 0
-         AND payment_status IN ('Paid', 'Excess Payment')
-         AND NOT EXISTS (SELECT 1 FROM money_local_payments p
-                         WHERE p.record_id = money_records.id AND p.in_server_copy = 0)`,
+    // The index entries of the rows the prune deletes, read before it deletes them.
+    unindexPruned: db.prepare<[string]>(
+      `INSERT INTO money_records_search (money_records_search, rowid, search_text)
+       SELECT 'delete', id, search_text FROM money_records ${PRUNED}`,
+    ),
+    prune: db.prepare<[string]>(`DELETE FROM money_records ${PRUNED}`),
+    searchTextOf: db.prepare<[number], { search_text: string }>(
+      'SELECT search_text FROM money_records WHERE id = ?',
+    ),
+    // Not fully paid as the back office last said (payments queued here do not count).
+    unpaidServerIds: db.prepare<[MoneyDocumentKind], { server_id: number }>(
+      `SELECT server_id FROM money_records
+       WHERE kind = ? AND server_id IS NOT NULL AND server_paid + 0.005 < amount ORDER BY server_id`,
     ),
     counts: db.prepare<[], { kind: MoneyDocumentKind; n: number }>(
       'SELECT kind, count(*) AS n FROM money_records GROUP BY kind',
@@ -94,11 +108,13 @@ type Prepared = ReturnType<typeof prepareAll>;
 
 export class MoneyRecordRepository {
   readonly #db: Database;
+  readonly #index: MoneySearchIndex;
   readonly #listStatements = new Map<string, Statement<unknown[], RecordRow>>();
   readonly #totalStatements = new Map<string, Statement<unknown[], RecordTotals>>();
 
   constructor(db: Database) {
     this.#db = db;
+    this.#index = new MoneySearchIndex(db, 'money_records_search');
   }
 
   get #sql(): Prepared {
@@ -111,38 +127,48 @@ export class MoneyRecordRepository {
 
   /** A record made on this PC, linked to the operation that creates it on the back office. */
   insertLocal(fields: RecordFields, operationId: number, now: number): number {
+    const bound = bindRecord(fields);
     const info = this.#sql.insert.run({
-      ...this.#bind(fields),
+      ...bound,
       operationId,
       status: localStatus(fields.amount, 0, 0),
       pulledAt: null,
       now,
     });
-    return Number(info.lastInsertRowid);
+    const id = Number(info.lastInsertRowid);
+    this.#index.add(id, bound.search);
+    return id;
   }
 
   /**
    * Stores a pulled record on its row: the one with its server id, else the one made here with its
    * uniquenumber (so a record made on this PC is never listed twice), else a new row.
    */
-  upsertFromServer(fields: RecordFields, pulledAt: number): number {
+  upsertFromServer(fields: RecordFields, pulledAt: number): { id: number; changed: boolean } {
     const sql = this.#sql;
     const existing =
       (fields.serverId === null ? undefined : sql.byServerId.get(fields.kind, fields.serverId)) ??
       (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.kind, fields.uniqueNumber));
+    const bound = bindRecord(fields);
     if (existing) {
-      sql.updateFromServer.run({ ...this.#bind(fields), id: existing.id, pulledAt });
+      const before = sql.byId.get(existing.id);
+      const beforeText = sql.searchTextOf.get(existing.id)?.search_text ?? '';
+      // Written even when unchanged: pulled_at tells which local payments the server copy now carries.
+      sql.updateFromServer.run({ ...bound, id: existing.id, pulledAt });
+      this.#index.replace(existing.id, beforeText, bound.search);
       this.refreshLocalPaid(existing.id);
-      return existing.id;
+      return { id: existing.id, changed: before === undefined || !sameServerCopy(before, bound) };
     }
     const info = sql.insert.run({
-      ...this.#bind(fields),
+      ...bound,
       operationId: null,
       status: localStatus(fields.amount, fields.serverPaid, 0),
       pulledAt,
       now: pulledAt,
     });
-    return Number(info.lastInsertRowid);
+    const id = Number(info.lastInsertRowid);
+    this.#index.add(id, bound.search);
+    return { id, changed: true };
   }
 
   /** True when the local copy already has a row for this server record. */
@@ -194,7 +220,20 @@ export class MoneyRecordRepository {
 
   /** Drops records dated before `windowStart` that are paid in full and have nothing waiting here. */
   prune(windowStart: string): number {
-    return this.#sql.prune.run(windowStart).changes;
+    return this.transaction(() => {
+      this.#sql.unindexPruned.run(windowStart);
+      return this.#sql.prune.run(windowStart).changes;
+    });
+  }
+
+  /** The keyword index: check() throws when it disagrees with the table, rebuild() repairs it. */
+  get searchIndex(): MoneySearchIndex {
+    return this.#index;
+  }
+
+  /** Server ids of the records the back office last held as not fully paid. */
+  unpaidServerIds(kind: MoneyDocumentKind): number[] {
+    return this.#sql.unpaidServerIds.all(kind).map((row) => row.server_id);
   }
 
   counts(): { income: number; expense: number } {
@@ -205,14 +244,14 @@ export class MoneyRecordRepository {
 
   /** One page, newest first (date, then id). */
   list(filter: RecordFilter, limit: number, offset: number): RecordRow[] {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(filter, this.#index);
     const sql = `SELECT ${RECORD_COLUMNS} FROM money_records WHERE ${where}
       ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
     return this.#statement(this.#listStatements, sql).all(...params, limit, offset);
   }
 
   totals(filter: RecordFilter): RecordTotals {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(filter, this.#index);
     const sql = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount,
         coalesce(sum(server_paid + local_paid), 0) AS paymentAmount,
         coalesce(sum(CASE WHEN payment_status IN ('Pending', 'Partial Payment')
@@ -235,30 +274,54 @@ export class MoneyRecordRepository {
     }
     return statement;
   }
+}
 
-  #bind(fields: RecordFields) {
-    return {
-      kind: fields.kind,
-      serverId: fields.serverId,
-      uniqueNumber: fields.uniqueNumber,
-      docDate: fields.docDate,
-      contactName: fields.contactName,
-      reference: fields.reference,
-      description: fields.description,
-      vattype: fields.vattype,
-      amount: fields.amount,
-      amountPretax: fields.amountPretax,
-      vatAmount: fields.vatAmount,
-      serverPaid: fields.serverPaid,
-      search: recordSearchText(fields),
-      json: JSON.stringify(fields.detail),
-    };
-  }
+/** A record's statement parameters. */
+function bindRecord(fields: RecordFields) {
+  return {
+    kind: fields.kind,
+    serverId: fields.serverId,
+    uniqueNumber: fields.uniqueNumber,
+    docDate: fields.docDate,
+    contactName: fields.contactName,
+    reference: fields.reference,
+    description: fields.description,
+    vattype: fields.vattype,
+    amount: fields.amount,
+    amountPretax: fields.amountPretax,
+    vatAmount: fields.vatAmount,
+    serverPaid: fields.serverPaid,
+    search: recordSearchText(fields),
+    json: JSON.stringify(fields.detail),
+  };
+}
+
+/** True when a stored row already says what a pulled record says (its pulled time aside). */
+function sameServerCopy(row: RecordRow, bound: ReturnType<typeof bindRecord>): boolean {
+  return (
+    row.server_id === bound.serverId &&
+    row.unique_number === bound.uniqueNumber &&
+    row.doc_date === bound.docDate &&
+    row.contact_name === bound.contactName &&
+    row.reference === bound.reference &&
+    row.description === bound.description &&
+    row.vattype === bound.vattype &&
+    row.amount === bound.amount &&
+    row.amount_pretax === bound.amountPretax &&
+    row.vatamount === bound.vatAmount &&
+    row.server_paid === bound.serverPaid &&
+    row.record_json === bound.json
+  );
 }
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */
-function whereOf(filter: RecordFilter): { where: string; params: unknown[] } {
-  const conditions = ['kind = ?'];
+function whereOf(filter: RecordFilter, index: MoneySearchIndex): { where: string; params: unknown[] } {
+  const text = filter.keyword ?? '';
+  const indexed = text !== '' && index.narrows(text);
+  const keyword = text === '' ? null : keywordCondition('money_records_search', text, indexed);
+  // With an indexed keyword the rows come from the search index; the unary + keeps SQLite from
+  // scanning the kind's whole range of money_records_list instead.
+  const conditions = [indexed ? '+kind = ?' : 'kind = ?'];
   const params: unknown[] = [filter.kind];
   if (filter.dateFrom !== undefined) {
     conditions.push('doc_date >= ?');
@@ -280,9 +343,9 @@ function whereOf(filter: RecordFilter): { where: string; params: unknown[] } {
     conditions.push('amount <= ?');
     params.push(filter.amountMax);
   }
-  if (filter.keyword !== undefined && filter.keyword !== '') {
-    conditions.push('instr(search_text, ?) > 0');
-    params.push(filter.keyword);
+  if (keyword) {
+    conditions.push(keyword.condition);
+    params.push(...keyword.params);
   }
   return { where: conditions.join(' AND '), params };
 }

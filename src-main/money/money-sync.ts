@@ -1,19 +1,25 @@
 // The money sync: keeps the local copy of incomes, expenses and transfers within the request budget.
 // - first (no marker yet): every income and expense, listed whole once (500 a page), keeping those of
 //   the window (default 90 days) and every one not fully paid; transfers of the window;
-// - pull (every 15 min or more, stretched to `requestsPerDay`): what changed since the last pull's start,
+// - pull (every 15 min or more, stretched so pulls and the daily job stay within `requestsPerDay`):
+//   what changed since the last pull's start,
 //   with the spec's `updatedatetimeafter` (transfers: `createdatetimeafter`, they have no update filter),
 //   one page per list on an idle store, so 3 requests;
-// - prune (daily): drops paid records and transfers that left the window; no request.
+// - daily ('prune' marker): re-reads every record the copy holds as not fully paid, by id (500 a
+//   request): a payment recorded in the back office need not move a record's update time, so the pull
+//   may never see it; re-lists the window's transfers: a transfer voided in the back office keeps its
+//   create time and has no update time (spec: MoneyTransfer), so only its status shows it; then drops
+//   paid records and transfers that left the window. ⌈unpaid / 500⌉ + ⌈window transfers / 500⌉ requests.
 // After each pull, payments made here that the pulled copy now carries stop adding on top.
 // Requests are counted per Thai day in money_daily_requests (the scheduler counts them in the PC's allowance).
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { ExpenseRecord, IncomeRecord } from '../../src-shared/api/records.js';
+import type { MoneyChange } from '../../src-shared/ipc/index.js';
 import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
 import { DAY_MS, formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
 import type { MoneyRecordRepository } from './money-record.repository.js';
 import { fieldsFromServer, transferFromServer } from './money-rows.js';
-import type { MoneyJobMarker, MoneyTransferRepository } from './money-transfer.repository.js';
+import type { MoneyJobMarker, MoneySyncJob, MoneyTransferRepository } from './money-transfer.repository.js';
 import type { MoneyWrites } from './money-writes.js';
 
 const MINUTE_MS = 60_000;
@@ -46,6 +52,8 @@ export interface MoneySyncOptions {
   readonly writes: MoneyWrites;
   readonly now: () => number;
   readonly settings?: Partial<MoneySyncSettings>;
+  /** Called after a job that added, changed or dropped rows (the `money.changed` event). */
+  readonly onChanged?: (change: MoneyChange) => void;
 }
 
 export interface MoneyPullReport {
@@ -53,6 +61,17 @@ export interface MoneyPullReport {
   readonly requests: number;
   readonly records: number;
   readonly transfers: number;
+}
+
+/** A job's requests, and the rows it added, changed or dropped (for `money.changed`). */
+interface JobCounter {
+  requests: number;
+  changedRecords: number;
+  changedTransfers: number;
+}
+
+function newCounter(): JobCounter {
+  return { requests: 0, changedRecords: 0, changedTransfers: 0 };
 }
 
 interface Page<T> {
@@ -79,11 +98,23 @@ export class MoneySync {
     return this.#o.transfers.marker('pull')?.lastFinishedAt ?? null;
   }
 
-  /** Time between two pulls at the last pull's cost. */
+  /**
+   * Time between two pulls at the last pull's cost, so that pulls and the daily job (at its last cost)
+   * stay within `requestsPerDay`; pulls keep at least a quarter of it whatever the daily job costs.
+   */
   intervalMs(): number {
     const last = Math.max(3, this.#o.transfers.marker('pull')?.lastRequests ?? 3);
-    const stretched = Math.ceil((DAY_MS * last) / Math.max(1, this.settings.requestsPerDay));
+    const forPulls = Math.max(
+      this.settings.requestsPerDay / 4,
+      this.settings.requestsPerDay - this.dailyJobRequests(),
+    );
+    const stretched = Math.ceil((DAY_MS * last) / Math.max(1, forPulls));
     return Math.max(this.settings.minIntervalMs, stretched);
+  }
+
+  /** What the last daily job (re-reads of unpaid records and the window's transfers) cost. */
+  dailyJobRequests(): number {
+    return this.#o.transfers.marker('prune')?.lastRequests ?? 0;
   }
 
   /** When the next money job is due (now when the copy was never filled). */
@@ -108,7 +139,7 @@ export class MoneySync {
       const prune = transfers.marker('prune');
       if (!prune || prune.lastStartedAt + this.settings.pruneIntervalMs <= now) {
         const pull = transfers.marker('pull');
-        if (!pull || pull.lastStartedAt + this.intervalMs() > now) return this.#prune();
+        if (!pull || pull.lastStartedAt + this.intervalMs() > now) return this.#daily(options.signal);
       }
       return this.#pull(options.signal);
     });
@@ -125,15 +156,18 @@ export class MoneySync {
     const startedAt = this.#o.now();
     const settled = this.#settledBefore();
     const windowStart = this.windowStart(startedAt);
-    const counter = { requests: 0 };
+    const counter = newCounter();
     let records = 0;
     for (const kind of ['income', 'expense'] as const) {
       records += await this.#pullDocuments(kind, {}, windowStart, startedAt, counter, signal, false);
     }
     this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
-    this.#finish('full', startedAt, counter.requests);
-    this.#finish('pull', startedAt, counter.requests);
+    // One job, counted once today: 'full' only remembers when the copy was last listed whole. The
+    // fill just read every record and kept only the window and the unpaid: the daily job is due tomorrow.
+    this.#saveMarker('full', startedAt, counter.requests);
+    this.#saveMarker('prune', startedAt, 0);
+    this.#finish('pull', startedAt, counter);
     return { job: 'first', requests: counter.requests, records, transfers };
   }
 
@@ -143,7 +177,7 @@ export class MoneySync {
     const watermark = this.#o.transfers.marker('pull')?.lastStartedAt ?? startedAt;
     const since = formatThaiDateTime(watermark - this.settings.overlapMs);
     const windowStart = this.windowStart(startedAt);
-    const counter = { requests: 0 };
+    const counter = newCounter();
     let records = 0;
     for (const kind of ['income', 'expense'] as const) {
       records += await this.#pullDocuments(
@@ -158,21 +192,60 @@ export class MoneySync {
     }
     this.#o.records.transaction(() => this.#settle(settled, startedAt));
     const transfers = await this.#pullTransfers({ createdatetimeafter: since }, startedAt, counter, signal);
-    this.#finish('pull', startedAt, counter.requests);
+    this.#finish('pull', startedAt, counter);
     return { job: 'pull', requests: counter.requests, records, transfers };
   }
 
-  #prune(): MoneyPullReport {
+  async #daily(signal: AbortSignal | undefined): Promise<MoneyPullReport> {
     const startedAt = this.#o.now();
     const windowStart = this.windowStart(startedAt);
     const { records, transfers } = this.#o;
-    const discarded = new Map([...this.#settledBefore()].filter(([, payment]) => payment.discarded));
+    const settled = this.#settledBefore();
+    const counter = newCounter();
+    let reread = 0;
+    for (const kind of ['income', 'expense'] as const) {
+      reread += await this.#rereadUnpaid(kind, startedAt, counter, signal);
+    }
+    const relisted = await this.#pullTransfers({ dateafter: windowStart }, startedAt, counter, signal);
     const removed = records.transaction(() => {
-      this.#settle(discarded, startedAt);
-      return records.prune(windowStart) + transfers.prune(windowStart);
+      this.#settle(settled, startedAt);
+      const dropped = { records: records.prune(windowStart), transfers: transfers.prune(windowStart) };
+      counter.changedRecords += dropped.records;
+      counter.changedTransfers += dropped.transfers;
+      return dropped.records + dropped.transfers;
     });
-    this.#finish('prune', startedAt, 0);
-    return { job: 'prune', requests: 0, records: removed, transfers: 0 };
+    this.#finish('prune', startedAt, counter);
+    return { job: 'prune', requests: counter.requests, records: reread + removed, transfers: relisted };
+  }
+
+  /** Reads the records the copy holds as not fully paid again, by id, and stores what they are now. */
+  async #rereadUnpaid(
+    kind: MoneyDocumentKind,
+    pulledAt: number,
+    counter: JobCounter,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const { client, records } = this.#o;
+    const ids = records.unpaidServerIds(kind);
+    const limit = this.settings.pageSize;
+    for (let start = 0; start < ids.length; start += limit) {
+      signal?.throwIfAborted();
+      const batch = ids.slice(start, start + limit);
+      const query = { page: 1, limit };
+      counter.requests += 1;
+      const answer: Page<IncomeRecord | ExpenseRecord> =
+        kind === 'income'
+          ? await client.call('GetIncomes', { query, headers: { incomeidlist: batch } })
+          : await client.call('GetExpenses', { query, headers: { expenseidlist: batch } });
+      records.transaction(() => {
+        for (const record of answer.list) {
+          if (records.upsertFromServer(fieldsFromServer(kind, record), pulledAt).changed) {
+            counter.changedRecords += 1;
+          }
+        }
+      });
+    }
+    return ids.length;
   }
 
   /** Reads a list whole, page by page, storing each page in one transaction. */
@@ -181,7 +254,7 @@ export class MoneySync {
     filter: Record<string, string>,
     windowStart: string,
     pulledAt: number,
-    counter: { requests: number },
+    counter: JobCounter,
     signal: AbortSignal | undefined,
     keepKnown: boolean,
   ): Promise<number> {
@@ -203,7 +276,7 @@ export class MoneySync {
           const unpaid = fields.serverPaid + 0.005 < fields.amount;
           // Known rows are always updated (a payment may have just settled them); the prune drops them later.
           if (!inWindow && !unpaid && !(keepKnown && records.isKnown(fields))) continue;
-          records.upsertFromServer(fields, pulledAt);
+          if (records.upsertFromServer(fields, pulledAt).changed) counter.changedRecords += 1;
           stored += 1;
         }
       });
@@ -214,7 +287,7 @@ export class MoneySync {
   async #pullTransfers(
     filter: Record<string, string>,
     pulledAt: number,
-    counter: { requests: number },
+    counter: JobCounter,
     signal: AbortSignal | undefined,
   ): Promise<number> {
     const { client, transfers, records } = this.#o;
@@ -225,7 +298,11 @@ export class MoneySync {
       counter.requests += 1;
       const answer = await client.call('GetMoneyTransfers', { query: { ...filter, page, limit } });
       records.transaction(() => {
-        for (const record of answer.list) transfers.upsertFromServer(transferFromServer(record), pulledAt);
+        for (const record of answer.list) {
+          if (transfers.upsertFromServer(transferFromServer(record), pulledAt).changed) {
+            counter.changedTransfers += 1;
+          }
+        }
       });
       stored += answer.list.length;
       if (answer.list.length < limit || page * limit >= answer.count) return stored;
@@ -265,14 +342,26 @@ export class MoneySync {
     }
   }
 
-  #finish(job: 'pull' | 'full' | 'prune', startedAt: number, requests: number): void {
+  /** Saves the job's marker, counts its requests today, and tells the page when it changed the copy. */
+  #finish(job: 'pull' | 'prune', startedAt: number, counted: JobCounter): void {
+    this.#saveMarker(job, startedAt, counted.requests);
+    this.#o.transfers.addDailyRequests(thaiDayKey(startedAt), counted.requests);
+    if (counted.changedRecords + counted.changedTransfers === 0) return;
+    this.#o.onChanged?.({
+      source: 'sync',
+      records: counted.changedRecords,
+      transfers: counted.changedTransfers,
+      at: this.#o.now(),
+    });
+  }
+
+  #saveMarker(job: MoneySyncJob, startedAt: number, requests: number): void {
     const marker: MoneyJobMarker = {
       lastStartedAt: startedAt,
       lastFinishedAt: this.#o.now(),
       lastRequests: requests,
     };
     this.#o.transfers.saveMarker(job, marker);
-    this.#o.transfers.addDailyRequests(thaiDayKey(startedAt), requests);
   }
 
   #exclusive<T>(job: () => Promise<T>): Promise<T> {

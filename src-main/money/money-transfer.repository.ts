@@ -3,6 +3,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
 import { roundMoney } from '../../src-shared/money/index.js';
+import { keywordCondition, MoneySearchIndex } from './money-search-index.js';
 import { transferSearchText, type TransferFields, type TransferRow } from './money-rows.js';
 
 export interface TransferFilter {
@@ -46,8 +47,15 @@ function prepareAll(db: Database) {
       "SELECT id FROM money_transfers WHERE unique_number = ? AND unique_number <> ''",
     ),
     byId: db.prepare<[number], TransferRow>(`SELECT ${COLUMNS} FROM money_transfers WHERE id = ?`),
+    unindexPruned: db.prepare<[string]>(
+      `INSERT INTO money_transfers_search (money_transfers_search, rowid, search_text)
+       SELECT 'delete', id, search_text FROM money_transfers WHERE action_date < ? AND server_id IS NOT NULL`,
+    ),
     prune: db.prepare<[string]>(
       'DELETE FROM money_transfers WHERE action_date < ? AND server_id IS NOT NULL',
+    ),
+    searchTextOf: db.prepare<[number], { search_text: string }>(
+      'SELECT search_text FROM money_transfers WHERE id = ?',
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM money_transfers'),
     marker: db.prepare<
@@ -72,10 +80,12 @@ function prepareAll(db: Database) {
 
 export class MoneyTransferRepository {
   readonly #db: Database;
+  readonly #index: MoneySearchIndex;
   readonly #statements = new Map<string, Statement<unknown[], unknown>>();
 
   constructor(db: Database) {
     this.#db = db;
+    this.#index = new MoneySearchIndex(db, 'money_transfers_search');
   }
 
   get #sql() {
@@ -83,24 +93,31 @@ export class MoneyTransferRepository {
   }
 
   insertLocal(fields: TransferFields, operationId: number, now: number): number {
-    return Number(
-      this.#sql.insert.run({ ...bind(fields), operationId, pulledAt: null, now }).lastInsertRowid,
-    );
+    const bound = bind(fields);
+    const id = Number(this.#sql.insert.run({ ...bound, operationId, pulledAt: null, now }).lastInsertRowid);
+    this.#index.add(id, bound.search);
+    return id;
   }
 
   /** Like records: the row with the server id, else the one made here with the uniquenumber, else new. */
-  upsertFromServer(fields: TransferFields, pulledAt: number): number {
+  upsertFromServer(fields: TransferFields, pulledAt: number): { id: number; changed: boolean } {
     const sql = this.#sql;
     const existing =
       (fields.serverId === null ? undefined : sql.byServerId.get(fields.serverId)) ??
       (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.uniqueNumber));
+    const bound = bind(fields);
     if (existing) {
-      sql.update.run({ ...bind(fields), id: existing.id, pulledAt });
-      return existing.id;
+      const before = sql.byId.get(existing.id);
+      const beforeText = sql.searchTextOf.get(existing.id)?.search_text ?? '';
+      sql.update.run({ ...bound, id: existing.id, pulledAt });
+      this.#index.replace(existing.id, beforeText, bound.search);
+      return { id: existing.id, changed: before === undefined || !sameTransfer(before, fields) };
     }
-    return Number(
-      sql.insert.run({ ...bind(fields), operationId: null, pulledAt, now: pulledAt }).lastInsertRowid,
+    const id = Number(
+      sql.insert.run({ ...bound, operationId: null, pulledAt, now: pulledAt }).lastInsertRowid,
     );
+    this.#index.add(id, bound.search);
+    return { id, changed: true };
   }
 
   find(id: number): TransferRow | undefined {
@@ -108,7 +125,15 @@ export class MoneyTransferRepository {
   }
 
   prune(windowStart: string): number {
-    return this.#sql.prune.run(windowStart).changes;
+    return this.#db.transaction(() => {
+      this.#sql.unindexPruned.run(windowStart);
+      return this.#sql.prune.run(windowStart).changes;
+    })();
+  }
+
+  /** The keyword index: check() throws when it disagrees with the table, rebuild() repairs it. */
+  get searchIndex(): MoneySearchIndex {
+    return this.#index;
   }
 
   count(): number {
@@ -116,14 +141,14 @@ export class MoneyTransferRepository {
   }
 
   list(filter: TransferFilter, limit: number, offset: number): TransferRow[] {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(filter, this.#index);
     const sql = `SELECT ${COLUMNS} FROM money_transfers WHERE ${where}
       ORDER BY action_date DESC, id DESC LIMIT ? OFFSET ?`;
     return this.#statement(sql).all(...params, limit, offset) as TransferRow[];
   }
 
   totals(filter: TransferFilter): { count: number; amount: number } {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(filter, this.#index);
     const sql = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM money_transfers WHERE ${where}`;
     const row = this.#statement(sql).get(...params) as { count: number; amount: number } | undefined;
     return { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) };
@@ -162,11 +187,28 @@ export class MoneyTransferRepository {
   }
 }
 
+/** True when a stored transfer already says what a pulled one says (its status included: voids). */
+function sameTransfer(row: TransferRow, fields: TransferFields): boolean {
+  return (
+    row.server_id === fields.serverId &&
+    row.unique_number === fields.uniqueNumber &&
+    row.action_date === fields.actionDate &&
+    row.amount === fields.amount &&
+    row.from_method_id === fields.fromMethodId &&
+    row.from_method_name === fields.fromMethodName &&
+    row.to_method_id === fields.toMethodId &&
+    row.to_method_name === fields.toMethodName &&
+    row.status === fields.status &&
+    row.reference === fields.reference &&
+    row.description === fields.description
+  );
+}
+
 function bind(fields: TransferFields) {
   return { ...fields, search: transferSearchText(fields) };
 }
 
-function whereOf(filter: TransferFilter): { where: string; params: unknown[] } {
+function whereOf(filter: TransferFilter, index: MoneySearchIndex): { where: string; params: unknown[] } {
   const conditions = ['1 = 1'];
   const params: unknown[] = [];
   const add = (condition: string, value: unknown): void => {
@@ -177,6 +219,10 @@ function whereOf(filter: TransferFilter): { where: string; params: unknown[] } {
   if (filter.dateTo !== undefined) add('action_date <= ?', filter.dateTo);
   if (filter.amountMin !== undefined) add('amount >= ?', filter.amountMin);
   if (filter.amountMax !== undefined) add('amount <= ?', filter.amountMax);
-  if (filter.keyword !== undefined && filter.keyword !== '') add('instr(search_text, ?) > 0', filter.keyword);
+  if (filter.keyword !== undefined && filter.keyword !== '') {
+    const keyword = keywordCondition('money_transfers_search', filter.keyword, index.narrows(filter.keyword));
+    conditions.push(keyword.condition);
+    params.push(...keyword.params);
+  }
   return { where: conditions.join(' AND '), params };
 }

@@ -2,7 +2,13 @@
 // src-shared/money, and writes queued through MoneyWrites in the transaction that stores their local
 // rows, so a record made here shows at once and is sent exactly once. Returns the contract's shapes.
 import type { Database } from 'better-sqlite3';
-import type { CallValue, MoneyDraft, MoneyRecordDetail, ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import type {
+  CallValue,
+  MoneyChange,
+  MoneyDraft,
+  MoneyRecordDetail,
+  ParsedCallArgs,
+} from '../../src-shared/ipc/index.js';
 import { formatMoney, paymentStatus, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
@@ -22,6 +28,8 @@ export interface MoneyServiceOptions {
   readonly catalogue: CatalogueRepository;
   readonly sync: MoneySync;
   readonly now?: () => number;
+  /** Called after each record, payment or transfer saved here (the `money.changed` event). */
+  readonly onChanged?: (change: MoneyChange) => void;
 }
 
 type PaymentArgs = ParsedCallArgs<'money.recordPayment'>;
@@ -32,6 +40,7 @@ export class MoneyService {
   readonly #catalogue: CatalogueRepository;
   readonly #sync: MoneySync;
   readonly #now: () => number;
+  readonly #onChanged: ((change: MoneyChange) => void) | undefined;
   readonly records: MoneyRecordRepository;
   readonly transferRows: MoneyTransferRepository;
 
@@ -41,6 +50,7 @@ export class MoneyService {
     this.#catalogue = options.catalogue;
     this.#sync = options.sync;
     this.#now = options.now ?? Date.now;
+    this.#onChanged = options.onChanged;
     this.records = new MoneyRecordRepository(options.db);
     this.transferRows = new MoneyTransferRepository(options.db);
   }
@@ -146,6 +156,7 @@ export class MoneyService {
       }
       return recordId;
     });
+    this.#changedHere({ records: 1, transfers: 0 });
     return this.detail(id);
   }
 
@@ -197,6 +208,7 @@ export class MoneyService {
         now,
       });
     });
+    this.#changedHere({ records: 1, transfers: 0 });
     return this.detail(row.id);
   }
 
@@ -263,6 +275,7 @@ export class MoneyService {
     });
     const row = this.transferRows.find(id);
     if (!row) throw new Error(`Transfer ${id} vanished after its insert`);
+    this.#changedHere({ records: 0, transfers: 1 });
     return transferView(row, this.#writes.standings(row.operation_id === null ? [] : [row.operation_id]));
   }
 
@@ -287,9 +300,14 @@ export class MoneyService {
       expenses: counts.expense,
       transfers: this.transferRows.count(),
       requestsToday: this.#sync.requestsSpent(thaiDayKey(this.#now())),
-      estimatedRequestsPerDay: Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)),
+      estimatedRequestsPerDay:
+        Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)) + this.#sync.dailyJobRequests(),
       intervalMinutes: Math.round(intervalMs / 60_000),
     };
+  }
+
+  #changedHere(rows: { records: number; transfers: number }): void {
+    this.#onChanged?.({ source: 'local', ...rows, at: this.#now() });
   }
 
   #coverage() {

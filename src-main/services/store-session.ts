@@ -86,6 +86,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       transfers: new MoneyTransferRepository(db),
       writes: moneyWrites,
       now,
+      onChanged: (change) => hub.emit('money.changed', change),
     });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
@@ -160,7 +161,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       baseUrl: profile.baseUrl,
     });
     const counting = new CountingService(db, { now });
-    const money = new MoneyService({ db, writes: moneyWrites, catalogue, sync: moneySync, now });
+    const money = new MoneyService({
+      db,
+      writes: moneyWrites,
+      catalogue,
+      sync: moneySync,
+      now,
+      onChanged: (change) => hub.emit('money.changed', change),
+    });
 
     scheduler.start();
     outbox.start();

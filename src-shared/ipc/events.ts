@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { EventNameList } from './names.js';
 import { outboxProgress, outboxSummary } from './schemas/outbox.js';
+import { moneyChanged } from './schemas/money.js';
 import { profileChanged } from './schemas/profiles.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
 
@@ -17,6 +18,8 @@ export const eventContract = {
   'budget.changed': budget,
   /** A profile was added, edited, removed or switched to, or the active store started or stopped. */
   'profile.changed': profileChanged,
+  /** The money copy changed (a pull, the daily re-read, or a write made here): read the lists again. */
+  'money.changed': moneyChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

@@ -8,7 +8,9 @@ export * from '../domain/vocabulary.js';
 export { DEFAULT_COUNTER, MAX_PAGE } from './schemas/common.js';
 export type { ProductDetail, ProductSummary } from './schemas/catalogue.js';
 export type { CountLine, SessionViewValue } from './schemas/counting.js';
+export { MONEY_CHANGE_SOURCES } from './schemas/money.js';
 export type {
+  MoneyChange,
   MoneyDraft,
   MoneyPreview,
   MoneyRecordDetail,

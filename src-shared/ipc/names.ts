@@ -80,6 +80,7 @@ export const EVENT_NAMES = [
   'outbox.progress',
   'budget.changed',
   'profile.changed',
+  'money.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

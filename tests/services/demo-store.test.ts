@@ -90,6 +90,24 @@ describe('the demo store', () => {
     expect(await app.ok('connectivity.status', {})).toMatchObject({ state: 'online', reason: null });
   });
 
+  it('the money copy fills after the catalogue, and money.changed reaches the page', async () => {
+    const changes = () =>
+      app.events
+        .filter((event) => event.name === 'money.changed')
+        .map((event) => event.payload as { source: string; records: number; transfers: number });
+    for (let waited = 0; !changes().some((change) => change.source === 'sync') && waited < 20_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      waited += 50;
+    }
+    const filled = changes().find((change) => change.source === 'sync');
+    expect(filled?.records).toBeGreaterThan(0);
+    const [from, to] = await app.ok('money.paymentMethods', {});
+    if (!from || !to) throw new Error('the demo store needs two payment methods');
+    const before = changes().length;
+    await app.ok('money.createTransfer', { fromMethodId: from.id, toMethodId: to.id, amount: 12 });
+    expect(changes().slice(before)).toMatchObject([{ source: 'local', records: 0, transfers: 1 }]);
+  });
+
   it('a count session scans, commits and the outbox drains it to the demo back office', async () => {
     const session = await app.ok('counting.createSession', { warehouseCode, driftPolicy: 'keepCounted' });
     sessionId = session.id;

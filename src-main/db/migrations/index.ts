@@ -8,6 +8,7 @@ import { countFrozenExpectedMigration } from './0005-count-frozen-expected.js';
 import { countScopeAndCodeAliasesMigration } from './0006-count-scope-and-code-aliases.js';
 import { outboxWritesMigration } from './0007-outbox-writes.js';
 import { moneyMigration } from './0008-money.js';
+import { moneySearchMigration } from './0009-money-search.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   countScopeAndCodeAliasesMigration,
   outboxWritesMigration,
   moneyMigration,
+  moneySearchMigration,
 ];

@@ -11,6 +11,7 @@ import { registeredHandlers, seedOrdersAndPurchaseOrders } from './seed-support-
 
 export { DEFAULT_DEMO_PRODUCTS, DEMO_SEED, generateDemoStore } from './demo-store.js';
 export type { DemoStore, DemoStoreOptions } from './demo-store.js';
+export { seedBulkFinance, type BulkFinanceOptions } from './finance-bulk.js';
 
 /**
  * Fills a new store. 'empty' adds nothing (the core's reference data is all it has); 'demo' adds the

@@ -287,6 +287,24 @@ export const moneySyncInfo = moneyCoverage.extend({
   intervalMinutes: count,
 });
 
+/** What changed the money copy: a pull or the daily re-read from the back office, or a write made here. */
+export const MONEY_CHANGE_SOURCES = ['sync', 'local'] as const;
+
+/**
+ * The `money.changed` event: the local copy changed, so lists, totals and details shown may be stale
+ * (read them again). Sent after a pull or the daily job that added, changed or dropped rows, and after
+ * each record, payment or transfer saved on this PC. Send states follow `outbox.changed`.
+ */
+export const moneyChanged = z.object({
+  source: z.enum(MONEY_CHANGE_SOURCES),
+  /** Incomes and expenses added, changed or dropped. */
+  records: count,
+  /** Money transfers added, changed or dropped. */
+  transfers: count,
+  at: epochMs,
+});
+export type MoneyChange = z.output<typeof moneyChanged>;
+
 export const moneyCalls = {
   /**
    * Incomes or expenses from the local copy, newest first (by date, then id), with totals over the

@@ -11,6 +11,7 @@ import {
 import { MoneyRecordRepository } from '../../../src-main/money/money-record.repository.js';
 import { MoneyTransferRepository } from '../../../src-main/money/money-transfer.repository.js';
 import type { Outbox } from '../../../src-main/outbox/index.js';
+import type { MoneyChange } from '../../../src-shared/ipc/index.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 
 export interface MoneyFixture {
@@ -24,7 +25,10 @@ export interface MoneyFixture {
   close(): Promise<void>;
 }
 
-export async function startMoneyFixture(settings: Partial<MoneySyncSettings> = {}): Promise<MoneyFixture> {
+export async function startMoneyFixture(
+  settings: Partial<MoneySyncSettings> = {},
+  options: { readonly onChanged?: (change: MoneyChange) => void } = {},
+): Promise<MoneyFixture> {
   const fx = await startOutboxFixture({ products: 10 });
   const clock = { now: () => Date.now() };
   const client = fx.client();
@@ -39,8 +43,9 @@ export async function startMoneyFixture(settings: Partial<MoneySyncSettings> = {
     writes,
     now: clock.now,
     settings,
+    ...options,
   });
-  const money = new MoneyService({ db: fx.db, writes, catalogue, sync, now: clock.now });
+  const money = new MoneyService({ db: fx.db, writes, catalogue, sync, now: clock.now, ...options });
   const outbox = fx.outbox({ now: clock.now });
   return {
     fx,

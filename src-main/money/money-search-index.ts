@@ -1,0 +1,103 @@
+// The keyword indexes of the money copy (migration 0009): money_records_search and
+// money_transfers_search, FTS5 trigram tables with the copy's tables as external content, written by
+// explicit statements in the repositories' own transactions (as product_search, decision 0009).
+// A keyword of 3 characters or more becomes its trigrams, all required: every row holding the keyword
+// as a substring matches, so the index only narrows the rows and instr() keeps the meaning exact.
+import type { Database, Statement } from 'better-sqlite3';
+
+export type MoneySearchTable = 'money_records_search' | 'money_transfers_search';
+
+/** Trigram's unit is a code point; shorter keywords have no trigram and are matched by a scan. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * The FTS5 query for a lower-cased keyword, or null when it is too short for the trigram index: every
+ * trigram of the keyword, each quoted (so FTS syntax in the keyword is plain text), all required. With
+ * detail=none FTS5 has no positions, so this is a superset of the rows holding the keyword; instr()
+ * then keeps exactly those.
+ */
+export function trigramQuery(keyword: string): string | null {
+  const characters = [...keyword];
+  if (characters.length < TRIGRAM_LENGTH) return null;
+  const trigrams = new Set<string>();
+  for (let start = 0; start + TRIGRAM_LENGTH <= characters.length; start += 1) {
+    trigrams.add(characters.slice(start, start + TRIGRAM_LENGTH).join(''));
+  }
+  return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/**
+ * Above this many candidates the index stops paying: each candidate costs a lookup of its wide row (about
+ * 2.5 µs, twice: page and totals), while scanning the covering list index costs about 3 ms per
+ * statement whatever the keyword (measured on 50,000 records; decision 0014).
+ */
+export const MAX_INDEXED_CANDIDATES = 1_000;
+
+/**
+ * The keyword's SQL condition on a table with `id` and `search_text`, with its parameters. `indexed`:
+ * the rows come from the trigram index (the caller keeps SQLite from scanning another index instead);
+ * otherwise every row of the list index is tested. Both keep exactly the rows holding the keyword.
+ */
+export function keywordCondition(
+  table: MoneySearchTable,
+  keyword: string,
+  indexed: boolean,
+): { condition: string; params: unknown[] } {
+  const query = indexed ? trigramQuery(keyword) : null;
+  if (query === null) return { condition: 'instr(search_text, ?) > 0', params: [keyword] };
+  return {
+    condition: `id IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?) AND instr(search_text, ?) > 0`,
+    params: [query, keyword],
+  };
+}
+
+export class MoneySearchIndex {
+  readonly #insert: Statement<[number, string]>;
+  readonly #remove: Statement<[number, string]>;
+  readonly #rebuild: Statement;
+  readonly #check: Statement;
+  readonly #candidates: Statement<[string, number], { n: number }>;
+
+  constructor(db: Database, table: MoneySearchTable) {
+    this.#candidates = db.prepare(
+      `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
+    );
+    this.#insert = db.prepare(`INSERT INTO ${table} (rowid, search_text) VALUES (?, ?)`);
+    this.#remove = db.prepare(`INSERT INTO ${table} (${table}, rowid, search_text) VALUES ('delete', ?, ?)`);
+    this.#rebuild = db.prepare(`INSERT INTO ${table} (${table}) VALUES ('rebuild')`);
+    this.#check = db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`);
+  }
+
+  /** True when the index narrows this keyword to few enough rows to read them one by one. */
+  narrows(keyword: string): boolean {
+    const query = trigramQuery(keyword);
+    if (query === null) return false;
+    const found = this.#candidates.get(query, MAX_INDEXED_CANDIDATES + 1)?.n ?? 0;
+    return found <= MAX_INDEXED_CANDIDATES;
+  }
+
+  add(id: number, searchText: string): void {
+    this.#insert.run(id, searchText);
+  }
+
+  /** `searchText` must be what the row was indexed with (its value before the change). */
+  drop(id: number, searchText: string): void {
+    this.#remove.run(id, searchText);
+  }
+
+  /** Writes a row's new text over its old one; nothing when the text did not change. */
+  replace(id: number, before: string, after: string): void {
+    if (before === after) return;
+    this.drop(id, before);
+    this.add(id, after);
+  }
+
+  rebuild(): void {
+    this.#rebuild.run();
+  }
+
+  /** Throws (SQLITE_CORRUPT_VTAB) when the index does not say exactly what its table says. */
+  check(): void {
+    this.#check.run();
+  }
+}
