@@ -2,12 +2,14 @@
 // and by typed text (every keystroke of the search box). Server state only: the effect of pending
 // local writes is the outbox's local view, laid over these figures by the caller — with one exception,
 // a code no product has on the server: lookupCode then follows a barcode assignment still in the
-// outbox (outbox/pending-barcodes.ts), so a code assigned on the counting screen scans at once.
+// outbox (outbox/pending-barcodes.ts), so a code assigned on the counting screen scans at once — and
+// the codes this PC keeps as aliases or packs of products (code-aliases.ts), which are never sent.
 import type { Database } from '../db/database.js';
 import { pendingBarcodes } from '../outbox/pending-barcodes.js';
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { barcodeKey } from './catalogue-codes.js';
 import { CatalogueLookupRepository } from './catalogue-lookup.repository.js';
+import { CodeAliasRepository } from './code-aliases.repository.js';
 import { searchProducts } from './catalogue-search.js';
 import {
   productDetailView,
@@ -30,26 +32,55 @@ export interface ServerStock {
   readonly syncedAt: number;
 }
 
+/** A scanned code's product, and the alias or pack it was found through (null: barcode or sku). */
+export interface ScannedProduct {
+  readonly product: ProductView;
+  readonly alias: { readonly code: string; readonly units: number } | null;
+}
+
 const DEFAULT_SEARCH_LIMIT = 50;
 const MAX_SEARCH_LIMIT = 500;
 
 export class CatalogueLookup {
   private readonly repository: CatalogueLookupRepository;
+  private readonly aliases: CodeAliasRepository;
   private readonly db: Database;
 
   constructor(db: Database) {
     this.db = db;
     this.repository = new CatalogueLookupRepository(db);
+    this.aliases = new CodeAliasRepository(db);
   }
 
   /**
    * A scanned code: barcode first (a UPC-A also as its EAN-13), then a barcode assigned locally and
-   * not yet sent, then exact sku; active products preferred.
+   * not yet sent, then an alias or pack kept on this PC, then exact sku; active products preferred.
    */
   lookupCode(code: string): ProductView | undefined {
+    return this.lookupScan(code)?.product;
+  }
+
+  /** lookupCode, saying whether the product was found through an alias or pack (and its units). */
+  lookupScan(code: string): ScannedProduct | undefined {
     const cleaned = normaliseScannedCode(code);
     if (cleaned === '') return undefined;
-    return this.findByBarcode(cleaned) ?? this.findByPendingBarcode(cleaned) ?? this.findBySku(cleaned);
+    const product = this.findByBarcode(cleaned) ?? this.findByPendingBarcode(cleaned);
+    if (product) return { product, alias: null };
+    const alias = this.findByAlias(cleaned);
+    if (alias) return alias;
+    const bySku = this.findBySku(cleaned);
+    return bySku ? { product: bySku, alias: null } : undefined;
+  }
+
+  /** The product an alias or pack kept on this PC names, if the catalogue has it. */
+  findByAlias(code: string): ScannedProduct | undefined {
+    const key = barcodeKey(code);
+    const alias = key === undefined ? undefined : this.aliases.byKey(key);
+    if (alias === undefined) return undefined;
+    const row = this.repository.findById(alias.product_id);
+    return row === undefined
+      ? undefined
+      : { product: productView(row), alias: { code: alias.code, units: alias.units } };
   }
 
   /** The product a queued (unsent) barcode assignment gives this code, if the catalogue has it. */
@@ -62,6 +93,17 @@ export class CatalogueLookup {
       if (row !== undefined) return productView(row);
     }
     return undefined;
+  }
+
+  /**
+   * The barcode a product scans by now on this PC: the last one queued for it and not yet sent, else
+   * the catalogue's; '' when none; undefined when the catalogue has no such product.
+   */
+  currentBarcode(productId: number): string | undefined {
+    const row = this.repository.findById(productId);
+    if (row === undefined) return undefined;
+    const pending = pendingBarcodes(this.db).find((entry) => entry.productId === productId);
+    return pending?.barcode ?? row.barcode;
   }
 
   findByBarcode(code: string): ProductView | undefined {
@@ -87,6 +129,11 @@ export class CatalogueLookup {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_SEARCH_LIMIT), 0), MAX_SEARCH_LIMIT);
     if (limit === 0) return [];
     return searchProducts(this.repository, text, limit).map(productView);
+  }
+
+  findById(id: number): ProductView | undefined {
+    const row = this.repository.findById(id);
+    return row === undefined ? undefined : productView(row);
   }
 
   product(id: number): ProductDetailView | undefined {

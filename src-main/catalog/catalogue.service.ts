@@ -5,9 +5,12 @@
 // shapes.
 import type { CallValue, ProductDetail, ProductSummary } from '../../src-shared/ipc/index.js';
 import type { Outbox } from '../outbox/index.js';
+import { validateBarcode } from '../outbox/kinds/product-barcode.kind.js';
 import { Refusal } from '../refusal.js';
+import { barcodeKey } from './catalogue-codes.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
+import type { CodeAliases } from './code-aliases.js';
 import type { ProductImageCache } from './images/index.js';
 
 export interface CatalogueServiceOptions {
@@ -15,6 +18,8 @@ export interface CatalogueServiceOptions {
   readonly repository: CatalogueRepository;
   readonly outbox: Pick<Outbox, 'expectedStock' | 'enqueueProductBarcode'>;
   readonly images: ProductImageCache;
+  /** Aliases and packs kept on this PC. */
+  readonly aliases: CodeAliases;
   /** The store's base address: relative picture paths resolve against it. */
   readonly baseUrl: string;
 }
@@ -83,11 +88,51 @@ export class CatalogueService {
     return this.#options.repository.warehouses();
   }
 
-  /** Queued, not sent: the outbox drains it. A refused code answers 'invalid-arguments'. */
-  assignBarcode(productId: number, barcode: string): CallValue<'catalogue.assignBarcode'> {
+  /**
+   * Queued, not sent: the outbox drains it. A refused code answers 'invalid-arguments'; a product that
+   * has another barcode refuses with 'conflict' unless `replace` (v4 keeps one barcode per product).
+   */
+  assignBarcode(productId: number, barcode: string, replace = false): CallValue<'catalogue.assignBarcode'> {
     const product = this.#options.lookup.product(productId);
     if (product === undefined) throw noSuchProduct(productId);
+    const checked = validateBarcode(barcode);
+    if (!checked.ok) throw new Refusal('invalid-arguments', checked.text, { reason: checked.reason });
+    const current = this.#options.lookup.currentBarcode(productId) ?? '';
+    if (!replace && current !== '' && barcodeKey(current) !== barcodeKey(checked.barcode)) {
+      throw Refusal.conflict(
+        `${product.sku} already has the barcode ${current}: giving it ${checked.barcode} would replace it for ` +
+          'the whole store and the old code would stop scanning. Keep the new code as an alias instead, ' +
+          'or confirm the replacement.',
+        'replaces-barcode',
+      );
+    }
     return this.#options.outbox.enqueueProductBarcode({ productId, sku: product.sku, barcode });
+  }
+
+  categories(): CallValue<'catalogue.categories'> {
+    return this.#options.repository
+      .categories()
+      .map((category) => ({ id: category.id, name: category.name }));
+  }
+
+  aliases(productId: number | undefined): CallValue<'catalogue.aliases'> {
+    return this.#options.aliases.list(productId);
+  }
+
+  addAlias(productId: number, code: string, units: number): CallValue<'catalogue.addAlias'> {
+    return this.#options.aliases.add(productId, code, units);
+  }
+
+  removeAlias(code: string): CallValue<'catalogue.removeAlias'> {
+    return { removed: this.#options.aliases.remove(code) };
+  }
+
+  exportAliases(): CallValue<'catalogue.exportAliases'> {
+    return this.#options.aliases.exportFile();
+  }
+
+  importAliases(text: string): CallValue<'catalogue.importAliases'> {
+    return this.#options.aliases.importFile(text);
   }
 
   productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {

@@ -4,8 +4,7 @@
 import { enqueueStockCount } from '../outbox/enqueue.js';
 import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
-import { toSessionView } from './count-views.js';
-import { newProductLine, openSession } from './counting-context.js';
+import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
 import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
 import type { CommitInput, CommitResult, DriftPolicy, SessionView } from './counting-types.js';
@@ -84,7 +83,7 @@ function countNotCountedAsZero(context: CountingContext, session: SessionRow, at
       .filter((line) => line.kind === 'product' && line.live_events > 0)
       .map((line) => line.product_id ?? 0),
   );
-  for (const { productId, expected } of notCountedProducts(context, session.warehouse_code, counted)) {
+  for (const { productId, expected } of notCountedProducts(context, session, counted)) {
     const existing = repository.productLine(session.id, productId);
     let lineId = existing?.id;
     if (lineId === undefined) {
@@ -120,5 +119,5 @@ function driftPolicyOf(session: SessionRow): DriftPolicy {
 function sessionViewAfterCommit(context: CountingContext, sessionId: string): SessionView {
   const row = context.repository.session(sessionId);
   if (!row) throw new Error(`Count session ${sessionId} vanished during its commit`);
-  return toSessionView(row, context.repository.progress(sessionId));
+  return sessionViewOf(context, row);
 }

@@ -2,10 +2,12 @@
 // synchronous IMMEDIATE transaction (the event and the line's new figure land together or not at all)
 // and touches only SQLite: the scan path never waits for the network.
 import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey } from '../catalog/catalogue-codes.js';
+import { enqueueProductBarcode } from '../outbox/enqueue.js';
 import { EMPTY_FIGURE, lineFigure } from './count-line-figure.js';
 import { checkedCounter, checkedQuantity, roundQuantity } from './count-quantity.js';
 import type { EventKind, LineRow, SessionRow } from './count-session.repository.js';
-import { toLineView, toProductLineView } from './count-views.js';
+import { toLineView, toProductLineView, toUnknownLineView, type LineDetails } from './count-views.js';
 import { lineLabel, lineOfSession, newProductLine, openSession } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
 import { CountingError, invalidInput } from './counting-errors.js';
@@ -17,6 +19,7 @@ import type {
   ScanInput,
   UndoInput,
   UndoResult,
+  UnknownLineView,
 } from './counting-types.js';
 
 const MAX_CODE_LENGTH = 200;
@@ -36,7 +39,10 @@ export class CountLineService {
     this.#context = context;
   }
 
-  /** Adds `quantity` (default 1) to the line of the scanned code; an unknown code gets a line to resolve. */
+  /**
+   * Adds `quantity` (default 1) to the line of the scanned code — × the pack's units for a pack code;
+   * an unknown code gets a line to resolve.
+   */
   scan(input: ScanInput): CountLineView {
     const counter = checkedCounter(input.counter);
     const quantity = checkedQuantity(input.quantity ?? 1, 'positive');
@@ -45,9 +51,15 @@ export class CountLineService {
       .transaction(() => {
         const session = openSession(this.#context, input.sessionId);
         const at = this.#context.now();
-        const event: EventToRecord = { counter, kind: 'scan', quantity, code, at };
-        const { line, expected } = this.#lineForCode(session, code, at);
-        return toLineView(this.#record(session, line, expected, event), () => expected ?? 0);
+        const { line, expected, pack } = this.#lineForCode(session, code, at);
+        const units = pack === null ? quantity : roundQuantity(quantity * pack.units);
+        const event: EventToRecord = { counter, kind: 'scan', quantity: units, code, at };
+        return toLineView(
+          this.#record(session, line, expected, event),
+          () => expected ?? 0,
+          (productId) => this.#context.scopes.has(session, productId),
+          pack,
+        );
       })
       .immediate();
   }
@@ -92,8 +104,11 @@ export class CountLineService {
 
   /**
    * Gives an unknown code's units to a product: they add to the product's line from now on (a merge
-   * event), later scans of the code in this session count for the product, and the code is returned
-   * so the UI can queue the product's barcode update.
+   * event) and later scans of the code in this session count for the product. The code itself is kept
+   * as an alias on this PC ('alias'), queued as the product's barcode ('barcode', which replaces the
+   * one it has for the whole store), or returned for the page to decide ('none'), all in this
+   * transaction. The answer names the barcode giving the code would replace, so the page can default
+   * to the alias.
    */
   resolveUnknown(input: ResolveUnknownInput): ResolveUnknownResult {
     const counter = checkedCounter(input.counter);
@@ -130,8 +145,44 @@ export class CountLineService {
           repository.retakeSnapshot(productLine.id, expected, at);
         }
         const line = this.#refigure(productLine.id);
-        const barcodeToAssign = product.barcode === unknown.code ? null : unknown.code;
-        return { line: toProductLineView(line, expected), barcodeToAssign };
+        const code = unknown.code;
+        const current = lookup.currentBarcode(product.id) ?? '';
+        const carriesCode = current !== '' && barcodeKey(current) === barcodeKey(code);
+        const keepCodeAs = input.keepCodeAs ?? 'none';
+        const alias =
+          keepCodeAs === 'alias' && !carriesCode ? this.#context.aliases.add(product.id, code, 1) : null;
+        const operationId =
+          keepCodeAs === 'barcode' && !carriesCode
+            ? enqueueProductBarcode(this.#context.db, {
+                productId: product.id,
+                sku: product.sku,
+                barcode: code,
+              }).operationId
+            : null;
+        return {
+          line: toProductLineView(line, expected, {
+            inScope: this.#context.scopes.has(session, product.id),
+            pack: null,
+          }),
+          barcodeToAssign: keepCodeAs === 'none' && !carriesCode ? code : null,
+          replacesBarcode: current === '' || carriesCode ? null : current,
+          alias,
+          operationId,
+        };
+      })
+      .immediate();
+  }
+
+  /** Drops an open unknown code's units (the line stays, 'discarded'); any other line is refused. */
+  removeUnknownCode(sessionId: string, lineId: number): UnknownLineView {
+    return this.#context.db
+      .transaction(() => {
+        const session = openSession(this.#context, sessionId);
+        const line = lineOfSession(this.#context, session.id, lineId);
+        if (line.kind !== 'unknown' || !this.#context.repository.discardUnknownLine(line.id)) {
+          throw invalidInput(`Line ${lineId} is not an unknown code waiting to be resolved`);
+        }
+        return toUnknownLineView(lineOfSession(this.#context, session.id, lineId));
       })
       .immediate();
   }
@@ -149,28 +200,41 @@ export class CountLineService {
         }
         const expected = this.#expectedOf(session, line);
         const event: EventToRecord = { counter, kind, quantity, code: null, at: this.#context.now() };
-        return toLineView(this.#record(session, line, expected, event), () => expected ?? 0);
+        return toLineView(
+          this.#record(session, line, expected, event),
+          () => expected ?? 0,
+          (productId) => this.#context.scopes.has(session, productId),
+        );
       })
       .immediate();
   }
 
-  /** The product's line (found by barcode, then sku, then a code resolved in this session) or the code's. */
-  #lineForCode(session: SessionRow, code: string, at: number): { line: LineRow; expected?: number } {
+  /**
+   * The product's line (found by barcode, an alias or pack, or sku, then a code resolved in this
+   * session) or the code's; `pack` when the code stands for more than one unit.
+   */
+  #lineForCode(
+    session: SessionRow,
+    code: string,
+    at: number,
+  ): { line: LineRow; expected?: number; pack: LineDetails['pack'] } {
     const { repository, lookup, expected } = this.#context;
-    const product = lookup.lookupCode(code);
-    if (product) {
+    const found = lookup.lookupScan(code);
+    if (found) {
+      const { product, alias } = found;
       const expectedNow = expected.of(session.warehouse_code, product.id);
       const line =
         repository.productLine(session.id, product.id) ??
         repository.insertProductLine(newProductLine(session.id, product, expectedNow, 'counter', at));
-      return { line, expected: expectedNow };
+      const pack = alias !== null && alias.units !== 1 ? alias : null;
+      return { line, expected: expectedNow, pack };
     }
     const unknown = repository.unknownLine(session.id, code);
     if (unknown?.unknown_state === 'resolved' && unknown.resolved_product_id !== null) {
       const resolved = repository.productLine(session.id, unknown.resolved_product_id);
-      if (resolved) return { line: resolved, expected: this.#expectedOf(session, resolved) };
+      if (resolved) return { line: resolved, expected: this.#expectedOf(session, resolved), pack: null };
     }
-    return { line: unknown ?? repository.insertUnknownLine(session.id, code, at) };
+    return { line: unknown ?? repository.insertUnknownLine(session.id, code, at), pack: null };
   }
 
   /** Appends the event and moves the line's figure with it (count-line-figure.ts, incrementally). */
@@ -216,7 +280,11 @@ export class CountLineService {
 
   #view(session: SessionRow, line: LineRow): CountLineView {
     const expected = this.#expectedOf(session, line);
-    return toLineView(line, () => expected ?? 0);
+    return toLineView(
+      line,
+      () => expected ?? 0,
+      (productId) => this.#context.scopes.has(session, productId),
+    );
   }
 }
 

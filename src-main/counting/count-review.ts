@@ -4,8 +4,8 @@
 import { fromSatang, toSatang } from '../../src-shared/money/index.js';
 import { roundQuantity } from './count-quantity.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
-import { toSessionView, toUnknownLineView } from './count-views.js';
-import type { CountingContext } from './counting-context.js';
+import { toUnknownLineView } from './count-views.js';
+import { sessionViewOf, type CountingContext } from './counting-context.js';
 import { expectedAtCommit, isFrozen } from './expected-stock.js';
 import type { ReviewFilter } from '../../src-shared/domain/vocabulary.js';
 import type { CallValue } from '../../src-shared/ipc/index.js';
@@ -46,7 +46,7 @@ export function reviewSession(
   const lines = context.repository.lines(session.id);
   const counted = countedRows(context, session, lines);
   const countedIds = new Set(counted.map((row) => row.productId));
-  const notCounted = notCountedProducts(context, session.warehouse_code, countedIds);
+  const notCounted = notCountedProducts(context, session, countedIds);
   // An unknown code whose every scan was undone is nothing to review; a resolved one lives in its product.
   const unknown = lines
     .filter((line) => line.kind === 'unknown' && line.live_events > 0 && line.unknown_state !== 'resolved')
@@ -93,7 +93,7 @@ export function reviewSession(
     matching,
     page.limit === undefined ? matching : offset + Math.max(0, Math.trunc(page.limit)),
   );
-  const view = toSessionView(session, context.repository.progress(session.id));
+  const view = sessionViewOf(context, session);
   return { session: view, filter, totals, matching, offset, rows: rowsBetween(sources, offset, end) };
 }
 
@@ -146,19 +146,22 @@ function countedRows(
 }
 
 /**
- * Products of the warehouse that nobody counted and that the local view expects to be there (stock
- * other than 0 once pending outbox operations are applied), in the catalogue's order.
+ * Products of the session's scope in its warehouse that nobody counted and that the local view expects
+ * to be there (stock other than 0 once pending outbox operations are applied), in the catalogue's order.
  */
 export function notCountedProducts(
   context: CountingContext,
-  warehouseCode: string,
+  session: SessionRow,
   countedIds: ReadonlySet<number>,
 ): Array<{ productId: number; expected: number }> {
+  const inScope = context.scopes.productIds(session);
   const notCounted = context.lookup
-    .productsInWarehouse(warehouseCode)
-    .filter((figure) => !countedIds.has(figure.productId));
+    .productsInWarehouse(session.warehouse_code)
+    .filter(
+      (figure) => !countedIds.has(figure.productId) && (inScope === null || inScope.has(figure.productId)),
+    );
   return context.expected
-    .overServerFigures(warehouseCode, notCounted)
+    .overServerFigures(session.warehouse_code, notCounted)
     .filter((entry) => entry.expected !== 0);
 }
 

@@ -13,6 +13,9 @@ export interface SessionRow {
   readonly closed_at: number | null;
   readonly not_counted: string | null;
   readonly outbox_operation_ids: string | null;
+  /** Migration 0006: who started it (null before), and its scope's kind. */
+  readonly started_by: string | null;
+  readonly scope_kind: string;
 }
 
 export interface ProgressRow {
@@ -83,7 +86,7 @@ export interface NewEvent {
 }
 
 const SESSION_COLUMNS = `id, name, warehouse_code, blind, drift_policy, state, created_at, closed_at,
-  not_counted, outbox_operation_ids`;
+  not_counted, outbox_operation_ids, started_by, scope_kind`;
 
 const EVENT_COLUMNS = 'id, line_id, counter, kind, quantity, merged_line_id';
 
@@ -106,6 +109,8 @@ export class CountSessionRepository {
   readonly #productLine: Statement<[string, number], LineRow>;
   readonly #unknownLine: Statement<[string, string], LineRow>;
   readonly #lines: Statement<[string], LineRow>;
+  readonly #linesLastFirst: Statement<[string], LineRow>;
+  readonly #discardUnknownLine: Statement<[number]>;
   readonly #insertProductLine: Statement<[NewProductLine], LineRow>;
   readonly #insertUnknownLine: Statement<[{ sessionId: string; code: string; at: number }], LineRow>;
   readonly #addEventToLine: Statement<[number, number, number, number], LineRow>;
@@ -124,7 +129,7 @@ export class CountSessionRepository {
     this.#insertSession = db.prepare(`
       INSERT INTO count_sessions (${SESSION_COLUMNS})
       VALUES (@id, @name, @warehouse_code, @blind, @drift_policy, @state, @created_at, @closed_at,
-              @not_counted, @outbox_operation_ids)`);
+              @not_counted, @outbox_operation_ids, @started_by, @scope_kind)`);
     this.#session = db.prepare(`SELECT ${SESSION_COLUMNS} FROM count_sessions WHERE id = ?`);
     this.#sessions = db.prepare(`SELECT ${SESSION_COLUMNS} FROM count_sessions ORDER BY created_at DESC, id`);
     this.#sessionsInState = db.prepare(
@@ -143,6 +148,12 @@ export class CountSessionRepository {
       `SELECT * FROM count_lines WHERE session_id = ? AND kind = 'unknown' AND code = ?`,
     );
     this.#lines = db.prepare(`SELECT * FROM count_lines WHERE session_id = ? ORDER BY id`);
+    this.#linesLastFirst = db.prepare(
+      `SELECT * FROM count_lines WHERE session_id = ? ORDER BY last_at DESC, id DESC`,
+    );
+    this.#discardUnknownLine = db.prepare(`
+      UPDATE count_lines SET unknown_state = 'discarded'
+      WHERE id = ? AND kind = 'unknown' AND unknown_state = 'open'`);
     this.#insertProductLine = db.prepare(`
       INSERT INTO count_lines (session_id, kind, product_id, sku, barcode, name, unittext, purchase_price,
                                counted_against, counted_against_at, origin, first_at, last_at)
@@ -235,6 +246,16 @@ export class CountSessionRepository {
 
   lines(sessionId: string): LineRow[] {
     return this.#lines.all(sessionId);
+  }
+
+  /** The line changed last first (ties: the newer line first). */
+  linesLastFirst(sessionId: string): LineRow[] {
+    return this.#linesLastFirst.all(sessionId);
+  }
+
+  /** An open unknown-code line's units are dropped; false when it was not open. */
+  discardUnknownLine(lineId: number): boolean {
+    return this.#discardUnknownLine.run(lineId).changes === 1;
   }
 
   insertProductLine(line: NewProductLine): LineRow {

@@ -7,7 +7,20 @@ import {
   UNKNOWN_CODE_STATES,
   isOneOf,
 } from '../../src-shared/domain/vocabulary.js';
+import type { CountScope } from '../../src-shared/ipc/schemas/counting.js';
 import type { CountLineView, ProductLineView, SessionView, UnknownLineView } from './counting-types.js';
+
+/** What a session view adds to its row: read from the catalogue and the scope table. */
+export interface SessionDetails {
+  readonly warehouseName: string;
+  readonly scope: CountScope;
+}
+
+/** What a product line view adds to its row: whether the session covers it, the pack just scanned. */
+export interface LineDetails {
+  readonly inScope: boolean;
+  readonly pack: { readonly code: string; readonly units: number } | null;
+}
 
 /** A CHECK constraint guards each of these columns; reading anything else means a damaged file. */
 function oneOf<T extends string>(allowed: readonly T[], value: string | null, column: string): T {
@@ -22,11 +35,18 @@ function operationIds(json: string | null): number[] {
   return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
 }
 
-export function toSessionView(row: SessionRow, progress: ProgressRow | undefined): SessionView {
+export function toSessionView(
+  row: SessionRow,
+  progress: ProgressRow | undefined,
+  details: SessionDetails,
+): SessionView {
   return {
     id: row.id,
     name: row.name,
     warehouseCode: row.warehouse_code,
+    warehouseName: details.warehouseName,
+    startedBy: row.started_by,
+    scope: details.scope,
     blind: row.blind === 1,
     driftPolicy: oneOf(DRIFT_POLICIES, row.drift_policy, 'sessions.drift_policy'),
     state: oneOf(SESSION_STATES, row.state, 'sessions.state'),
@@ -42,7 +62,7 @@ export function toSessionView(row: SessionRow, progress: ProgressRow | undefined
   };
 }
 
-export function toProductLineView(row: LineRow, expected: number): ProductLineView {
+export function toProductLineView(row: LineRow, expected: number, details: LineDetails): ProductLineView {
   if (row.kind !== 'product' || row.product_id === null || row.sku === null || row.counted_against === null) {
     throw new Error(`Count line ${row.id} is not a product line`);
   }
@@ -63,6 +83,8 @@ export function toProductLineView(row: LineRow, expected: number): ProductLineVi
     isCounted: row.live_events > 0,
     countedAgainst: row.counted_against,
     expected,
+    inScope: details.inScope,
+    pack: details.pack === null ? null : { code: details.pack.code, units: details.pack.units },
   };
 }
 
@@ -81,9 +103,14 @@ export function toUnknownLineView(row: LineRow): UnknownLineView {
   };
 }
 
-/** `expectedOf` is asked only for product lines (unknown codes have no expected figure). */
-export function toLineView(row: LineRow, expectedOf: (productId: number) => number): CountLineView {
+/** `expectedOf` and `inScope` are asked only for product lines (unknown codes have no product). */
+export function toLineView(
+  row: LineRow,
+  expectedOf: (productId: number) => number,
+  inScope: (productId: number) => boolean,
+  pack: LineDetails['pack'] = null,
+): CountLineView {
   return row.kind === 'product' && row.product_id !== null
-    ? toProductLineView(row, expectedOf(row.product_id))
+    ? toProductLineView(row, expectedOf(row.product_id), { inScope: inScope(row.product_id), pack })
     : toUnknownLineView(row);
 }

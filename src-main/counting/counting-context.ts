@@ -2,13 +2,18 @@
 // local view of stock and the clock.
 import type { Database } from 'better-sqlite3';
 import type { CatalogueLookup, ProductView } from '../catalog/catalogue-lookup.js';
+import type { CodeAliases } from '../catalog/code-aliases.js';
 import type {
   CountSessionRepository,
   LineRow,
   NewProductLine,
   SessionRow,
 } from './count-session.repository.js';
+import type { ProgressRow } from './count-session.repository.js';
+import type { CountScopes } from './count-scope.js';
+import { toSessionView } from './count-views.js';
 import { CountingError, sessionClosed, sessionNotFound } from './counting-errors.js';
+import type { SessionView } from './counting-types.js';
 import type { ExpectedStock } from './expected-stock.js';
 
 export interface CountingContext {
@@ -16,7 +21,22 @@ export interface CountingContext {
   readonly repository: CountSessionRepository;
   readonly lookup: CatalogueLookup;
   readonly expected: ExpectedStock;
+  readonly scopes: CountScopes;
+  /** Aliases kept on this PC: resolving an unknown code may keep it as one. */
+  readonly aliases: CodeAliases;
   readonly now: () => number;
+}
+
+/** The contract's view of a session: its row, progress, warehouse name and scope. */
+export function sessionViewOf(
+  context: CountingContext,
+  row: SessionRow,
+  progress: ProgressRow | undefined = context.repository.progress(row.id),
+): SessionView {
+  return toSessionView(row, progress, {
+    warehouseName: context.scopes.warehouseName(row.warehouse_code),
+    scope: context.scopes.view(row),
+  });
 }
 
 export function existingSession(context: CountingContext, sessionId: string): SessionRow {

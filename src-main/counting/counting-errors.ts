@@ -7,6 +7,7 @@ export type CountingErrorCode =
   | 'sessionNotFound'
   | 'sessionClosed'
   | 'unknownWarehouse'
+  | 'unknownScope'
   | 'invalidInput'
   | 'lineNotFound'
   | 'negativeCount'
@@ -20,6 +21,7 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   lineNotFound: 'not-found',
   productNotFound: 'not-found',
   unknownWarehouse: 'not-found',
+  unknownScope: 'not-found',
   sessionClosed: 'conflict',
   nothingToUndo: 'conflict',
   unresolvedUnknownCodes: 'conflict',

@@ -5,16 +5,21 @@
 import type { z } from 'zod';
 import type { CallValue } from '../../src-shared/ipc/index.js';
 import type { productLine, unknownLine } from '../../src-shared/ipc/schemas/counting.js';
-import type { DriftPolicy, NotCountedChoice } from '../../src-shared/domain/vocabulary.js';
+import type { DriftPolicy, KeepCodeChoice, NotCountedChoice } from '../../src-shared/domain/vocabulary.js';
+import type { ScopeInput } from './count-scope.js';
 
 export {
   COUNT_EVENT_KINDS,
   DRIFT_POLICIES,
+  KEEP_CODE_CHOICES,
+  LINE_ORDERS,
   NOT_COUNTED_CHOICES,
   SESSION_STATES,
   UNKNOWN_CODE_STATES,
   type CountEventKind,
   type DriftPolicy,
+  type KeepCodeChoice,
+  type LineOrder,
   type NotCountedChoice,
   type SessionState,
   type UnknownCodeState,
@@ -43,6 +48,10 @@ export interface CreateSessionInput {
   readonly blind?: boolean;
   /** Default 'ask'. */
   readonly driftPolicy?: DriftPolicy;
+  /** Who starts it (the sessions list shows it). */
+  readonly counter?: string;
+  /** Default: the whole warehouse. */
+  readonly scope?: ScopeInput;
 }
 
 export interface ScanInput {
@@ -73,6 +82,8 @@ export interface ResolveUnknownInput {
   readonly productId: number;
   /** Who resolved it (recorded on the merge event; a merge is on nobody's undo stack). */
   readonly counter: string;
+  /** What to do with the code itself (default 'none': the page decides, as before). */
+  readonly keepCodeAs?: KeepCodeChoice;
 }
 
 export interface CommitInput {

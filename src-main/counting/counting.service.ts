@@ -7,6 +7,7 @@ import { isOneOf } from '../../src-shared/domain/vocabulary.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
 import { CountLineService } from './count-lines.service.js';
@@ -18,10 +19,17 @@ import {
   type SessionReview,
 } from './count-review.js';
 import { CountSessionRepository } from './count-session.repository.js';
-import { toLineView, toSessionView } from './count-views.js';
-import { existingSession, lineOfSession, openSession, type CountingContext } from './counting-context.js';
+import { CountScopes } from './count-scope.js';
+import { toLineView } from './count-views.js';
+import {
+  existingSession,
+  lineOfSession,
+  openSession,
+  sessionViewOf,
+  type CountingContext,
+} from './counting-context.js';
 import { CountingError, invalidInput } from './counting-errors.js';
-import { DRIFT_POLICIES, SESSION_STATES } from './counting-types.js';
+import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {
   CommitInput,
   CommitResult,
@@ -35,6 +43,7 @@ import type {
   SessionView,
   UndoInput,
   UndoResult,
+  UnknownLineView,
 } from './counting-types.js';
 import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 
@@ -57,6 +66,8 @@ export class CountingService {
       repository: new CountSessionRepository(db),
       lookup,
       expected: new ExpectedStock(db, lookup),
+      scopes: new CountScopes(db),
+      aliases: new CodeAliases({ db, lookup, now: options.now ?? Date.now }),
       now: options.now ?? Date.now,
     };
     this.#catalogue = new CatalogueRepository(db);
@@ -66,6 +77,7 @@ export class CountingService {
   /** Opens a session on a warehouse the local catalogue knows. */
   createSession(input: CreateSessionInput): SessionView {
     const warehouseCode = typeof input.warehouseCode === 'string' ? input.warehouseCode.trim() : '';
+    const scope = input.scope ?? { kind: 'warehouse' };
     const driftPolicy = input.driftPolicy ?? 'ask';
     if (!isOneOf(DRIFT_POLICIES, driftPolicy)) {
       throw invalidInput(
@@ -96,7 +108,10 @@ export class CountingService {
           closed_at: null,
           not_counted: null,
           outbox_operation_ids: null,
+          started_by: input.counter?.trim() || null,
+          scope_kind: scope.kind,
         });
+        this.#context.scopes.record(id, scope);
         return this.session(id);
       })
       .immediate();
@@ -110,29 +125,42 @@ export class CountingService {
     const progress = this.#context.repository.progressOfAll();
     return this.#context.repository
       .sessions(filter.state)
-      .map((row) => toSessionView(row, progress.get(row.id)));
+      .map((row) => sessionViewOf(this.#context, row, progress.get(row.id)));
   }
 
   session(sessionId: string): SessionView {
-    const row = existingSession(this.#context, sessionId);
-    return toSessionView(row, this.#context.repository.progress(row.id));
+    return sessionViewOf(this.#context, existingSession(this.#context, sessionId));
   }
 
-  /** Every line of the session in the order they were first counted (unknown codes included). */
-  lines(sessionId: string): CountLineView[] {
+  /**
+   * Every line of the session (unknown codes included): in the order first counted, or the line changed
+   * last first ('lastCounted', what the counting page lists).
+   */
+  lines(sessionId: string, order: LineOrder = 'firstCounted'): CountLineView[] {
+    if (!isOneOf(LINE_ORDERS, order)) {
+      throw invalidInput(`The line order is one of ${LINE_ORDERS.join(', ')} (got ${String(order)})`);
+    }
     const session = existingSession(this.#context, sessionId);
-    const rows = this.#context.repository.lines(session.id);
+    const { repository, scopes } = this.#context;
+    const rows =
+      order === 'lastCounted' ? repository.linesLastFirst(session.id) : repository.lines(session.id);
+    const inScope = scopes.includes(session);
+    if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row), inScope));
     const productIds = rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
-    if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row)));
     const expected = this.#context.expected.ofMany(session.warehouse_code, productIds);
-    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0));
+    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0, inScope));
   }
 
   line(sessionId: string, lineId: number): CountLineView {
     const session = existingSession(this.#context, sessionId);
     const row = lineOfSession(this.#context, session.id, lineId);
-    if (isFrozen(session)) return toLineView(row, () => expectedAtCommit(row));
-    return toLineView(row, (productId) => this.#context.expected.of(session.warehouse_code, productId));
+    const inScope = (productId: number) => this.#context.scopes.has(session, productId);
+    if (isFrozen(session)) return toLineView(row, () => expectedAtCommit(row), inScope);
+    return toLineView(
+      row,
+      (productId) => this.#context.expected.of(session.warehouse_code, productId),
+      inScope,
+    );
   }
 
   scan(input: ScanInput): CountLineView {
@@ -153,6 +181,10 @@ export class CountingService {
 
   resolveUnknown(input: ResolveUnknownInput): ResolveUnknownResult {
     return this.#lines.resolveUnknown(input);
+  }
+
+  removeUnknownCode(sessionId: string, lineId: number): UnknownLineView {
+    return this.#lines.removeUnknownCode(sessionId, lineId);
   }
 
   /** Totals always cover the whole session; `page` limits the rows (not-counted rows read the catalogue). */

@@ -20,6 +20,7 @@ import {
 } from './drain.repository.js';
 import { appliedWrites, type AppliedWrite } from './applied-writes.js';
 import { collapseAbsolutes } from './batch-collapse.js';
+import type { DrainStory } from './drain-story.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
 import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
@@ -54,6 +55,8 @@ export interface DrainSettings {
    */
   readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
   readonly onError: (error: unknown) => void;
+  /** The log's story of the run: retries, holds, reconciliations, parks, pauses (drain-story.ts). */
+  readonly story: DrainStory;
 }
 
 export interface RunTally {
@@ -176,6 +179,7 @@ export class DrainRun {
       this.#applied(batch, prepared.settled);
       markSending(db, prepared.send, now);
     });
+    this.#s.story.parkedOutcomes(batch, prepared.settled);
     this.tally.settled += superseded.length + prepared.settled.size;
     const sending = prepared.send.map(({ id }) => operationById(db, id)).filter((row) => row !== undefined);
     if (sending.length === 0) return 'continue';
@@ -205,6 +209,7 @@ export class DrainRun {
       limit: kind.batchLimit(this.#context),
     });
     if (rows.length === 0) return 'continue';
+    this.#s.story.reconciling(rows);
     let outcomes: ReadonlyMap<number, RowOutcome>;
     try {
       outcomes = await kind.reconcile(rows, this.#context);
@@ -212,9 +217,13 @@ export class DrainRun {
       if (error instanceof LeaseLostError) throw error;
       const action = await decideFailure(error, 'read', this.#context.client, kind.warehouseOf(rows));
       // Unclear rows stay unclear until a read decides them; only when and whether to try again changes.
-      if (action.action === 'pause') return this.#pause(action.code, action.text);
+      if (action.action === 'pause') return this.#pause(rows, action.code, action.text);
       const now = this.#s.now();
       const at = action.action === 'hold' ? this.#hold(action.text) : now + this.#delay(rows, 1);
+      if (action.action === 'hold') this.#s.story.hold(rows, action.code, action.text, at);
+      else if (action.action === 'retry' || action.action === 'park') {
+        this.#s.story.reconcileDeferred(rows, action.code, action.text, at);
+      } else this.#s.story.reconcileDeferred(rows, 'UNCLEAR', 'the read back itself was unclear', at);
       this.#write(() =>
         deferReconcile(
           db,
@@ -225,6 +234,7 @@ export class DrainRun {
       );
       return action.action === 'hold' || (action.action === 'retry' && action.stopPass) ? 'stop' : 'continue';
     }
+    this.#s.story.reconciled(rows, outcomes);
     this.#settle(rows, outcomes);
     return 'continue';
   }
@@ -236,6 +246,7 @@ export class DrainRun {
       for (const row of rows) settleRow(db, row.id, outcomes.get(row.id) ?? { state: 'unclear' }, now);
       this.#applied(rows, outcomes);
     });
+    this.#s.story.parkedOutcomes(rows, outcomes);
     for (const row of rows) {
       const outcome = outcomes.get(row.id);
       if (outcome?.state === 'done' || outcome?.state === 'parked') this.tally.settled += 1;
@@ -287,6 +298,7 @@ export class DrainRun {
         this.#write(() =>
           moveRows(db, ids, { state: 'retry', at, code: action.code, text: action.text, bump }, now),
         );
+        this.#s.story.retry(rows, action.code, action.text, at, phase);
         return action.stopPass ? this.#stop('notSent') : 'continue';
       }
       case 'hold': {
@@ -294,6 +306,7 @@ export class DrainRun {
         this.#write(() =>
           moveRows(db, ids, { state: 'retry', at, code: action.code, text: action.text }, now),
         );
+        this.#s.story.hold(rows, action.code, action.text, at);
         return this.#stop('held');
       }
       case 'unclear': {
@@ -304,6 +317,7 @@ export class DrainRun {
         const retried = rows.some((row) => row.attempts > 1);
         const wait = Math.max(action.answered ? 0 : this.#s.settleMs, retried ? this.#delay(rows) : 0);
         this.#write(() => moveRows(db, ids, { state: 'unclear', at: wait > 0 ? now + wait : null }, now));
+        this.#s.story.unclear(rows, action.answered, wait > 0 ? now + wait : null);
         return 'continue';
       }
       case 'park':
@@ -312,16 +326,18 @@ export class DrainRun {
             settleRow(db, id, { state: 'parked', code: action.code, text: action.text }, now);
         });
         this.tally.settled += ids.length;
+        this.#s.story.parked(rows, action.code, action.text);
         return 'continue';
       case 'pause':
         // Refused for the credentials: nothing was applied, so the rows simply wait for the resume.
         this.#write(() => moveRows(db, ids, { state: 'pending', at: null }, now));
-        return this.#pause(action.code, action.text);
+        return this.#pause(rows, action.code, action.text);
     }
   }
 
-  #pause(code: string, text: string): Step {
+  #pause(rows: readonly OperationRow[], code: string, text: string): Step {
     this.#write(() => pauseQueue(this.#s.db, code, text, this.#s.now()));
+    this.#s.story.paused(rows, code, text);
     this.#s.events.emit('paused', { code, text });
     return this.#stop('paused');
   }

@@ -1,13 +1,16 @@
 // The outbox rows a person can page through (newest first), by state, in the contract's shape.
-// Read-only; payloads (document bodies) are not read: the list never shows them.
+// Read-only; document bodies are not read (the list never shows them), except the small payload of a
+// barcode change: it is stored as a document (product_id NULL, so the stock view never folds it), and
+// the product and the code it gives live only there — without it the row named neither (issue 13).
 import type { Database, Statement } from 'better-sqlite3';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import type { OperationRow } from './operation-types.js';
+import { PRODUCT_BARCODE_KIND } from './kinds/product-barcode.kind.js';
 
 export type OutboxListing = CallValue<'outbox.list'>;
 export type OutboxRowView = OutboxListing['items'][number];
 
-/** The columns a list reads (never the payload: document bodies are not shown). */
+/** The columns a list reads as they are (never the payload: document bodies are not shown). */
 const LIST_COLUMNS = [
   'id',
   'kind',
@@ -30,9 +33,26 @@ const LIST_COLUMNS = [
   'updated_at',
   'finished_at',
 ] as const satisfies ReadonlyArray<keyof OperationRow>;
-type ListRow = Pick<OperationRow, (typeof LIST_COLUMNS)[number]>;
+/** The list adds a barcode change's product name and code (a parked row read elsewhere has neither). */
+type ListRow = Pick<OperationRow, (typeof LIST_COLUMNS)[number]> & {
+  readonly product_name?: string | null;
+  readonly barcode?: string | null;
+};
 
-const COLUMNS = LIST_COLUMNS.join(', ');
+// A barcode change's product and code, from its payload (an unreadable one gives NULLs: it is parked).
+const fromBarcodePayload = (field: string): string =>
+  `CASE WHEN kind = '${PRODUCT_BARCODE_KIND}' AND json_valid(payload) THEN json_extract(payload, '$.${field}') END`;
+const PRODUCT_ID = `coalesce(product_id, ${fromBarcodePayload('productId')})`;
+const COMPUTED: Partial<Record<(typeof LIST_COLUMNS)[number], string>> = {
+  product_id: `${PRODUCT_ID} AS product_id`,
+  sku: `coalesce(sku, ${fromBarcodePayload('sku')}) AS sku`,
+};
+
+const COLUMNS = [
+  ...LIST_COLUMNS.map((column) => COMPUTED[column] ?? column),
+  `(SELECT name FROM products WHERE products.id = ${PRODUCT_ID}) AS product_name`,
+  `${fromBarcodePayload('barcode')} AS barcode`,
+].join(', ');
 
 // @filter: a state, 'open' (not done or discarded) or 'all'.
 const WHERE = `(@filter = 'all'
@@ -72,6 +92,8 @@ export function operationView(row: ListRow): OutboxRowView {
     warehouseCode: row.warehouse_code,
     productId: row.product_id,
     sku: row.sku,
+    productName: row.product_name ?? null,
+    barcode: row.barcode ?? null,
     change: row.change,
     value: row.value,
     countedAgainst: row.counted_against,

@@ -9,6 +9,7 @@ import type { BackofficeClient } from '../backoffice/index.js';
 import type { AppliedWrite } from './applied-writes.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
 import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
+import { DrainStory, SILENT_LOGGER, type DrainLogger } from './drain-story.js';
 import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
 import { productBarcodeKind } from './kinds/product-barcode.kind.js';
@@ -68,6 +69,8 @@ export interface OutboxOptions {
    * them done: the catalogue follows its own writes instead of waiting for the next pull.
    */
   readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
+  /** Where retries, reconciliations, parks and pauses are told (warn); silent unless given. */
+  readonly logger?: DrainLogger;
 }
 
 export interface DrainReport extends RunTally {
@@ -91,6 +94,7 @@ export class Outbox {
   readonly #hooks: DrainHooks;
   readonly #settleMs: number;
   readonly #onApplied: ((writes: readonly AppliedWrite[]) => void) | undefined;
+  readonly #story: DrainStory;
   #running: Promise<DrainReport> | undefined;
   #again = false;
   #started = false;
@@ -113,6 +117,7 @@ export class Outbox {
     this.#hooks = options.hooks ?? {};
     this.#settleMs = options.settleMs ?? 60_000;
     this.#onApplied = options.onApplied;
+    this.#story = new DrainStory(options.logger ?? SILENT_LOGGER);
     this.events = new OutboxEvents(this.#onError);
     this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
   }
@@ -285,6 +290,7 @@ export class Outbox {
       settleMs: this.#settleMs,
       onError: this.#onError,
       onApplied: this.#onApplied,
+      story: this.#story,
     });
     const renewal = setInterval(() => this.#renew(), Math.max(10, Math.floor(this.#ttlMs / 3)));
     renewal.unref();

@@ -10,6 +10,7 @@ import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
+import { CodeAliases } from '../catalog/code-aliases.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -110,6 +111,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       // never falls back to the last pull's figure (or the old barcode) until the next pull.
       onApplied: (writes) => catalogue.applyConfirmedWrites(writes, now()),
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
+      logger: logger.child('outbox'),
       ...options.outboxTiming,
     });
     const publishOutbox = () => {
@@ -118,8 +120,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     cleanups.push(
       outbox.events.on('changed', publishOutbox),
       outbox.events.on('progress', (progress) => hub.emit('outbox.progress', progress)),
-      outbox.events.on('paused', ({ code, text }) => {
-        logger.warn('Outbox paused until a person resumes it', { code, text });
+      outbox.events.on('paused', ({ text }) => {
+        // The drainer's own log line says which operations and why (outbox/drain-story.ts).
         connectivity.onOutboxPaused(text);
         publishOutbox();
       }),
@@ -148,8 +150,10 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .close()
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
+    const lookup = new CatalogueLookup(db);
     const catalogueService = new CatalogueService({
-      lookup: new CatalogueLookup(db),
+      lookup,
+      aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),

@@ -23,7 +23,11 @@
 // Keys with Ctrl/Alt/Meta, function and navigation keys and auto-repeats are never held: they end the
 // burst (as typing; with terminator 'none', as a scan when it qualifies) and are 'passed', so shortcuts
 // keep working at once. Shift/CapsLock alone change nothing. A control character inside a burst (STX,
-// GS...) is dropped and the burst goes on. `repeated` compares with the scan just before only.
+// GS...) is dropped and the burst goes on. `repeated` compares with the scan just before only, and only
+// the quiet time between the two reads (the first scan's last key to the second's first key): a
+// scanner reading one label twice sends the second burst within a few hundred milliseconds, while a
+// person counting identical items takes about a second per item. So the window is short (400 ms by
+// default) and a normal counting pace never warns.
 import type { AppSettings } from '../../src-shared/ipc/schemas/settings.js';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/settings-defaults.js';
 import { charForCode, isControlChar, isPrintableAscii, stripControlChars } from './scanner-keymap.js';
@@ -45,7 +49,10 @@ export interface ScanKeyEvent {
 }
 
 export interface ScanInfo {
-  /** The same code as the scan just before, within `repeatWarningMs` (the UI asks "scanned twice?"). */
+  /**
+   * The same code as the scan just before, starting within `repeatWarningMs` of its end: likely one
+   * label read twice (the UI asks "scanned twice?").
+   */
   repeated: boolean;
   /** The timeStamp of the scan's last key. */
   at: number;
@@ -87,6 +94,7 @@ export type OnScan = (code: string, info: ScanInfo) => void | Promise<void>;
 interface HeldKey {
   key: string;
   char: string;
+  at: number;
   /** The key was 'consumed' (so it is given back as typing if the burst is not a scan). */
   kept: boolean;
 }
@@ -162,12 +170,12 @@ export function createScanDetector(
     settle();
   }
 
-  function deliver(code: string, at: number): void {
+  function deliver(code: string, startedAt: number, at: number): void {
     const repeated =
       settings.repeatWarningMs > 0 &&
       lastScan !== null &&
       lastScan.code === code &&
-      at - lastScan.at <= settings.repeatWarningMs;
+      startedAt - lastScan.at <= settings.repeatWarningMs;
     lastScan = { code, at };
     queue.push([code, { repeated, at }]);
     pump();
@@ -195,9 +203,10 @@ export function createScanDetector(
       releaseAsTyping();
       return false;
     }
+    const startedAt = held[0]?.at ?? lastKeyAt;
     stopTimer();
     held = [];
-    deliver(code, lastKeyAt);
+    deliver(code, startedAt, lastKeyAt);
     return true;
   }
 
@@ -248,7 +257,7 @@ export function createScanDetector(
     }
     if (held.length >= MAX_BURST) releaseAsTyping();
     const kept = holdBack && keyOptions.hold !== false;
-    held.push({ key, char, kept });
+    held.push({ key, char, at: timeStamp, kept });
     lastKeyAt = timeStamp;
     stopTimer();
     timer = timers.set(onTimer, quietWait());

@@ -27,6 +27,33 @@ export type CountEventKind = (typeof COUNT_EVENT_KINDS)[number];
 export const REVIEW_FILTERS = ['all', 'variance', 'notCounted', 'unknown', 'drifted'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
+/**
+ * What a count session covers: the whole warehouse, chosen categories, or a list of products. Products
+ * outside it are never set to 0 at commit and never listed as not counted.
+ */
+export const COUNT_SCOPE_KINDS = ['warehouse', 'categories', 'products'] as const;
+export type CountScopeKind = (typeof COUNT_SCOPE_KINDS)[number];
+
+/** The order of `counting.lines`: as first counted, or the line counted last first (the counting page). */
+export const LINE_ORDERS = ['firstCounted', 'lastCounted'] as const;
+export type LineOrder = (typeof LINE_ORDERS)[number];
+
+/**
+ * What resolving an unknown code does with the code itself: nothing (the page decides, as before), keep
+ * it on this PC as another code for the product (an alias: nothing sent, the barcode stays), or queue
+ * it as the product's barcode (replacing the one it has, for the whole store).
+ */
+export const KEEP_CODE_CHOICES = ['none', 'alias', 'barcode'] as const;
+export type KeepCodeChoice = (typeof KEEP_CODE_CHOICES)[number];
+
+/** Why an alias in an imported file was not taken (the file's other aliases still are). */
+export const ALIAS_IMPORT_SKIPS = [
+  'unknown-product',
+  'code-is-a-barcode',
+  'alias-of-another-product',
+] as const;
+export type AliasImportSkip = (typeof ALIAS_IMPORT_SKIPS)[number];
+
 /** An outbox operation's life: see src-main/outbox (ARCHITECTURE.md, "The outbox"). */
 export const OPERATION_STATES = [
   'pending',

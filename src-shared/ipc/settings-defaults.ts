@@ -9,7 +9,9 @@ export const DEFAULT_SETTINGS: AppSettings = {
     prefix: '',
     suffix: '',
     terminator: 'Enter',
-    repeatWarningMs: 1500,
+    // A scanner's double read of one label comes within a few hundred ms; a person counting identical
+    // items takes about a second each, which must not warn.
+    repeatWarningMs: 400,
   },
   sounds: true,
   language: 'th',

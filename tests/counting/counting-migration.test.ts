@@ -41,7 +41,7 @@ describe('migration 0004-counting', () => {
       `INSERT INTO count_lines (session_id, kind, product_id, sku, counted_against, first_at, last_at)
        VALUES ('s', 'product', 1, 'A', 5, 1, 1)`,
     ).run();
-    expect(migrate(db, migrations).applied).toEqual(['0005-count-frozen-expected']);
+    expect(migrate(db, migrations.slice(0, 5)).applied).toEqual(['0005-count-frozen-expected']);
     expect(db.prepare('SELECT expected_at_commit FROM count_lines').pluck().get()).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 // The counting page's finishing flows in real Chromium through the web host, on the demo store:
 // - an unknown code's product found from the keyboard (Alt+U, search, Up/Down, Enter) and the barcode
 //   given to it (a queued productBarcode operation; the code then looks the product up);
-// - the repeat-scan warning, and the cue each outcome plays (AudioContext stubbed to record the
+// - the repeat-scan warning on a scanner's double read only (not on identical items at a person's
+//   pace), and the cue each outcome plays (AudioContext stubbed to record the
 //   oscillator frequencies), none with sounds off;
 // - quantity-prompt mode: a burst of 3 scans while a prompt is open loses none; Escape cancels one scan;
 // - the sessions list's state filter and the read-only review of a committed session.
@@ -9,7 +10,7 @@
 // Thai; no console error and no CSP violation.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
-import { scanCode } from '../support/scanner-input.js';
+import { scanCode, scanDoubleRead } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
 import {
   countedCell as countedCellOn,
@@ -22,6 +23,7 @@ import {
 /** Valid EAN-13s no demo product carries (the barcode assignment checks the check digit). */
 const UNKNOWN_CODE = ean13FromPrefix('999000111222') ?? '';
 const UNKNOWN_CODE_2 = ean13FromPrefix('999000333444') ?? '';
+const KEPT_CODE = ean13FromPrefix('999000555666') ?? '';
 /** lib/sounds.ts: each cue's oscillator frequencies. */
 const CUES = { ok: [1760], unknown: [660, 660], error: [196], warning: [1320, 1320] };
 
@@ -99,7 +101,7 @@ async function countedOf(sessionId: string, productId: number): Promise<number |
 }
 
 describe('counting flows in Chromium through the web host', () => {
-  it('finds an unknown code’s product from the keyboard, gives it the barcode, warns on a repeat and plays each cue', async () => {
+  it('finds an unknown code’s product from the keyboard, keeps its barcode by default, warns on a double read only and plays each cue', async () => {
     const { page } = app;
     await app.openDemoStore();
 
@@ -120,55 +122,112 @@ describe('counting flows in Chromium through the web host', () => {
     expect(await last.locator('svg circle').count()).toBe(1);
     await expectTones(CUES.ok);
 
-    // The same code again at once: counted both, warned in words, the warning cue.
-    await scan(p0.barcode);
+    // Five more of the same product at a person's pace (about 1.2 s apart): counted, never warned.
+    for (const counted of [2, 3, 4, 5, 6]) {
+      await page.waitForTimeout(1200);
+      await scan(p0.barcode);
+      await expect.poll(() => countedCell(p0.sku).textContent()).toBe(String(counted));
+      expect(await last.getAttribute('data-outcome')).toBe('ok');
+      expect((await page.getByTestId('repeat-warning').textContent())?.trim()).toBe('');
+    }
+    await expectTones([...CUES.ok, ...CUES.ok, ...CUES.ok, ...CUES.ok, ...CUES.ok]);
+
+    // One label read twice by the scanner (a double-fire burst): counted both, one warning in words.
+    await page.waitForTimeout(600);
+    await scanDoubleRead(page, p0.barcode);
+    await expect.poll(() => countedCell(p0.sku).textContent()).toBe('8');
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('warning');
     await expect
       .poll(() => page.getByTestId('repeat-warning').textContent())
-      .toContain(`Scanned ${p0.name} twice within 1.5 s — counted both. F9 undoes the last.`);
+      .toContain(`Scanned ${p0.name} twice within 0.4 s — counted both. F9 undoes the last.`);
     expect(await last.textContent()).toContain('SCANNED TWICE?');
-    await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
-    await expectTones(CUES.warning);
+    await expectTones([...CUES.ok, ...CUES.warning]);
     await expectAccessible();
     await screenshot('counting-warning-en');
 
     // An unknown code: the unknown cue; the warning is gone (this scan was not a repeat).
-    await scan(UNKNOWN_CODE);
+    await scan(KEPT_CODE);
     await expect.poll(() => last.getAttribute('data-outcome')).toBe('unknown');
     await expectTones(CUES.unknown);
     expect((await page.getByTestId('repeat-warning').textContent())?.trim()).toBe('');
     const unknownList = page.getByTestId('unknown-codes');
-    await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE);
+    await expect.poll(() => unknownList.textContent()).toContain(KEPT_CODE);
 
     // Alt+U: the search dialog for the first unknown code, the search box focused.
+    await page.keyboard.press('Alt+KeyU');
+    const keepDialog = page.getByRole('dialog', { name: `Which product is ${KEPT_CODE}?` });
+    await keepDialog.waitFor();
+    await expect.poll(focused).toMatch(/id="find-search"/);
+    await page.keyboard.type(p1.sku, { delay: 110 });
+    const keepOptions = keepDialog.getByRole('option');
+    await expect.poll(() => keepOptions.first().textContent()).toContain(p1.sku);
+    // Up/Down move the active option; Enter picks the active one (back on the first).
+    if ((await keepOptions.count()) > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => keepOptions.nth(1).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowUp');
+    }
+    await expect.poll(() => keepOptions.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await keepDialog.getByText(`${KEPT_CODE} is now counted as ${p1.name} (+1).`).waitFor();
+    // p1 has a barcode: the dialog says giving it the code would replace it, and Enter on whatever is
+    // focused by default keeps the code on this PC as another code for p1 and leaves its barcode alone.
+    const warning = keepDialog.getByTestId('replace-warning');
+    await expect
+      .poll(() => warning.textContent())
+      .toContain(`giving it ${KEPT_CODE} replaces ${p1.barcode}, and ${p1.barcode} would stop scanning`);
+    await expect.poll(focused).toMatch(new RegExp(`Keep ${KEPT_CODE} as another code for it on this PC`));
+    await expectAccessible();
+    await screenshot('counting-unknown-dialog-en');
+    await page.keyboard.press('Enter');
+    await keepDialog
+      .getByText(
+        `${KEPT_CODE} now scans as ${p1.name} on this PC; its barcode ${p1.barcode} still scans too.`,
+      )
+      .waitFor();
+    await expect.poll(focused).toMatch(/Close/);
+    await expectAccessible();
+    await screenshot('counting-unknown-alias-en');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => keepDialog.count()).toBe(0);
+    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
+    const barcodeRow = async () =>
+      (await call('outbox.list', { state: 'all' })).items.filter((item) => item.kind === 'productBarcode');
+    expect(await barcodeRow()).toEqual([]);
+    expect((await call('catalogue.lookup', { code: p1.barcode }))?.id).toBe(p1.id);
+    expect((await call('catalogue.lookup', { code: KEPT_CODE }))?.id).toBe(p1.id);
+    expect((await call('catalogue.aliases', { productId: p1.id })).map((alias) => alias.code)).toEqual([
+      KEPT_CODE,
+    ]);
+    expect(await countedOf(session.id, p1.id)).toBe(1);
+    await scan(p1.barcode);
+    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('2');
+    await expectTones(CUES.ok);
+
+    // Replacing is a deliberate move: another code, the same product, Tab past "Keep" and "Change
+    // nothing" to "Replace", Enter.
+    await scan(UNKNOWN_CODE);
+    await expect.poll(() => unknownList.textContent()).toContain(UNKNOWN_CODE);
+    await expectTones(CUES.unknown);
     await page.keyboard.press('Alt+KeyU');
     const dialog = page.getByRole('dialog', { name: `Which product is ${UNKNOWN_CODE}?` });
     await dialog.waitFor();
     await expect.poll(focused).toMatch(/id="find-search"/);
     await page.keyboard.type(p1.sku, { delay: 110 });
-    const options = dialog.getByRole('option');
-    await expect.poll(() => options.first().textContent()).toContain(p1.sku);
-    // Up/Down move the active option; Enter picks the active one (back on the first).
-    if ((await options.count()) > 1) {
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(() => options.nth(1).getAttribute('aria-selected')).toBe('true');
-      await page.keyboard.press('ArrowUp');
-    }
-    await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => dialog.getByRole('option').first().textContent()).toContain(p1.sku);
     await page.keyboard.press('Enter');
     await dialog.getByText(`${UNKNOWN_CODE} is now counted as ${p1.name} (+1).`).waitFor();
-    const offer = dialog.getByRole('button', { name: `Also give ${p1.name} the barcode ${UNKNOWN_CODE}` });
-    await expect.poll(focused).toMatch(/Also give/);
-    await expectAccessible();
-    await screenshot('counting-unknown-dialog-en');
+    await expect.poll(focused).toMatch(/Keep/);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toMatch(/Change nothing/);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toMatch(new RegExp(`Replace ${p1.barcode} with ${UNKNOWN_CODE}`));
     await page.keyboard.press('Enter');
     await dialog.getByText(`Queued: ${p1.name} gets the barcode ${UNKNOWN_CODE}`).waitFor();
-    expect(await offer.count()).toBe(0);
+    expect(await dialog.getByTestId('replace-warning').count()).toBe(0);
     await expect.poll(focused).toMatch(/Close/);
 
-    // The only barcode assignment of this fresh store (the row names no product: not a stock line).
-    const barcodeRow = async () =>
-      (await call('outbox.list', { state: 'all' })).items.filter((item) => item.kind === 'productBarcode');
+    // The only barcode assignment of this fresh store.
     const [queued] = await barcodeRow();
     expect(queued).toBeDefined();
     // While queued, the code already finds the product; once sent, the next pull brings the barcode.
@@ -180,7 +239,7 @@ describe('counting flows in Chromium through the web host', () => {
     await expect
       .poll(async () => (await call('catalogue.lookup', { code: UNKNOWN_CODE }))?.id, { timeout: 20_000 })
       .toBe(p1.id);
-    expect(await countedOf(session.id, p1.id)).toBe(1);
+    expect(await countedOf(session.id, p1.id)).toBe(3);
 
     // Escape closes; the side list is empty, the big display shows the product's line, scanning resumes.
     await page.keyboard.press('Escape');
@@ -188,10 +247,10 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     expect(await unknownList.count()).toBe(0);
     expect(await last.textContent()).toContain(p1.name);
-    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('1');
+    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('3');
     // The code now scans as the product.
     await scan(UNKNOWN_CODE);
-    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('2');
+    await expect.poll(() => countedCell(p1.sku).textContent()).toBe('4');
     await expectTones(CUES.ok);
     await expectAccessible();
     await screenshot('counting-lines-en');
@@ -200,9 +259,9 @@ describe('counting flows in Chromium through the web host', () => {
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: 'กำลังนับ: Flows count' }).waitFor();
     await screenshot('counting-lines-th');
-    await scan(p0.barcode);
-    await scan(p0.barcode);
-    await expect.poll(() => page.getByTestId('repeat-warning').textContent()).toContain('ซ้ำภายใน 1.5 วินาที');
+    await page.waitForTimeout(600);
+    await scanDoubleRead(page, p0.barcode);
+    await expect.poll(() => page.getByTestId('repeat-warning').textContent()).toContain('ซ้ำภายใน 0.4 วินาที');
     await expectAccessible();
     await screenshot('counting-warning-th');
     await scan(UNKNOWN_CODE_2);

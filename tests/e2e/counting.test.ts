@@ -52,8 +52,16 @@ describe('counting in Chromium through the web host', () => {
     await expectAccessible(page);
     await page.keyboard.press('Tab');
     await page.keyboard.type('E2E shelf count');
+    // Back on the warehouse list, Enter creates the session (a <select> does not submit by itself).
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toMatch(/^<select/);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Counting: E2E shelf count' }).waitFor();
+    const warehouses = await call('catalogue.warehouses', {});
+    const w1 = warehouses.find((warehouse) => warehouse.code === 'W0001');
+    expect((await page.getByTestId('counting-warehouse').textContent())?.trim()).toBe(
+      `Warehouse W0001 · ${w1?.name ?? ''}`,
+    );
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
     await page.getByText('Ready to scan').waitFor();
 
@@ -88,6 +96,28 @@ describe('counting in Chromium through the web host', () => {
     const lines = await call('counting.lines', { sessionId: session.id });
     expect(lines.map((line) => line.counted).reduce((a, b) => a + b, 0)).toBe(20);
     await app.screenshot('counting-2-twenty-scans');
+
+    // Up/Down choose the current line without counting: p0 (current; counted first, so the last row)
+    // → the row above it, and back.
+    const currentRow = () =>
+      page.getByTestId('count-lines').locator('tr[aria-current="true"] td.code').textContent();
+    await expect.poll(currentRow).toBe(p0.sku);
+    const rowSkus = await page.getByTestId('count-lines').locator('tbody td.code').allTextContents();
+    expect(rowSkus.at(-1)).toBe(p0.sku);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(currentRow).toBe(rowSkus.at(-2));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(currentRow).toBe(p0.sku);
+    // A click on a row does the same; the counted figures do not move.
+    await page
+      .getByTestId('count-lines')
+      .getByRole('row')
+      .filter({ hasText: p3.sku })
+      .locator('td.code')
+      .click();
+    await expect.poll(currentRow).toBe(p3.sku);
+    for (const [sku, counted] of wanted) expect(await countedText(sku)).toBe(counted);
+    await page.keyboard.press('Escape');
 
     // The same scanner with the Thai keyboard layout on: the digits still come through (read from `code`).
     await thaiLayoutScan(p5.barcode);

@@ -218,7 +218,7 @@ function isExpectedWhileHostDown(problem: string): boolean {
   return /WebSocket connection to .* failed/.test(problem);
 }
 
-/** Alt+U: the unknown code's search dialog; the product found by its SKU; the barcode given to it. */
+/** Alt+U: the unknown code's search dialog; the product found by its SKU; the barcode given to it on purpose. */
 async function resolveUnknownCode(product: ServerProduct): Promise<void> {
   const { page } = app;
   await page.keyboard.press('Alt+KeyU');
@@ -230,7 +230,15 @@ async function resolveUnknownCode(product: ServerProduct): Promise<void> {
   await expect.poll(() => dialog.getByRole('option').first().textContent()).toContain(product.sku);
   await page.keyboard.press('Enter');
   await dialog.getByText(new RegExp(`^${UNKNOWN_CODE} is now counted as .* \\(\\+2\\)\\.$`)).waitFor();
-  await expect.poll(focused).toMatch(/Also give/);
+  if (product.barcode === '') {
+    await expect.poll(focused).toMatch(/Also give/);
+  } else {
+    // Replacing a product's barcode is never the default: Tab past "Keep" and "Change nothing".
+    await expect.poll(focused).toMatch(/Keep/);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toMatch(new RegExp(`Replace ${product.barcode} with ${UNKNOWN_CODE}`));
+  }
   await page.keyboard.press('Enter');
   await dialog.getByText(new RegExp(`^Queued: .* gets the barcode ${UNKNOWN_CODE}`)).waitFor();
   await page.keyboard.press('Escape');

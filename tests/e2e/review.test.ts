@@ -276,6 +276,10 @@ describe('review and commit in Chromium through the web host', () => {
     );
     expect(queued.map((item) => item.id).sort()).toEqual([...committed.outboxOperationIds].sort());
 
+    // The expected figures are those frozen at commit, and the heading says so (it said "Expected now").
+    await expect
+      .poll(() => page.getByTestId('expected-heading').textContent())
+      .toMatch(/^\s*Expected at commit\s*$/);
     // Read-only now: no commit button, still exportable; the outbox is a key away.
     expect(await page.getByRole('button', { name: /^Commit to outbox/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Export CSV (Ctrl+E)' }).waitFor();
@@ -283,6 +287,7 @@ describe('review and commit in Chromium through the web host', () => {
     await capture('committed-en');
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: 'ยืนยันเข้ารายการรอส่งแล้ว' }).waitFor();
+    expect((await page.getByTestId('expected-heading').textContent())?.trim()).toBe('ควรมีตอนยืนยัน');
     await capture('committed-th');
     await page.getByRole('button', { name: 'English' }).click();
 
@@ -299,4 +304,50 @@ describe('review and commit in Chromium through the web host', () => {
 
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('keeps a large variance inside its boxes at 1366×768, in English and Thai', async () => {
+    const { page, problems } = app;
+    const [first, second] = (await stockedProducts(2)) as [Counted, Counted];
+    const name = 'E2E big variance';
+    const session = await call('counting.createSession', { warehouseCode: 'W0001', name });
+    // Far over: a variance worth billions of baht, the widest figure the totals show.
+    await call('counting.scan', { sessionId: session.id, code: first.barcode, quantity: 999_999_999 });
+    await call('counting.scan', { sessionId: session.id, code: second.barcode, quantity: 999_999_999 });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    try {
+      await page.keyboard.press('F3');
+      await page
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByRole('button', { name: /^Count/ })
+        .click();
+      await page.getByRole('heading', { name: `Counting: ${name}` }).waitFor();
+      await page.keyboard.press('F10');
+      await page.getByRole('heading', { name: `Review: ${name}`, level: 2 }).waitFor();
+      await expect.poll(() => focusedText()).toContain('Commit to outbox');
+      expect(squash(await page.getByTestId('total-varianceValue').textContent()).length).toBeGreaterThan(18);
+
+      // What spills out of its box: a totals figure wider than its box, or the page wider than the window.
+      const overflowing = () =>
+        page.evaluate(`[
+          ...[...document.querySelectorAll('.totals .figure')]
+            .filter((box) => box.scrollWidth > box.clientWidth + 1)
+            .map((box) => box.textContent.replace(/\\s+/g, ' ').trim()),
+          ...(document.documentElement.scrollWidth > window.innerWidth + 1 ? ['the page'] : []),
+        ]`) as Promise<string[]>;
+      expect(await overflowing()).toEqual([]);
+      await app.screenshot('review-big-variance-en', { fullPage: false });
+      await expectAccessible(page, 'big variance in English');
+      await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+      await page.getByRole('heading', { name: `ตรวจทาน: ${name}`, level: 2 }).waitFor();
+      expect(await overflowing()).toEqual([]);
+      await app.screenshot('review-big-variance-th', { fullPage: false });
+      await expectAccessible(page, 'big variance in Thai');
+      await page.getByRole('button', { name: 'English' }).click();
+      await call('counting.discard', { sessionId: session.id });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+    expect(problems).toEqual([]);
+  }, 90_000);
 });

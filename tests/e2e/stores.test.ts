@@ -193,19 +193,38 @@ describe('store profiles in Chromium through the web host', () => {
     try {
       await page.keyboard.press('Alt+KeyA');
       await page.getByRole('heading', { name: 'Add a store', level: 3 }).waitFor();
-      const warning = page.getByRole('alert').filter({ hasText: 'keychain cannot be used' });
-      await warning.getByText(/API key and secret cannot be stored.*no Secret Service is running/).waitFor();
-      expect(await page.getByRole('button', { name: 'Save (Enter)' }).isDisabled()).toBe(true);
+      const warning = page.getByRole('alert').filter({ hasText: 'no keychain Stockroom can use' });
+      await warning.getByText(/API key and secret cannot be kept safely/).waitFor();
+      // The keychain's own (technical, English) words only behind "Details".
+      const technical = warning.getByText('no Secret Service is running');
+      expect(await technical.isVisible()).toBe(false);
+      await warning.getByText('Details').click();
+      await technical.waitFor();
+      await page.getByText('Save is unavailable until this PC’s keychain can be used').waitFor();
       await page.getByLabel('Back office address (base URL)').fill(branch.url);
       await page.getByLabel('Store name (for the API)').fill(BRANCH.name);
       await page.getByLabel('API key', { exact: true }).fill(BRANCH.apikey);
       await page.getByLabel('API secret', { exact: true }).fill(BRANCH.apisecret);
       await page.keyboard.press('Alt+KeyT');
       await page.getByText(`Connected to “${merchantName}”.`).waitFor();
-      await page.keyboard.press('Enter'); // Save is disabled: nothing is added
+      // Enter saves nothing, and says why.
+      await page.getByLabel('API secret', { exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'Not saved: without this PC’s keychain' }).waitFor();
       await app.screenshot('stores-no-keychain-en');
       await expectAccessible(page);
       expect((await call('profiles.list', {})).profiles).toHaveLength(1);
+      // The same in Thai: Thai words, no English technical text in sight.
+      await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+      await page.locator('html[lang="th"]').waitFor();
+      const thaiWarning = page.getByRole('alert').filter({ hasText: 'เครื่องนี้ไม่มีที่เก็บรหัสที่ Stockroom ใช้ได้' });
+      await thaiWarning.waitFor();
+      await page.getByRole('alert').filter({ hasText: 'ยังไม่ได้บันทึก: หากไม่มีที่เก็บรหัส' }).waitFor();
+      await app.screenshot('stores-no-keychain-th');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.locator('html[lang="en"]').waitFor();
+      await page.getByLabel('API secret', { exact: true }).focus(); // Esc is the form's key
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Add a store (Alt+A)' }).waitFor();
     } finally {

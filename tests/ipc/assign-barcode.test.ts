@@ -94,6 +94,26 @@ describe('catalogue.assignBarcode', () => {
     expect(await openRows()).toBe(before);
   });
 
+  it('never replaces a product’s barcode without replace: true (v4 keeps one per product)', async () => {
+    const [product] = await app.ok('catalogue.search', { text: 'a', limit: 1 });
+    if (product === undefined || product.barcode === '')
+      throw new Error('expected a demo product with a barcode');
+    const before = await openRows();
+    const answer = await app.call('catalogue.assignBarcode', { productId: product.id, barcode: 'ZZ-SECOND' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'conflict', reason: 'replaces-barcode' } });
+    expect(answer.ok ? '' : answer.error.message).toContain(product.barcode);
+    expect(await openRows()).toBe(before);
+    // The safe choice: an alias on this PC, nothing queued, both codes find the product.
+    await app.ok('catalogue.addAlias', { productId: product.id, code: 'ZZ-SECOND' });
+    expect(await openRows()).toBe(before);
+    expect(await app.ok('catalogue.lookup', { code: 'ZZ-SECOND' })).toMatchObject({ id: product.id });
+    expect(await app.ok('catalogue.lookup', { code: product.barcode })).toMatchObject({ id: product.id });
+    expect(await app.ok('catalogue.aliases', { productId: product.id })).toMatchObject([
+      { code: 'ZZ-SECOND', productId: product.id, units: 1 },
+    ]);
+    expect(await app.ok('catalogue.removeAlias', { code: 'ZZ-SECOND' })).toEqual({ removed: true });
+  });
+
   it('answers the operation id; the outbox drains it and the back office has the barcode', async () => {
     const [product] = await app.ok('catalogue.search', { text: 'a', limit: 1 });
     if (product === undefined) throw new Error('the demo catalogue is empty');
@@ -101,6 +121,7 @@ describe('catalogue.assignBarcode', () => {
     const { operationId } = await app.ok('catalogue.assignBarcode', {
       productId: product.id,
       barcode: ` ${barcode}\r`,
+      replace: true,
     });
     expect(Number.isInteger(operationId) && operationId > 0).toBe(true);
     await waitForDrained(app);

@@ -2,7 +2,13 @@
 // back after a reset that came after the commit (reconciled, not resent), an unknown product parked with
 // its reason, two assignments of one product in order (the last wins), and the enqueue-time checks.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueProductBarcode, OutboxInputError, UNKNOWN_PRODUCT } from '../../src-main/outbox/index.js';
+import {
+  enqueueProductBarcode,
+  enqueueStockChange,
+  OutboxInputError,
+  UNKNOWN_PRODUCT,
+} from '../../src-main/outbox/index.js';
+import { OperationListRepository } from '../../src-main/outbox/operation-list.repository.js';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
 import {
   openCatalogue,
@@ -199,5 +205,69 @@ describe('the local view: a scan finds a product by a barcode still in the outbo
     enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: 'SKU-3' });
     // A pending barcode is a barcode: it comes before the exact-sku match.
     expect(found('SKU-3')).toBe(1);
+  });
+});
+
+describe("the Outbox list names a barcode change's product and code", () => {
+  let catalogue: CatalogueFixture;
+  beforeEach(() => {
+    catalogue = openCatalogue();
+    catalogue.repository.upsertProducts([product(1, { name: 'ปลากระป๋อง' }), product(2)], {
+      warehouseCode: 'W0001',
+      syncedAt: 1,
+    });
+  });
+  afterEach(() => catalogue.close());
+
+  it('the row carries product id, sku, name and the barcode (they live only in its payload)', () => {
+    enqueueProductBarcode(catalogue.db, { productId: 1, sku: 'SKU-1', barcode: 'NEW-1' });
+    enqueueStockChange(catalogue.db, {
+      warehouseCode: 'W0001',
+      change: 'set',
+      lines: [{ productId: 2, sku: 'SKU-2', value: 4 }],
+    });
+    enqueueProductBarcode(catalogue.db, { productId: 404, sku: 'GONE', barcode: 'GHOST-1' });
+    const { items } = new OperationListRepository(catalogue.db).list({ state: 'all', offset: 0, limit: 10 });
+    expect(
+      items.map(({ kind, productId, sku, productName, barcode, value }) => ({
+        kind,
+        productId,
+        sku,
+        productName,
+        barcode,
+        value,
+      })),
+    ).toEqual([
+      {
+        kind: 'productBarcode',
+        productId: 404,
+        sku: 'GONE',
+        productName: null,
+        barcode: 'GHOST-1',
+        value: null,
+      },
+      {
+        kind: expect.any(String),
+        productId: 2,
+        sku: 'SKU-2',
+        productName: 'Product 2',
+        barcode: null,
+        value: 4,
+      },
+      {
+        kind: 'productBarcode',
+        productId: 1,
+        sku: 'SKU-1',
+        productName: 'ปลากระป๋อง',
+        barcode: 'NEW-1',
+        value: null,
+      },
+    ]);
+    // An unreadable payload (the drainer parks it) still lists, naming nothing.
+    catalogue.db
+      .prepare(`UPDATE outbox_operations SET payload = 'not json' WHERE kind = 'productBarcode'`)
+      .run();
+    const damaged = new OperationListRepository(catalogue.db).list({ state: 'all', offset: 0, limit: 10 });
+    expect(damaged.items[0]).toMatchObject({ productId: null, barcode: null });
   });
 });

@@ -16,6 +16,9 @@ const session: SessionViewValue = {
   id: SESSION_ID,
   name: 'Front shelf',
   warehouseCode: 'MAIN',
+  warehouseName: 'Main warehouse',
+  startedBy: null,
+  scope: { kind: 'warehouse', categories: [], products: 0 },
   blind: false,
   driftPolicy: 'ask',
   state: 'open',
@@ -46,6 +49,8 @@ function productLine(lineId: number, productId: number, counted: number): Produc
     isCounted: true,
     countedAgainst: 5,
     expected: 5,
+    inScope: true,
+    pack: null,
   };
 }
 
@@ -181,17 +186,43 @@ describe('scan', () => {
   });
 });
 
+describe('selectLine', () => {
+  it('makes a line current without a call (nothing counted); an unknown line id changes nothing', async () => {
+    const counting = await loaded(bridge, [productLine(1, 10, 4), productLine(2, 11, 2)]);
+    const calls = bridge.calls.length;
+    counting.selectLine(1);
+    expect(counting.currentLineId).toBe(1);
+    expect(counting.currentLine).toEqual(productLine(1, 10, 4));
+    counting.selectLine(99);
+    expect(counting.currentLineId).toBe(1);
+    expect(bridge.calls.length).toBe(calls);
+  });
+});
+
 describe('resolveUnknown', () => {
   it("moves an unknown code's units to the product and answers the barcode to offer", async () => {
     const counting = await loaded(bridge, [unknownLine(2, '999', 3)]);
-    bridge.answer('counting.resolveUnknown', ok({ line: productLine(5, 10, 3), barcodeToAssign: '999' }));
+    bridge.answer(
+      'counting.resolveUnknown',
+      ok({
+        line: productLine(5, 10, 3),
+        barcodeToAssign: '999',
+        replacesBarcode: '885',
+        alias: null,
+        operationId: null,
+      }),
+    );
 
     const resolution = await counting.resolveUnknown(2, 10);
 
     expect(bridge.argsOf('counting.resolveUnknown')).toEqual([
       { sessionId: SESSION_ID, lineId: 2, productId: 10 },
     ]);
-    expect(resolution).toEqual({ line: productLine(5, 10, 3), barcodeToAssign: '999' });
+    expect(resolution).toEqual({
+      line: productLine(5, 10, 3),
+      barcodeToAssign: '999',
+      replacesBarcode: '885',
+    });
     expect(counting.unknownLines).toEqual([]);
     expect(counting.lines.find((line) => line.lineId === 2)).toMatchObject({
       state: 'resolved',

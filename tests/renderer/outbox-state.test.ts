@@ -20,6 +20,8 @@ function item(id: number): OutboxItem {
     sku: `SKU-${id}`,
     change: 'count',
     value: 1,
+    productName: `Product ${id}`,
+    barcode: null,
     countedAgainst: 1,
     policy: 'ask',
     sessionId: null,

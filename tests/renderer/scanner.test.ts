@@ -293,6 +293,33 @@ describe('scan detector: repeat warning, pass-through, reset, dispose', () => {
     expect(off.scans.map(([, info]) => info.repeated)).toEqual([false, false]);
   });
 
+  it('does not warn on identical items counted at a person’s pace with the default window', () => {
+    expect(DEFAULT_SCANNER_SETTINGS.repeatWarningMs).toBeLessThanOrEqual(500);
+    const s = setup();
+    // Six identical cans, one scan every 1.0–1.5 s (start to start).
+    for (const start of [0, 1000, 2300, 3300, 4800, 5900]) s.press(scannerKeys(EAN, start, fast));
+    expect(s.codes()).toEqual(Array<string>(6).fill(EAN));
+    expect(s.scans.map(([, info]) => info.repeated)).toEqual(Array<boolean>(6).fill(false));
+  });
+
+  it('warns on a scanner’s double read: the same code starting right after the last one ended', () => {
+    const s = setup();
+    const windowMs = DEFAULT_SCANNER_SETTINGS.repeatWarningMs;
+    /** Scans EAN from `start`; returns the time of its last character (where the scan ends). */
+    const scanAt = (start: number): number => {
+      const events = scannerKeys(EAN, start, fast);
+      s.press(events);
+      return events.at(-2)?.timeStamp ?? start;
+    };
+    const first = scanAt(0);
+    scanAt(first + 60); // a double-fire burst
+    // The window runs from the last scan's end to the next one's first key, whatever the code's length.
+    const third = scanAt(3000);
+    const fourth = scanAt(third + windowMs);
+    scanAt(fourth + windowMs + 1);
+    expect(s.scans.map(([, info]) => info.repeated)).toEqual([false, true, false, true, false]);
+  });
+
   it('in pass-through mode lets characters through and consumes only the terminator', () => {
     const s = setup({}, { passThrough: true });
     s.press(scannerKeys('12345678', 0, fast));

@@ -20,7 +20,7 @@ describe('settings draft', () => {
     expect(formFrom(saved)).toMatchObject({
       maxKeyIntervalMs: '35',
       minLength: '4',
-      repeatWarningMs: '1500',
+      repeatWarningMs: '400',
     });
     expect(viewOf(saved, { prefix: ']C1', minLength: '08' })).toMatchObject({
       prefix: ']C1',

@@ -22,6 +22,8 @@ function line(lineId: number): CountLine {
     isCounted: true,
     countedAgainst: 0,
     expected: 0,
+    inScope: true,
+    pack: null,
   };
 }
 

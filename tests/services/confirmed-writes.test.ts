@@ -31,7 +31,7 @@ describe('done writes in the catalogue of the demo store', () => {
     await app.ok('counting.commit', { sessionId: session.id });
     const barcode = `885777${String(given.id).padStart(6, '0')}`;
     const code = `${barcode}${String(gtinCheckDigit(barcode))}`;
-    await app.ok('catalogue.assignBarcode', { productId: given.id, barcode: code });
+    await app.ok('catalogue.assignBarcode', { productId: given.id, barcode: code, replace: true });
     await waitForDrained(app);
 
     expect((await app.ok('sync.status', {})).lastSyncedAt).toBe(synced.lastSyncedAt);

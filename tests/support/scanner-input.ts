@@ -125,3 +125,25 @@ export function scanCodeWithThaiLayout(page: Page, code: string): Promise<void> 
 export function scanCodeEndingWithTab(page: Page, code: string): Promise<void> {
   return typeBurst(page, [...[...code].map(latinStroke), TAB]);
 }
+
+/**
+ * A scanner reading one label twice: the same code as two bursts, the second starting `gapMs` after the
+ * first one's last key (a double-fire is a few tens of milliseconds apart).
+ */
+export async function scanDoubleRead(page: Page, code: string, gapMs = 60): Promise<void> {
+  const strokes = scanStrokes(code);
+  const session = await sessionOf(page);
+  const gap = KEY_GAP_MS / 1000;
+  const burst = strokes.length * gap;
+  let at = Math.max(Date.now() / 1000 - 2 * burst - gapMs / 1000, session.lastAt + 0.05);
+  const sent: Promise<unknown>[] = [];
+  for (const round of [0, 1]) {
+    if (round === 1) at += gapMs / 1000 - gap; // from the first burst's Enter to the next first key
+    for (const stroke of strokes) {
+      sent.push(...sendStroke(session.cdp, stroke, at, gap / 2));
+      at += gap;
+    }
+  }
+  session.lastAt = at;
+  await Promise.all(sent);
+}

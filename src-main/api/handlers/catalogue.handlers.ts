@@ -11,6 +11,12 @@ type CatalogueHandlers = Pick<
   | 'catalogue.warehouses'
   | 'catalogue.assignBarcode'
   | 'catalogue.productImage'
+  | 'catalogue.categories'
+  | 'catalogue.aliases'
+  | 'catalogue.addAlias'
+  | 'catalogue.removeAlias'
+  | 'catalogue.exportAliases'
+  | 'catalogue.importAliases'
 >;
 
 export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
@@ -20,8 +26,15 @@ export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
     'catalogue.search': async ({ text, limit }) => (await catalogue()).search(text, limit),
     'catalogue.product': async ({ productId }) => (await catalogue()).product(productId),
     'catalogue.warehouses': async () => (await catalogue()).warehouses(),
-    'catalogue.assignBarcode': async ({ productId, barcode }) =>
-      (await catalogue()).assignBarcode(productId, barcode),
+    'catalogue.assignBarcode': async ({ productId, barcode, replace }) =>
+      (await catalogue()).assignBarcode(productId, barcode, replace),
     'catalogue.productImage': async ({ productId }) => (await catalogue()).productImage(productId),
+    'catalogue.categories': async () => (await catalogue()).categories(),
+    'catalogue.aliases': async ({ productId }) => (await catalogue()).aliases(productId),
+    'catalogue.addAlias': async ({ productId, code, units }) =>
+      (await catalogue()).addAlias(productId, code, units),
+    'catalogue.removeAlias': async ({ code }) => (await catalogue()).removeAlias(code),
+    'catalogue.exportAliases': async () => (await catalogue()).exportAliases(),
+    'catalogue.importAliases': async ({ text }) => (await catalogue()).importAliases(text),
   };
 }

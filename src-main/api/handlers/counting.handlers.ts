@@ -14,6 +14,7 @@ type CountingHandlers = Pick<
   | 'counting.adjustQuantity'
   | 'counting.undoLast'
   | 'counting.resolveUnknown'
+  | 'counting.removeUnknownCode'
   | 'counting.review'
   | 'counting.commit'
   | 'counting.discard'
@@ -28,12 +29,14 @@ export function countingHandlers(services: ApiServices): CountingHandlers {
     'counting.listSessions': async ({ state }) =>
       (await counting()).listSessions(state === undefined ? {} : { state }),
     'counting.session': async ({ sessionId }) => (await counting()).session(sessionId),
-    'counting.lines': async ({ sessionId }) => (await counting()).lines(sessionId),
+    'counting.lines': async ({ sessionId, order }) => (await counting()).lines(sessionId, order),
     'counting.scan': async (args) => (await counting()).scan(args),
     'counting.setQuantity': async (args) => (await counting()).setQuantity(args),
     'counting.adjustQuantity': async (args) => (await counting()).adjustQuantity(args),
     'counting.undoLast': async (args) => (await counting()).undoLast(args),
     'counting.resolveUnknown': async (args) => (await counting()).resolveUnknown(args),
+    'counting.removeUnknownCode': async ({ sessionId, lineId }) =>
+      (await counting()).removeUnknownCode(sessionId, lineId),
     'counting.review': async ({ sessionId, filter, offset, limit }) =>
       (await counting()).review(sessionId, filter, { offset, limit }),
     'counting.commit': async (args) => (await counting()).commit(args),

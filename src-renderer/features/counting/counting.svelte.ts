@@ -32,10 +32,14 @@ export interface ScanOptions {
   repeated?: boolean;
 }
 
-/** An unknown code's units moved to a product: the product line, and the code to offer as its barcode. */
+/**
+ * An unknown code's units moved to a product: the product line, the code to offer as its barcode, and
+ * the barcode that giving it would replace for the whole store (null when the product has none).
+ */
 export interface Resolution {
   line: CountLine;
   barcodeToAssign: string | null;
+  replacesBarcode: string | null;
 }
 
 export class CountingSession {
@@ -101,6 +105,11 @@ export class CountingSession {
   readonly currentLine: CountLine | null = $derived(
     this.#lines.find((line) => line.lineId === this.#currentLineId) ?? null,
   );
+
+  /** Makes a line the current one (what the keypad and +/− act on) without counting anything. */
+  selectLine(lineId: number): void {
+    if (this.#lines.some((line) => line.lineId === lineId)) this.#currentLineId = lineId;
+  }
 
   /** Shows a problem of the page's own (e.g. the scanner failed). */
   showError(message: string): void {
@@ -168,14 +177,14 @@ export class CountingSession {
         return;
       }
       this.#error = null;
-      const { line, barcodeToAssign } = result.value;
+      const { line, barcodeToAssign, replacesBarcode } = result.value;
       const unknown = this.#lines.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
         this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
       this.#put(line);
       this.#currentLineId = line.lineId;
       this.#last = { status: 'ok', line, repeated: false };
-      resolution = { line, barcodeToAssign };
+      resolution = { line, barcodeToAssign, replacesBarcode };
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue.then(() => resolution);

@@ -38,7 +38,7 @@ export const st = translator({
     terminatorNone: 'None (the scan ends when the keys stop)',
     repeatWarningMs: '“Scanned twice?” warning window (ms)',
     repeatWarningMsHint:
-      'The same code again within this time is counted and a warning says so (F9 undoes it). 0 turns it off; up to 60000.',
+      'The same code again starting within this time after the last scan is likely one label read twice: it is counted and a warning says so (F9 undoes it). Keep it short (400 by default) so counting identical items at a normal pace never warns. 0 turns it off; up to 60000.',
     padTitle: 'Scanner test pad',
     padIntro:
       'Scan a barcode into the test pad (or type) to see what Stockroom reads with the settings above, before you save them.',
@@ -115,7 +115,7 @@ export const st = translator({
     terminatorNone: 'ไม่มี (จบการสแกนเมื่อปุ่มหยุด)',
     repeatWarningMs: 'ช่วงเวลาเตือน “สแกนซ้ำหรือไม่?” (มิลลิวินาที)',
     repeatWarningMsHint:
-      'ถ้าสแกนรหัสเดิมซ้ำภายในเวลานี้ ระบบจะนับและแจ้งเตือน (กด F9 เพื่อย้อนกลับ) ใส่ 0 เพื่อปิด สูงสุด 60000',
+      'ถ้ารหัสเดิมเริ่มสแกนซ้ำภายในเวลานี้หลังการสแกนก่อนหน้า มักเป็นการอ่านป้ายเดียวสองครั้ง ระบบจะนับและแจ้งเตือน (กด F9 เพื่อย้อนกลับ) ควรตั้งให้สั้น (ค่าเริ่มต้น 400) เพื่อไม่ให้เตือนเมื่อนับสินค้าเหมือนกันตามจังหวะปกติ ใส่ 0 เพื่อปิด สูงสุด 60000',
     padTitle: 'แผงทดสอบเครื่องสแกน',
     padIntro: 'สแกนบาร์โค้ดลงในแผงทดสอบ (หรือพิมพ์) เพื่อดูว่า Stockroom อ่านได้อะไรด้วยการตั้งค่าด้านบน ก่อนบันทึก',
     padLabel: 'แผงทดสอบ',

@@ -71,7 +71,10 @@ export class StoreFormState {
   #testResult = $state<ConnectionTestResult | null>(null);
   #testedSaved = $state(false);
   #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  /** Worded when read, so a language switch rewords a message already shown. */
+  #saveError = $state.raw<(() => string) | null>(null);
+  /** The keychain's own words behind a refused save (technical, shown behind "Details"). */
+  #saveErrorDetail = $state<string | null>(null);
 
   readonly profile: PublicProfileValue | null;
   readonly #api: StockroomBridge;
@@ -123,7 +126,11 @@ export class StoreFormState {
   }
 
   get saveError(): string | null {
-    return this.#saveError;
+    return this.#saveError?.() ?? null;
+  }
+
+  get saveErrorDetail(): string | null {
+    return this.#saveErrorDetail;
   }
 
   /** What the person typed in a field. */
@@ -140,8 +147,14 @@ export class StoreFormState {
     return this.profile?.kind !== 'demo';
   }
 
-  get canSave(): boolean {
-    return !this.#saving && (this.editing || this.#keychain?.available === true);
+  /** Adding a store keeps its key and secret in the keychain: without one there is nothing to save to. */
+  get saveNeedsKeychain(): boolean {
+    return !this.editing && this.#keychain !== null && !this.#keychain.available;
+  }
+
+  /** Save can be pressed (a press while the keychain is missing says why nothing is saved). */
+  get canPressSave(): boolean {
+    return !this.#saving && (this.editing || this.#keychain !== null);
   }
 
   async checkKeychain(): Promise<void> {
@@ -181,7 +194,12 @@ export class StoreFormState {
 
   /** Saves (add or edit); answers the saved profile, or null when something was refused. */
   async save(activate: boolean): Promise<PublicProfileValue | null> {
-    if (!this.canSave) return null;
+    if (!this.canPressSave) return null;
+    if (this.saveNeedsKeychain) {
+      this.#saveError = () => st('saveNeedsKeychain');
+      this.#saveErrorDetail = null;
+      return null;
+    }
     const required: StoreField[] = this.editing
       ? this.connectionEditable
         ? ['baseUrl', 'storename']
@@ -190,6 +208,7 @@ export class StoreFormState {
     if (!this.#checkRequired(required)) return null;
     this.#saving = true;
     this.#saveError = null;
+    this.#saveErrorDetail = null;
     try {
       const result = this.profile === null ? await this.#add(activate) : await this.#edit(this.profile);
       if (!result.ok) {
@@ -243,6 +262,7 @@ export class StoreFormState {
     }
     this.#errors = errors;
     this.#saveError = null;
+    this.#saveErrorDetail = null;
     return Object.keys(errors).length === 0;
   }
 
@@ -259,9 +279,11 @@ export class StoreFormState {
     }
     this.#errors = errors;
     if (Object.keys(errors).length > 0) return;
+    const message = error.message;
     this.#saveError =
       error.code === 'keychain-unavailable'
-        ? st('keychainSaveFailed', { message: error.message })
-        : st('saveFailed', { message: error.message });
+        ? () => st('keychainSaveFailed')
+        : () => st('saveFailed', { message });
+    this.#saveErrorDetail = error.code === 'keychain-unavailable' ? error.message : null;
   }
 }

@@ -1,7 +1,8 @@
 // Catalogue lookups: server figures as last synced, with the local view (server + writes still in the
 // outbox) beside them in the product detail, the figure a warehouse person expects on the shelf.
 import { z } from 'zod';
-import { EMPTY_ARGS, requiredText, rowId } from './common.js';
+import { ALIAS_IMPORT_SKIPS } from '../../domain/vocabulary.js';
+import { EMPTY_ARGS, count, epochMs, requiredText, rowId } from './common.js';
 
 export const productSummary = z.object({
   id: z.number(),
@@ -56,8 +57,46 @@ export const warehouse = z.object({
   address: z.string(),
 });
 
+export const category = z.object({ id: z.number(), name: z.string() });
+
+/** Most units one pack code may stand for. */
+export const MAX_PACK_UNITS = 100_000;
+
+/**
+ * A code this store's PCs know for a product besides its barcode, kept on the PC (never sent to the
+ * back office; shared between PCs by file). `units` 1: another code for the product (a supplier's label,
+ * an old EAN); N > 1: a pack (a carton's GTIN-14, a supplier's case code) whose one scan counts N units.
+ */
+export const codeAlias = z.object({
+  /** As a scanner sends it (cleaned). */
+  code: z.string(),
+  productId: z.number(),
+  /** From the local catalogue; '' when the product is not in it any more (the alias then finds nothing). */
+  sku: z.string(),
+  name: z.string(),
+  units: z.number(),
+  createdAt: epochMs,
+});
+export type CodeAlias = z.output<typeof codeAlias>;
+
+/** The alias file's own name on disk, and what an import did. */
+export const aliasFile = z.object({ fileName: z.string(), text: z.string() });
+
+export const aliasImport = z.object({
+  added: count,
+  /** Same code and product, another number of units: the file's figure is taken. */
+  updated: count,
+  /** Already known exactly so (importing a file twice changes nothing). */
+  unchanged: count,
+  /** Not taken, each with why; the PC's own alias wins over a file's. */
+  skipped: z.array(z.object({ code: z.string(), productId: z.number(), reason: z.enum(ALIAS_IMPORT_SKIPS) })),
+});
+
 export const catalogueCalls = {
-  /** A scanned or typed code: barcode first, then exact sku. null when no product has it. */
+  /**
+   * A scanned or typed code: barcode first (server, then one queued from this PC), then an alias or
+   * pack kept on this PC, then exact sku. null when no product has it.
+   */
   'catalogue.lookup': {
     args: z.strictObject({ code: requiredText(200) }),
     result: productSummary.nullable(),
@@ -77,8 +116,55 @@ export const catalogueCalls = {
    * local catalogue has no such product.
    */
   'catalogue.assignBarcode': {
-    args: z.strictObject({ productId: rowId, barcode: requiredText(200) }),
+    args: z.strictObject({
+      productId: rowId,
+      barcode: requiredText(200),
+      /**
+       * v4 holds ONE barcode per product: giving it another replaces the old one for the whole store
+       * (the old code stops scanning everywhere). Without `replace: true`, a product that already has
+       * a different barcode refuses with 'conflict', reason 'replaces-barcode' (keep the code as an
+       * alias instead: catalogue.addAlias).
+       */
+      replace: z.boolean().default(false),
+    }),
     result: z.object({ operationId: rowId }),
+  },
+  /** The categories of the catalogue (for a count's scope), by id. */
+  'catalogue.categories': { args: EMPTY_ARGS, result: z.array(category) },
+  /** Aliases and packs kept on this PC, by code; only one product's when `productId` is given. */
+  'catalogue.aliases': {
+    args: z.strictObject({ productId: rowId.optional() }),
+    result: z.array(codeAlias),
+  },
+  /**
+   * Keeps `code` on this PC as another code for the product (`units` 1) or as a pack of `units`. The
+   * code is cleaned as a scan is. Again for the same product: its units are updated. Refusals:
+   * 'not-found' (no such product), 'conflict' with reason 'code-is-a-barcode' (a product already has
+   * that barcode: it would never be reached) or 'alias-of-another-product'.
+   */
+  'catalogue.addAlias': {
+    args: z.strictObject({
+      productId: rowId,
+      code: requiredText(200),
+      units: z.int().min(1).max(MAX_PACK_UNITS).default(1),
+    }),
+    result: codeAlias,
+  },
+  /** Forgets an alias or pack on this PC; `removed` false when there was none. */
+  'catalogue.removeAlias': {
+    args: z.strictObject({ code: requiredText(200) }),
+    result: z.object({ removed: z.boolean() }),
+  },
+  /** Every alias and pack of this PC as a small JSON file to carry to the store's other PCs. */
+  'catalogue.exportAliases': { args: EMPTY_ARGS, result: aliasFile },
+  /**
+   * Takes the aliases of a file written by exportAliases (on any PC of the store). Idempotent: the
+   * same file twice changes nothing. An unreadable file refuses with 'invalid-arguments' and takes
+   * nothing.
+   */
+  'catalogue.importAliases': {
+    args: z.strictObject({ text: z.string().min(1).max(5_000_000) }),
+    result: aliasImport,
   },
   /**
    * The product's image, fetched by main (≤ 2 MB, image/* only) and cached in the store's folder, so it

@@ -2,11 +2,15 @@
 import { z } from 'zod';
 import {
   COUNT_EVENT_KINDS,
+  COUNT_SCOPE_KINDS,
+  KEEP_CODE_CHOICES,
+  LINE_ORDERS,
   NOT_COUNTED_CHOICES,
   REVIEW_FILTERS,
   SESSION_STATES,
   UNKNOWN_CODE_STATES,
 } from '../../domain/vocabulary.js';
+import { category, codeAlias } from './catalogue.js';
 import {
   count,
   counter,
@@ -25,10 +29,34 @@ const sessionState = z.enum(SESSION_STATES);
 const notCountedChoice = z.enum(NOT_COUNTED_CHOICES);
 const unknownCodeState = z.enum(UNKNOWN_CODE_STATES);
 
+/** What a session covers (the sessions list shows it). */
+export const countScope = z.object({
+  kind: z.enum(COUNT_SCOPE_KINDS),
+  /** The chosen categories (kind 'categories'; names as the catalogue has them, '' when gone). */
+  categories: z.array(category),
+  /** How many products were chosen (kind 'products'; 0 otherwise). */
+  products: count,
+});
+export type CountScope = z.output<typeof countScope>;
+
+/** Most products a products-scope session may list. */
+export const MAX_SCOPE_PRODUCTS = 50_000;
+
+const scopeArgs = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('warehouse') }),
+  z.strictObject({ kind: z.literal('categories'), categoryIds: z.array(rowId).min(1).max(1_000) }),
+  z.strictObject({ kind: z.literal('products'), productIds: z.array(rowId).min(1).max(MAX_SCOPE_PRODUCTS) }),
+]);
+
 export const sessionView = z.object({
   id: z.string(),
   name: z.string(),
   warehouseCode: z.string(),
+  /** The warehouse's name in the local catalogue; '' when it is not there any more. */
+  warehouseName: z.string(),
+  /** Who started the session (the counter given at creation); null for sessions from before. */
+  startedBy: z.string().nullable(),
+  scope: countScope,
   /** The UI hides expected figures; they are still recorded. */
   blind: z.boolean(),
   driftPolicy,
@@ -59,8 +87,15 @@ export const productLine = z.object({
   isCounted: z.boolean(),
   /** Expected stock at the line's first scan. */
   countedAgainst: z.number(),
-  /** Expected stock now (server + outbox). */
+  /** Expected stock now (server + outbox); for a committed session, the figure at commit. */
   expected: z.number(),
+  /** False when the product is outside the session's scope (counted all the same; the page warns). */
+  inScope: z.boolean(),
+  /**
+   * On the answer of a scan through a pack code: the code and the units one scan of it counts (the page
+   * shows "1 carton = 24"). null everywhere else.
+   */
+  pack: z.object({ code: z.string(), units: z.number() }).nullable(),
 });
 
 export const unknownLine = z.object({
@@ -142,6 +177,10 @@ export const countingCalls = {
       name: shortText(200).optional(),
       blind: z.boolean().default(false),
       driftPolicy: driftPolicy.default('ask'),
+      /** Who starts it (shown in the sessions list). */
+      counter: requiredText(64).optional(),
+      /** Default: the whole warehouse. Unknown category or product ids refuse with 'not-found'. */
+      scope: scopeArgs.default({ kind: 'warehouse' }),
     }),
     result: sessionView,
   },
@@ -151,9 +190,18 @@ export const countingCalls = {
     result: z.array(sessionView),
   },
   'counting.session': { args: bySession, result: sessionView },
-  /** Every line in the order first counted (unknown codes included). */
-  'counting.lines': { args: bySession, result: z.array(countLine) },
-  /** One scan (or a typed sku): adds `quantity` (default 1) to the product's line, or to an unknown code's. */
+  /**
+   * Every line (unknown codes included), in the order first counted, or with `order: 'lastCounted'`
+   * the line changed last first (what the counting page shows).
+   */
+  'counting.lines': {
+    args: z.strictObject({ sessionId, order: z.enum(LINE_ORDERS).default('firstCounted') }),
+    result: z.array(countLine),
+  },
+  /**
+   * One scan (or a typed sku): adds `quantity` (default 1) to the product's line, or to an unknown
+   * code's. Through a pack code, one scan adds `quantity` × the pack's units (the answer's `pack`).
+   */
   'counting.scan': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter, quantity: quantity.default(1) }),
     result: countLine,
@@ -167,10 +215,43 @@ export const countingCalls = {
     args: z.strictObject({ sessionId, counter }),
     result: z.object({ undoneEventId: z.number(), kind: z.enum(COUNT_EVENT_KINDS), line: countLine }),
   },
-  /** Assigns an unknown code's units to a product; `barcodeToAssign` is the code to give the product. */
+  /**
+   * Assigns an unknown code's units to a product, and with `keepCodeAs` what to do with the code, in the
+   * same transaction: 'alias' keeps it on this PC as another code for the product (nothing sent; the
+   * product's barcode stays), 'barcode' queues it as the product's barcode (replacing `replacesBarcode`
+   * for the whole store), 'none' (default) leaves it to the page as before.
+   */
   'counting.resolveUnknown': {
-    args: z.strictObject({ sessionId, lineId: rowId, productId: rowId, counter }),
-    result: z.object({ line: productLine, barcodeToAssign: z.string().nullable() }),
+    args: z.strictObject({
+      sessionId,
+      lineId: rowId,
+      productId: rowId,
+      counter,
+      keepCodeAs: z.enum(KEEP_CODE_CHOICES).default('none'),
+    }),
+    result: z.object({
+      line: productLine,
+      /** With keepCodeAs 'none': the code to give the product; null when it already carries it. */
+      barcodeToAssign: z.string().nullable(),
+      /**
+       * The product's barcode now (a queued change included) that giving it the code as barcode would
+       * replace, so stop scanning; null when it has none or already has this code. When set, the page
+       * defaults to keeping the code as an alias.
+       */
+      replacesBarcode: z.string().nullable(),
+      /** The alias kept (keepCodeAs 'alias'). */
+      alias: codeAlias.nullable(),
+      /** The queued barcode change (keepCodeAs 'barcode'). */
+      operationId: rowId.nullable(),
+    }),
+  },
+  /**
+   * Removes one unknown code still to resolve: its units are dropped (the line stays, state 'discarded',
+   * as a commit's "discard unknown codes" leaves it). 'invalid-arguments' for any other line.
+   */
+  'counting.removeUnknownCode': {
+    args: z.strictObject({ sessionId, lineId: rowId }),
+    result: unknownLine,
   },
   /** Totals cover the whole session; rows are filtered and paged. */
   'counting.review': {

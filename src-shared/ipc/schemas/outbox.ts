@@ -37,6 +37,13 @@ export const outboxItem = z.object({
   /** How the write reads to a person ("Payment ฿1,250.00 on income IN-… by Cash"); null for stock lines. */
   description: z.string().nullable(),
   ...stockLineFields,
+  /**
+   * The product's name in the local catalogue (stock lines and barcode changes; null for documents, or
+   * when the catalogue no longer has the product).
+   */
+  productName: z.string().nullable(),
+  /** A barcode change (kind 'productBarcode'): the code given to the product (`productId`, `sku`). */
+  barcode: z.string().nullable(),
   policy: driftPolicy.nullable(),
   sessionId: z.string().nullable(),
   attempts: count,

@@ -23,6 +23,8 @@ export interface SeedProduct {
   /** Server stock in WAREHOUSE; no stock row when absent. */
   readonly stock?: number;
   readonly active?: boolean;
+  /** The product's category (id; named "Category <id>"). */
+  readonly categoryId?: number;
 }
 
 export interface CountingFixture {
@@ -54,6 +56,9 @@ export function productRecord(seed: SeedProduct): ProductRecord {
     purchaseprice: seed.purchaseprice ?? '6.00',
     unittext: 'ชิ้น',
     active: seed.active ?? true,
+    ...(seed.categoryId === undefined
+      ? {}
+      : { categoryid: seed.categoryId, category: `Category ${seed.categoryId}` }),
     ...(seed.stock === undefined ? {} : { stock: String(seed.stock), availablestock: String(seed.stock) }),
   });
 }
