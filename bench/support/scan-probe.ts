@@ -165,7 +165,9 @@ export const SCAN_PROBE_SOURCE = `(() => {
         scan.timer = setTimeout(() => {
           if (current === scan) current = null;
           const { resolve: _r, timer: _t, done: _d, ...seen } = scan;
-          reject(new Error('the line of ' + sku + ' did not show ' + counted + ' within ' + TIMEOUT_MS + ' ms; seen: ' + JSON.stringify(seen)));
+          const shown = text(document.querySelector('[data-testid="last-scan"]'));
+          reject(new Error('the line of ' + sku + ' did not show ' + counted + ' within ' + TIMEOUT_MS + ' ms; seen: ' +
+            JSON.stringify(seen) + '; the big display shows: ' + shown));
         }, TIMEOUT_MS);
       });
       current = scan;

@@ -2,6 +2,8 @@
 // big display, and the current line the keypad and +/− act on. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
+// A repeat scan of a code main already counted on a line here is shown at once, on its Enter, and
+// reconciled with main's answer (optimistic-scans.ts); a refusal takes it back with a clear error.
 // The page reads the state through getters and changes it only through the methods.
 import type {
   CountLine,
@@ -11,12 +13,19 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
+import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
 
 /** `repeated`: the same code as the scan just before, within the repeat window (counted all the same). */
 export type ScanOutcome =
   | { status: 'ok'; line: CountLine; repeated: boolean }
   | { status: 'unknown'; line: CountLine; repeated: boolean }
-  | { status: 'error'; code: string; message: string };
+  | {
+      status: 'error';
+      code: string;
+      message: string;
+      /** The line a scan shown early was taken back from, as it is now (the page says so). */
+      takenBackFrom?: CountLine;
+    };
 
 /** How the big display shows an outcome: a counted repeat looks like a warning, not a plain OK. */
 export type OutcomeKind = 'ok' | 'unknown' | 'warning' | 'error';
@@ -51,6 +60,12 @@ export class CountingSession {
    * of lines made every filter below pay a proxy trap per line per scan.
    */
   #lines = $state.raw<CountLine[]>([]);
+  /** The lines as main last answered them; `#lines` is these with the scans on their way added. */
+  #confirmed: CountLine[] = [];
+  readonly #optimistic = new OptimisticScans();
+  /** Scans are numbered as read; the big display and the current line follow the latest one shown. */
+  #scansRead = 0;
+  #shownScan = 0;
   #last = $state<ScanOutcome | null>(null);
   #currentLineId = $state<number | null>(null);
   #notice = $state<string | null>(null);
@@ -127,31 +142,89 @@ export class CountingSession {
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
-    if (lines.ok) this.#lines = lines.value;
+    if (lines.ok) this.#confirm(lines.value);
     else this.#error = lines.error.message;
   }
 
-  /** Queues one scan (or typed code); resolves when it has been counted or refused. */
+  /**
+   * Queues one scan (or typed code); resolves when it has been counted or refused. A code main counted
+   * on a line here before is shown on that line at once (synchronously: painted in the Enter's frame).
+   */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
+    const scanNumber = ++this.#scansRead;
+    const repeated = options.repeated ?? false;
+    const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed);
+    if (pending !== null) {
+      this.#lines = this.#optimistic.shown(this.#confirmed);
+      this.#showScanned(scanNumber, pending.lineId, repeated, true);
+    }
     const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.scan', {
-        sessionId: this.sessionId,
-        code,
-        ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
-      });
+      let result: IpcResult<CountLine>;
+      try {
+        result = await this.#api.call('counting.scan', {
+          sessionId: this.sessionId,
+          code,
+          ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
+        });
+      } catch (error) {
+        // No answer at all: main may or may not have counted it. Its lines say which.
+        if (pending !== null) this.#takeBack(pending, code, String(error), true);
+        throw error;
+      }
+      if (pending !== null) this.#optimistic.settle(pending);
       if (!result.ok) {
-        this.refuse(code, result.error.message);
+        if (pending === null) this.refuse(code, result.error.message);
+        // 'internal' is an answer lost on the way (api.ts): counted or not, main's lines say.
+        else this.#takeBack(pending, code, result.error.message, result.error.code === 'internal');
         return;
       }
       const line = result.value;
-      const repeated = options.repeated ?? false;
+      this.#optimistic.learn(code, line);
       this.#put(line);
-      this.#currentLineId = line.lineId;
-      this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
-      this.#notice = null;
-      this.#nothingToUndo = false;
-      // Two beeps at once would blur: a repeat's warning is the one worth hearing.
-      playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
+      // Main's answer replaces a figure shown early (the same unless the code now means another line);
+      // a scan that waited for main is shown and sounded now.
+      this.#showScanned(scanNumber, line.lineId, repeated, pending === null);
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue;
+  }
+
+  /**
+   * The big display and the current line show scan `scanNumber` on `lineId` (as `#lines` has it),
+   * unless a later scan is shown already; `sound`: its cue plays (once per scan, even then).
+   */
+  #showScanned(scanNumber: number, lineId: number, repeated: boolean, sound: boolean): void {
+    const line = this.#lines.find((candidate) => candidate.lineId === lineId);
+    if (line === undefined) return;
+    // Two beeps at once would blur: a repeat's warning is the one worth hearing.
+    if (sound) playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
+    if (scanNumber < this.#shownScan) return;
+    this.#shownScan = scanNumber;
+    this.#currentLineId = line.lineId;
+    this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
+    this.#notice = null;
+    this.#nothingToUndo = false;
+  }
+
+  /**
+   * A scan shown before main's answer that main did not count: its units come off the line again, and
+   * the big display says so. `unsure` (no answer came): main's lines are read again to show the truth.
+   */
+  #takeBack(pending: PendingScan, code: string, message: string, unsure: boolean): void {
+    this.#optimistic.settle(pending);
+    this.#lines = this.#optimistic.shown(this.#confirmed);
+    const line = this.#lines.find((candidate) => candidate.lineId === pending.lineId);
+    this.#last = { status: 'error', code, message, ...(line === undefined ? {} : { takenBackFrom: line }) };
+    playCue('error');
+    if (unsure) void this.#reloadLines();
+  }
+
+  /** Reads main's lines again (queued after the calls already on their way). */
+  #reloadLines(): Promise<void> {
+    const run = async (): Promise<void> => {
+      const lines = await this.#api.call('counting.lines', { sessionId: this.sessionId });
+      if (lines.ok) this.#confirm(lines.value);
+      else this.#error = lines.error.message;
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
@@ -178,7 +251,7 @@ export class CountingSession {
       }
       this.#error = null;
       const { line, barcodeToAssign, replacesBarcode } = result.value;
-      const unknown = this.#lines.find((existing) => existing.lineId === lineId);
+      const unknown = this.#confirmed.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
         this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
       this.#put(line);
@@ -220,7 +293,7 @@ export class CountingSession {
         this.#last.status !== 'error' &&
         this.#last.line.lineId === result.value.line.lineId
       ) {
-        this.#last = { ...this.#last, line: result.value.line };
+        this.#last = { ...this.#last, line: this.#shownLine(result.value.line) };
       }
       this.#notice = describe(result.value.line);
       this.#nothingToUndo = false;
@@ -244,22 +317,34 @@ export class CountingSession {
         this.#last.status !== 'error' &&
         this.#last.line.lineId === result.value.lineId
       ) {
-        this.#last = { ...this.#last, line: result.value };
+        this.#last = { ...this.#last, line: this.#shownLine(result.value) };
       }
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
   }
 
+  /** `line` as the page shows it (scans on their way to it added). */
+  #shownLine(line: CountLine): CountLine {
+    return this.#lines.find((candidate) => candidate.lineId === line.lineId) ?? line;
+  }
+
+  /** Main's answer for one line: it replaces the line (or adds it at the end). */
   #put(line: CountLine): void {
-    const index = this.#lines.findIndex((existing) => existing.lineId === line.lineId);
+    const index = this.#confirmed.findIndex((existing) => existing.lineId === line.lineId);
     if (index === -1) {
-      this.#lines = [...this.#lines, line];
+      this.#confirm([...this.#confirmed, line]);
       return;
     }
-    const next = this.#lines.slice();
+    const next = this.#confirmed.slice();
     next[index] = line;
-    this.#lines = next;
+    this.#confirm(next);
+  }
+
+  /** Main's lines as it answered them; the page shows them with the scans on their way added. */
+  #confirm(lines: CountLine[]): void {
+    this.#confirmed = lines;
+    this.#lines = this.#optimistic.shown(lines);
   }
 }
 
