@@ -73,6 +73,15 @@ export function verdict(pass: Pass): string {
   );
 }
 
+/** The same for a scan the page painted before main's answer came. */
+const EARLY_STEPS: readonly Step[] = [
+  ['Enter sent → the page sees its keydown', (t) => t.enterSeenAt - t.enterAt],
+  ['keydown → line in the DOM (page alone)', (t) => t.shownAt - t.enterSeenAt],
+  ['DOM → next frame starts (rAF)', (t) => t.frameAt - t.shownAt],
+  ['frame: rendering until painted', (t) => t.paintedAt - t.frameAt],
+  ["Enter → main's answer (after the paint)", (t) => t.answeredAt - t.enterAt],
+];
+
 /** The headline figures, then where the time of Enter → painted goes. */
 export function report(pass: Pass): void {
   const { measured, loopDelay, linesAtEnd } = pass;
@@ -89,9 +98,14 @@ export function report(pass: Pass): void {
   );
   HEADLINE.forEach((step) => print(step));
   console.log(verdict(pass));
-  console.log('-- where the time goes (ms)');
-  STEPS.forEach((step) => print(step));
+  // A repeat scan is painted before main answers (the page adds it at once); the rest wait for main.
+  const early = measured.filter(({ timings }) => timings.shownAt < timings.answeredAt);
+  const waited = measured.filter(({ timings }) => timings.shownAt >= timings.answeredAt);
+  console.log(`-- where the time goes, ${waited.length} scans that waited for main's answer (ms)`);
+  STEPS.forEach((step) => print(step, waited));
   print(['  largest gap between two keys of a burst', (t) => t.maxKeyGapMs]);
+  console.log(`-- where the time goes, ${early.length} scans painted before main's answer (ms)`);
+  EARLY_STEPS.forEach((step) => print(step, early));
   for (const kind of ['new line', 'repeat', 'same as last'] as const) {
     const [label, duration] = HEADLINE[0] ?? ['', () => 0];
     print(
