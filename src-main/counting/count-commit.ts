@@ -2,6 +2,7 @@
 // SQLite transaction, so a crash leaves either an open session with nothing queued or a committed
 // session whose counts will be sent — never a count queued twice or a committed count never queued.
 import { enqueueStockCount } from '../outbox/enqueue.js';
+import { sentFigure } from './count-recount-figure.js';
 import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
@@ -39,7 +40,8 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
       const lines = productLines.map((line) => ({
         productId: line.product_id ?? 0,
         sku: line.sku ?? '',
-        counted: line.counted,
+        // A recounted line sends its recount unless a person chose the first count.
+        counted: sentFigure(line),
         countedAgainst: line.counted_against ?? 0,
       }));
       if (lines.length === 0) {
@@ -77,17 +79,11 @@ function freezeExpected(context: CountingContext, session: SessionRow, lines: re
 /** Products with expected stock and no counted line get a line set to 0, counted against today's figure. */
 function countNotCountedAsZero(context: CountingContext, session: SessionRow, at: number): void {
   const { repository, lookup } = context;
-  const counted = new Set(
-    repository
-      .lines(session.id)
-      .filter((line) => line.kind === 'product' && line.live_events > 0)
-      .map((line) => line.product_id ?? 0),
-  );
-  for (const { productId, expected } of notCountedProducts(context, session, counted)) {
+  for (const { productId, expected } of notCountedProducts(context, session)) {
     const existing = repository.productLine(session.id, productId);
     let lineId = existing?.id;
     if (lineId === undefined) {
-      const product = lookup.product(productId);
+      const product = lookup.findById(productId);
       if (!product) continue; // productsInWarehouse named it, so the catalogue has it; nothing to name otherwise
       lineId = repository.insertProductLine(
         newProductLine(session.id, product, expected, 'notCountedAsZero', at),

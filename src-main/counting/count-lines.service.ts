@@ -24,7 +24,7 @@ import type {
 
 const MAX_CODE_LENGTH = 200;
 
-interface EventToRecord {
+export interface EventToRecord {
   readonly counter: string;
   readonly kind: Exclude<EventKind, 'merge'>;
   readonly quantity: number;
@@ -237,22 +237,8 @@ export class CountLineService {
     return { line: unknown ?? repository.insertUnknownLine(session.id, code, at), pack: null };
   }
 
-  /** Appends the event and moves the line's figure with it (count-line-figure.ts, incrementally). */
   #record(session: SessionRow, line: LineRow, expected: number | undefined, event: EventToRecord): LineRow {
-    const { repository } = this.#context;
-    const counted = event.kind === 'set' ? event.quantity : roundQuantity(line.counted + event.quantity);
-    if (counted < 0) throw negativeCount(line, counted);
-    // A line nobody counts any more (every event undone) starts again from today's expected figure.
-    if (
-      line.kind === 'product' &&
-      line.live_events === 0 &&
-      expected !== undefined &&
-      line.counted_against !== expected
-    ) {
-      repository.retakeSnapshot(line.id, expected, event.at);
-    }
-    repository.insertEvent({ ...event, sessionId: session.id, lineId: line.id, mergedLineId: null });
-    return repository.addEventToLine(line.id, counted, event.kind === 'scan' ? 1 : 0, event.at);
+    return recordLineEvent(this.#context, session, line, expected, event);
   }
 
   /** Recomputes the line's figure from its live events (after an undo or a merge). */
@@ -306,4 +292,31 @@ function negativeCount(line: LineRow, counted: number): CountingError {
 function checkedNotNegative(line: LineRow): LineRow {
   if (line.counted < 0) throw negativeCount(line, line.counted);
   return line;
+}
+
+/**
+ * Appends the event and moves the line's figure with it (count-line-figure.ts, incrementally): scan and
+ * adjust add, set replaces. Inside the caller's transaction.
+ */
+export function recordLineEvent(
+  context: CountingContext,
+  session: SessionRow,
+  line: LineRow,
+  expected: number | undefined,
+  event: EventToRecord,
+): LineRow {
+  const { repository } = context;
+  const counted = event.kind === 'set' ? event.quantity : roundQuantity(line.counted + event.quantity);
+  if (counted < 0) throw negativeCount(line, counted);
+  // A line nobody counts any more (every event undone) starts again from today's expected figure.
+  if (
+    line.kind === 'product' &&
+    line.live_events === 0 &&
+    expected !== undefined &&
+    line.counted_against !== expected
+  ) {
+    repository.retakeSnapshot(line.id, expected, event.at);
+  }
+  repository.insertEvent({ ...event, sessionId: session.id, lineId: line.id, mergedLineId: null });
+  return repository.addEventToLine(line.id, counted, event.kind === 'scan' ? 1 : 0, event.at);
 }

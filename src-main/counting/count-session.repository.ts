@@ -16,6 +16,8 @@ export interface SessionRow {
   /** Migration 0006: who started it (null before), and its scope's kind. */
   readonly started_by: string | null;
   readonly scope_kind: string;
+  /** Exported to be committed on another PC (migration 0006); null otherwise. */
+  readonly handed_over_at: number | null;
 }
 
 export interface ProgressRow {
@@ -39,6 +41,11 @@ export interface LineRow {
   readonly counted_against_at: number | null;
   /** The expected figure when the session was committed (migration 0005); NULL before. */
   readonly expected_at_commit: number | null;
+  /** Migration 0006: marked for a blind recount (when), its figure and who, which count is sent. */
+  readonly recount_requested_at: number | null;
+  readonly recounted: number | null;
+  readonly recounted_by: string | null;
+  readonly recount_use: 'first' | 'recount' | null;
   readonly origin: string;
   readonly code: string | null;
   readonly unknown_state: string | null;
@@ -86,7 +93,7 @@ export interface NewEvent {
 }
 
 const SESSION_COLUMNS = `id, name, warehouse_code, blind, drift_policy, state, created_at, closed_at,
-  not_counted, outbox_operation_ids, started_by, scope_kind`;
+  not_counted, outbox_operation_ids, started_by, scope_kind, handed_over_at`;
 
 const EVENT_COLUMNS = 'id, line_id, counter, kind, quantity, merged_line_id';
 
@@ -111,6 +118,7 @@ export class CountSessionRepository {
   readonly #lines: Statement<[string], LineRow>;
   readonly #linesLastFirst: Statement<[string], LineRow>;
   readonly #discardUnknownLine: Statement<[number]>;
+  readonly #handOver: Statement<[number, string]>;
   readonly #insertProductLine: Statement<[NewProductLine], LineRow>;
   readonly #insertUnknownLine: Statement<[{ sessionId: string; code: string; at: number }], LineRow>;
   readonly #addEventToLine: Statement<[number, number, number, number], LineRow>;
@@ -129,7 +137,7 @@ export class CountSessionRepository {
     this.#insertSession = db.prepare(`
       INSERT INTO count_sessions (${SESSION_COLUMNS})
       VALUES (@id, @name, @warehouse_code, @blind, @drift_policy, @state, @created_at, @closed_at,
-              @not_counted, @outbox_operation_ids, @started_by, @scope_kind)`);
+              @not_counted, @outbox_operation_ids, @started_by, @scope_kind, @handed_over_at)`);
     this.#session = db.prepare(`SELECT ${SESSION_COLUMNS} FROM count_sessions WHERE id = ?`);
     this.#sessions = db.prepare(`SELECT ${SESSION_COLUMNS} FROM count_sessions ORDER BY created_at DESC, id`);
     this.#sessionsInState = db.prepare(
@@ -150,6 +158,9 @@ export class CountSessionRepository {
     this.#lines = db.prepare(`SELECT * FROM count_lines WHERE session_id = ? ORDER BY id`);
     this.#linesLastFirst = db.prepare(
       `SELECT * FROM count_lines WHERE session_id = ? ORDER BY last_at DESC, id DESC`,
+    );
+    this.#handOver = db.prepare(
+      `UPDATE count_sessions SET handed_over_at = ? WHERE id = ? AND state = 'open' AND handed_over_at IS NULL`,
     );
     this.#discardUnknownLine = db.prepare(`
       UPDATE count_lines SET unknown_state = 'discarded'
@@ -251,6 +262,11 @@ export class CountSessionRepository {
   /** The line changed last first (ties: the newer line first). */
   linesLastFirst(sessionId: string): LineRow[] {
     return this.#linesLastFirst.all(sessionId);
+  }
+
+  /** The session was exported to be committed on another PC: it can no longer change here. */
+  handOver(sessionId: string, at: number): void {
+    this.#handOver.run(at, sessionId);
   }
 
   /** An open unknown-code line's units are dropped; false when it was not open. */

@@ -47,6 +47,7 @@ export function toSessionView(
     warehouseName: details.warehouseName,
     startedBy: row.started_by,
     scope: details.scope,
+    handedOverAt: row.handed_over_at,
     blind: row.blind === 1,
     driftPolicy: oneOf(DRIFT_POLICIES, row.drift_policy, 'sessions.drift_policy'),
     state: oneOf(SESSION_STATES, row.state, 'sessions.state'),

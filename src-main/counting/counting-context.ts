@@ -10,6 +10,8 @@ import type {
   SessionRow,
 } from './count-session.repository.js';
 import type { ProgressRow } from './count-session.repository.js';
+import type { ReviewCache } from './count-review-cache.js';
+import type { CountReviewRepository } from './count-review.repository.js';
 import type { CountScopes } from './count-scope.js';
 import { toSessionView } from './count-views.js';
 import { CountingError, sessionClosed, sessionNotFound } from './counting-errors.js';
@@ -22,6 +24,8 @@ export interface CountingContext {
   readonly lookup: CatalogueLookup;
   readonly expected: ExpectedStock;
   readonly scopes: CountScopes;
+  readonly review: CountReviewRepository;
+  readonly reviewCache: ReviewCache;
   /** Aliases kept on this PC: resolving an unknown code may keep it as one. */
   readonly aliases: CodeAliases;
   readonly now: () => number;
@@ -45,10 +49,20 @@ export function existingSession(context: CountingContext, sessionId: string): Se
   return session;
 }
 
-/** The session, which must still be open: committed and discarded sessions are read-only. */
+/**
+ * The session, which must still be open: committed and discarded sessions are read-only, and so is one
+ * handed over to another PC (its counts are committed there, exactly once).
+ */
 export function openSession(context: CountingContext, sessionId: string): SessionRow {
   const session = existingSession(context, sessionId);
   if (session.state !== 'open') throw sessionClosed(sessionId, session.state);
+  if (session.handed_over_at !== null) {
+    throw new CountingError(
+      'sessionHandedOver',
+      `Count session ${session.name} was exported to be committed on another PC: it can no longer change ` +
+        'or be committed here (discard it once the other PC has committed)',
+    );
+  }
   return session;
 }
 

@@ -6,6 +6,8 @@ import { Refusal, type RefusalCode } from '../refusal.js';
 export type CountingErrorCode =
   | 'sessionNotFound'
   | 'sessionClosed'
+  | 'sessionHandedOver'
+  | 'otherWarehouse'
   | 'unknownWarehouse'
   | 'unknownScope'
   | 'invalidInput'
@@ -14,7 +16,8 @@ export type CountingErrorCode =
   | 'nothingToUndo'
   | 'productNotFound'
   | 'unresolvedUnknownCodes'
-  | 'nothingToCommit';
+  | 'nothingToCommit'
+  | 'recountMissing';
 
 const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   sessionNotFound: 'not-found',
@@ -23,9 +26,12 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   unknownWarehouse: 'not-found',
   unknownScope: 'not-found',
   sessionClosed: 'conflict',
+  sessionHandedOver: 'conflict',
+  otherWarehouse: 'conflict',
   nothingToUndo: 'conflict',
   unresolvedUnknownCodes: 'conflict',
   nothingToCommit: 'conflict',
+  recountMissing: 'conflict',
   negativeCount: 'invalid-arguments',
   invalidInput: 'invalid-arguments',
 };

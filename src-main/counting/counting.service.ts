@@ -2,14 +2,19 @@
 // synchronous (SQLite, WAL, synchronous=FULL): a count, once the call returns, survives a power cut.
 // Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { isOneOf } from '../../src-shared/domain/vocabulary.js';
+import type { RecountChoice } from '../../src-shared/domain/vocabulary.js';
+import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
+import { CountMerge } from './count-merge.js';
+import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
   REVIEW_FILTERS,
@@ -19,16 +24,12 @@ import {
   type SessionReview,
 } from './count-review.js';
 import { CountSessionRepository } from './count-session.repository.js';
+import { ReviewCache } from './count-review-cache.js';
+import { CountReviewRepository } from './count-review.repository.js';
 import { CountScopes } from './count-scope.js';
 import { toLineView } from './count-views.js';
-import {
-  existingSession,
-  lineOfSession,
-  openSession,
-  sessionViewOf,
-  type CountingContext,
-} from './counting-context.js';
-import { CountingError, invalidInput } from './counting-errors.js';
+import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
+import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
 import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {
   CommitInput,
@@ -52,12 +53,16 @@ const MAX_SESSION_NAME = 200;
 export interface CountingServiceOptions {
   /** Epoch milliseconds; tests pass a fixed clock. */
   readonly now?: () => number;
+  /** How this PC is named in a count file merged elsewhere (default: the host name). */
+  readonly pcName?: string;
 }
 
 export class CountingService {
   readonly #context: CountingContext;
   readonly #catalogue: CatalogueRepository;
   readonly #lines: CountLineService;
+  readonly #merge: CountMerge;
+  readonly #recount: CountRecount;
 
   constructor(db: Database, options: CountingServiceOptions = {}) {
     const lookup = new CatalogueLookup(db);
@@ -67,11 +72,15 @@ export class CountingService {
       lookup,
       expected: new ExpectedStock(db, lookup),
       scopes: new CountScopes(db),
+      review: new CountReviewRepository(db),
+      reviewCache: new ReviewCache(),
       aliases: new CodeAliases({ db, lookup, now: options.now ?? Date.now }),
       now: options.now ?? Date.now,
     };
     this.#catalogue = new CatalogueRepository(db);
     this.#lines = new CountLineService(this.#context);
+    this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
+    this.#recount = new CountRecount(this.#context);
   }
 
   /** Opens a session on a warehouse the local catalogue knows. */
@@ -110,6 +119,7 @@ export class CountingService {
           outbox_operation_ids: null,
           started_by: input.counter?.trim() || null,
           scope_kind: scope.kind,
+          handed_over_at: null,
         });
         this.#context.scopes.record(id, scope);
         return this.session(id);
@@ -202,15 +212,51 @@ export class CountingService {
     return commitSession(this.#context, input);
   }
 
-  /** Abandons an open session: nothing is sent; it stays listed, read-only, as discarded. */
+  /**
+   * Abandons an open session (one handed over to another PC included): nothing is sent; it stays listed,
+   * read-only, as discarded.
+   */
   discardSession(sessionId: string): SessionView {
     return this.#context.db
       .transaction(() => {
-        const session = openSession(this.#context, sessionId);
+        const session = existingSession(this.#context, sessionId);
+        if (session.state !== 'open') throw sessionClosed(session.id, session.state);
         this.#context.repository.closeSession(session.id, 'discarded', this.#context.now(), null, null);
         return this.session(session.id);
       })
       .immediate();
+  }
+
+  /** This PC's counts of the session as a file to merge on another PC (count-merge.ts). */
+  exportSession(sessionId: string, handOver = true): CallValue<'counting.exportSession'> {
+    return this.#merge.exportSession(sessionId, handOver);
+  }
+
+  /** Adds another PC's exported counts to this open session; the same file twice changes nothing. */
+  mergeSession(sessionId: string, text: string): CallValue<'counting.mergeSession'> {
+    return this.#merge.mergeSession(sessionId, text);
+  }
+
+  contributions(sessionId: string): CallValue<'counting.contributions'> {
+    return this.#merge.contributions(sessionId);
+  }
+
+  /** Marks counted lines for a blind recount (count-recount.ts). */
+  requestRecount(input: ParsedCallArgs<'counting.requestRecount'>): CallValue<'counting.requestRecount'> {
+    return this.#recount.request(input);
+  }
+
+  recountLines(sessionId: string): CallValue<'counting.recountLines'> {
+    existingSession(this.#context, sessionId);
+    return this.#recount.lines(sessionId);
+  }
+
+  recordRecount(input: ParsedCallArgs<'counting.recordRecount'>): CallValue<'counting.recordRecount'> {
+    return this.#recount.record(input);
+  }
+
+  chooseRecount(sessionId: string, lineId: number, use: RecountChoice): CallValue<'counting.chooseRecount'> {
+    return this.#recount.choose(sessionId, lineId, use);
   }
 
   /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text and a file name. */

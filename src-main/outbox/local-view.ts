@@ -2,7 +2,7 @@
 // server figures never hides a local write that is still on its way.
 import type { Database } from 'better-sqlite3';
 import { roundQuantity } from './quantity.js';
-import { openStockLines, type OpenStockLineRow } from './stock-view.repository.js';
+import { openStockLines, openStockLinesOfWarehouse, type OpenStockLineRow } from './stock-view.repository.js';
 
 export interface PendingStock {
   /** The last absolute target among the operations not yet done, if any. */
@@ -26,9 +26,18 @@ export function pendingStock(
   warehouseCode: string,
   productIds: readonly number[],
 ): Map<number, PendingStock> {
+  if (productIds.length === 0) return new Map();
+  return fold(openStockLines(db, warehouseCode, productIds));
+}
+
+/** pendingStock for every product of the warehouse with open operations (a review of a whole warehouse). */
+export function pendingStockInWarehouse(db: Database, warehouseCode: string): Map<number, PendingStock> {
+  return fold(openStockLinesOfWarehouse(db, warehouseCode));
+}
+
+function fold(rows: readonly OpenStockLineRow[]): Map<number, PendingStock> {
   const folded = new Map<number, { absolute?: number; delta: number }>();
-  if (productIds.length === 0) return folded;
-  for (const row of openStockLines(db, warehouseCode, productIds)) {
+  for (const row of rows) {
     const effect = effectOf(row);
     if (effect === undefined) continue;
     const current = folded.get(row.product_id) ?? { delta: 0 };

@@ -13,15 +13,28 @@ export interface OpenStockLineRow {
   readonly sent_target: number | null;
 }
 
-function prepare(db: Database): Statement<[string, string], OpenStockLineRow> {
-  return db.prepare<[string, string], OpenStockLineRow>(
-    `SELECT product_id, change, value, counted_against, policy, sent_target
-       FROM outbox_operations
-      WHERE warehouse_code = ?
-        AND product_id IN (SELECT value FROM json_each(?))
-        AND state NOT IN ('done', 'discarded')
-      ORDER BY id`,
-  );
+function prepare(db: Database): {
+  some: Statement<[string, string], OpenStockLineRow>;
+  all: Statement<[string], OpenStockLineRow>;
+} {
+  return {
+    some: db.prepare<[string, string], OpenStockLineRow>(
+      `SELECT product_id, change, value, counted_against, policy, sent_target
+         FROM outbox_operations
+        WHERE warehouse_code = ?
+          AND product_id IN (SELECT value FROM json_each(?))
+          AND state NOT IN ('done', 'discarded')
+        ORDER BY id`,
+    ),
+    // The partial index outbox_open_stock holds exactly these rows.
+    all: db.prepare<[string], OpenStockLineRow>(
+      `SELECT product_id, change, value, counted_against, policy, sent_target
+         FROM outbox_operations
+        WHERE warehouse_code = ? AND product_id IS NOT NULL
+          AND state NOT IN ('done', 'discarded')
+        ORDER BY id`,
+    ),
+  };
 }
 
 function statement(db: Database) {
@@ -34,5 +47,10 @@ export function openStockLines(
   warehouseCode: string,
   productIds: readonly number[],
 ): OpenStockLineRow[] {
-  return statement(db).all(warehouseCode, JSON.stringify(productIds));
+  return statement(db).some.all(warehouseCode, JSON.stringify(productIds));
+}
+
+/** Every open stock line of the warehouse, oldest first (for a whole warehouse: no id list to pass). */
+export function openStockLinesOfWarehouse(db: Database, warehouseCode: string): OpenStockLineRow[] {
+  return statement(db).all.all(warehouseCode);
 }

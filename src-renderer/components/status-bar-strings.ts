@@ -17,6 +17,9 @@ export const st = translator({
     needAttentionTitle: 'Open the Outbox (F7) to decide what to do with them',
     lastSync: 'Last sync: {when}',
     lastSyncNever: 'Last sync: not yet',
+    syncNow: 'Sync now',
+    syncingNow: 'Syncing…',
+    syncNowTitle: 'Fetch the back office’s latest products and stock now',
   },
   th: {
     reasonUnreachable: 'เซิร์ฟเวอร์ของร้านไม่ตอบสนอง',
@@ -30,6 +33,9 @@ export const st = translator({
     needAttentionTitle: 'เปิดรายการรอส่ง (F7) เพื่อเลือกว่าจะทำอย่างไร',
     lastSync: 'ซิงค์ล่าสุด: {when}',
     lastSyncNever: 'ซิงค์ล่าสุด: ยังไม่เคย',
+    syncNow: 'ซิงค์เดี๋ยวนี้',
+    syncingNow: 'กำลังซิงค์…',
+    syncNowTitle: 'ดึงสินค้าและสต็อกล่าสุดจากหลังร้านเดี๋ยวนี้',
   },
 });
 

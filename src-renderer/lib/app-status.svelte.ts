@@ -33,6 +33,7 @@ export class AppStatus {
   #now = $state(Date.now());
   #error = $state<string | null>(null);
   #startingDemo = $state(false);
+  #syncRequested = $state(false);
 
   #started = false;
 
@@ -92,6 +93,11 @@ export class AppStatus {
     return this.#startingDemo;
   }
 
+  /** "Sync now" was asked and the pull it started has not ended yet. */
+  get syncRequested(): boolean {
+    return this.#syncRequested;
+  }
+
   /** Subscribes to main's events and reads the current state; idempotent. */
   start(): void {
     if (this.#started) return;
@@ -105,6 +111,7 @@ export class AppStatus {
     });
     this.#api.on('sync.progress', (status) => {
       this.#sync = status;
+      if (status.state !== 'running') this.#syncRequested = false;
       this.#now = Date.now();
     });
     this.#api.on('connectivity.changed', (status) => (this.#connectivity = status));
@@ -144,6 +151,25 @@ export class AppStatus {
   async refreshOutbox(): Promise<void> {
     const summary = await this.#api.call('outbox.summary', {});
     this.#outbox = summary.ok ? summary.value : null;
+  }
+
+  /**
+   * "Sync now": main ends the catalogue's wait and pulls the changes at once. The answer is the status
+   * right after (running while the pull goes on); its end comes as a sync.progress event.
+   */
+  async syncNow(): Promise<void> {
+    if (this.#syncRequested) return;
+    this.#syncRequested = true;
+    const result = await this.#api.call('sync.syncNow', {});
+    if (!result.ok) {
+      this.#error = result.error.message;
+      this.#syncRequested = false;
+      return;
+    }
+    this.#error = null;
+    this.#sync = result.value;
+    // Nothing started (e.g. the day's requests are used up): the status line says why.
+    if (result.value.state !== 'running') this.#syncRequested = false;
   }
 
   /** "Try the demo store": starts the embedded demo back office and makes it the active store. */

@@ -46,6 +46,10 @@ export type LineOrder = (typeof LINE_ORDERS)[number];
 export const KEEP_CODE_CHOICES = ['none', 'alias', 'barcode'] as const;
 export type KeepCodeChoice = (typeof KEEP_CODE_CHOICES)[number];
 
+/** A line marked for a blind recount: which of its two counts the commit sends. */
+export const RECOUNT_CHOICES = ['first', 'recount'] as const;
+export type RecountChoice = (typeof RECOUNT_CHOICES)[number];
+
 /** Why an alias in an imported file was not taken (the file's other aliases still are). */
 export const ALIAS_IMPORT_SKIPS = [
   'unknown-product',

@@ -18,6 +18,7 @@ const counted = (fields: Partial<Extract<ReviewRow, { kind: 'counted' }>>): Revi
   expected: 10,
   drift: 0,
   notCountedAsZero: false,
+  recount: null,
   ...fields,
 });
 

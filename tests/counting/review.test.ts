@@ -73,6 +73,7 @@ describe('reviewing a session', () => {
       drifted: 1,
       notCounted: 1,
       unknownCodes: 1,
+      recountsPending: 0,
     });
   });
 

@@ -26,6 +26,7 @@ const session: SessionViewValue = {
   closedAt: null,
   notCounted: null,
   outboxOperationIds: [],
+  handedOverAt: null,
   progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
 };
 
@@ -54,7 +55,9 @@ function productLine(lineId: number, productId: number, counted: number): Produc
   };
 }
 
-function unknownLine(lineId: number, code: string, counted: number): CountLine {
+type UnknownLine = Extract<CountLine, { kind: 'unknown' }>;
+
+function unknownLine(lineId: number, code: string, counted: number): UnknownLine {
   return {
     kind: 'unknown',
     lineId,
@@ -92,7 +95,8 @@ describe('load', () => {
     ]);
 
     expect(bridge.argsOf('counting.session')).toEqual([{ sessionId: SESSION_ID }]);
-    expect(bridge.argsOf('counting.lines')).toEqual([{ sessionId: SESSION_ID }]);
+    // Newest first: the counting page lists the line changed last on top.
+    expect(bridge.argsOf('counting.lines')).toEqual([{ sessionId: SESSION_ID, order: 'lastCounted' }]);
     expect(counting.session).toEqual(session);
     expect(counting.productLines.map((line) => line.lineId)).toEqual([1]);
     expect(counting.unknownLines.map((line) => line.lineId)).toEqual([2]);
@@ -171,7 +175,7 @@ describe('scan', () => {
     first.release(ok(productLine(1, 10, 1)));
     await Promise.all(scanned);
     expect(bridge.argsOf('counting.scan').map((args) => args.code)).toEqual(['A', 'B']);
-    expect(counting.lines.map((line) => line.lineId)).toEqual([1, 2]);
+    expect(counting.lines.map((line) => line.lineId)).toEqual([2, 1]);
     expect(counting.currentLineId).toBe(2);
   });
 
@@ -327,7 +331,7 @@ describe('a repeat scan shown before main answers', () => {
     const scanned = counting.scan('A');
     expect(counting.lines.map((line) => line.counted)).toEqual([3]);
     await scanned;
-    expect(counting.lines).toEqual([productLine(1, 10, 2), productLine(9, 90, 1)]);
+    expect(counting.lines).toEqual([productLine(9, 90, 1), productLine(1, 10, 2)]);
     expect(counting.currentLineId).toBe(9);
     expect(counting.last).toEqual({ status: 'ok', line: productLine(9, 90, 1), repeated: false });
 
@@ -335,6 +339,29 @@ describe('a repeat scan shown before main answers', () => {
     const next = counting.scan('A');
     expect(counting.lines.map((line) => line.counted)).toEqual([2, 2]);
     await next;
+  });
+
+  it('moves the line to the front at once, as main will, and back if main refuses', async () => {
+    const counting = await afterFirstScan(1);
+    answerScans(ok(productLine(2, 20, 1)));
+    await counting.scan('B');
+    const order = () => counting.lines.map((line) => line.lineId);
+    expect(order()).toEqual([2, 1]);
+    const answers = [held<IpcResult<CountLine>>(), held<IpcResult<CountLine>>()];
+    answerScans(...answers.map((answer) => answer.promise));
+
+    const first = counting.scan('A');
+    expect(order()).toEqual([1, 2]);
+    answers[0]?.release(refused('conflict', 'The session is committed.'));
+    await first;
+    expect(order()).toEqual([2, 1]);
+
+    const second = counting.scan('A');
+    expect(order()).toEqual([1, 2]);
+    answers[1]?.release(ok(productLine(1, 10, 2)));
+    await second;
+    expect(order()).toEqual([1, 2]);
+    expect(counting.lines.map((line) => line.counted)).toEqual([2, 1]);
   });
 
   it("counts a pack code's units and a prompted quantity at once", async () => {
@@ -362,6 +389,76 @@ describe('a repeat scan shown before main answers', () => {
     await Promise.all([scanned, adjusted]);
     expect(counting.lines).toEqual([productLine(1, 10, 3)]);
     expect(counting.last).toEqual({ status: 'ok', line: productLine(1, 10, 3), repeated: false });
+  });
+});
+
+describe('line order', () => {
+  it('moves a line counted again, adjusted or undone to the front; selecting one moves nothing', async () => {
+    const counting = await loaded(bridge, [
+      productLine(3, 12, 1),
+      productLine(2, 11, 1),
+      productLine(1, 10, 1),
+    ]);
+    const order = () => counting.lines.map((line) => line.lineId);
+    bridge
+      .answer('counting.scan', ok(productLine(1, 10, 2)))
+      .answer('counting.adjustQuantity', ok(productLine(2, 11, 2)))
+      .answer('counting.undoLast', ok({ undoneEventId: 4, kind: 'scan', line: productLine(3, 12, 0) }));
+
+    await counting.scan('885000000010');
+    expect(order()).toEqual([1, 3, 2]);
+    await counting.adjust(2, 1);
+    expect(order()).toEqual([2, 1, 3]);
+    counting.selectLine(1);
+    expect(order()).toEqual([2, 1, 3]);
+    await counting.undoLast();
+    expect(order()).toEqual([3, 2, 1]);
+  });
+});
+
+describe('removeUnknownCode', () => {
+  it('drops one unknown code through main: it leaves the list, the others stay', async () => {
+    const counting = await loaded(bridge, [unknownLine(2, '111', 3), unknownLine(3, '222', 1)]);
+    counting.selectLine(2);
+    const discarded = { ...unknownLine(2, '111', 3), state: 'discarded' as const };
+    bridge.answer('counting.removeUnknownCode', ok(discarded));
+
+    expect(await counting.removeUnknownCode(2)).toBe(true);
+
+    expect(bridge.argsOf('counting.removeUnknownCode')).toEqual([{ sessionId: SESSION_ID, lineId: 2 }]);
+    expect(counting.unknownLines.map((line) => line.lineId)).toEqual([3]);
+    expect(counting.lines.find((line) => line.lineId === 2)).toEqual(discarded);
+    expect(counting.currentLineId).toBeNull();
+    expect(counting.error).toBeNull();
+  });
+
+  it("keeps the code listed and shows main's words when refused", async () => {
+    const counting = await loaded(bridge, [unknownLine(2, '111', 3)]);
+    bridge.answer(
+      'counting.removeUnknownCode',
+      refused('invalid-arguments', 'That code was resolved already.'),
+    );
+
+    expect(await counting.removeUnknownCode(2)).toBe(false);
+    expect(counting.unknownLines.map((line) => line.lineId)).toEqual([2]);
+    expect(counting.error).toBe('That code was resolved already.');
+  });
+});
+
+describe('discard', () => {
+  it('abandons the session through main and shows it discarded; a refusal is shown', async () => {
+    const counting = await loaded(bridge, [productLine(1, 10, 2)]);
+    const closed = { ...session, state: 'discarded' as const, closedAt: 1_700_000_100_000 };
+    bridge.answer('counting.discard', refused('conflict', 'The session is committed.'), ok(closed));
+
+    expect(await counting.discard()).toBe(false);
+    expect(counting.error).toBe('The session is committed.');
+    expect(counting.session?.state).toBe('open');
+
+    expect(await counting.discard()).toBe(true);
+    expect(bridge.argsOf('counting.discard')).toEqual([{ sessionId: SESSION_ID }, { sessionId: SESSION_ID }]);
+    expect(counting.session).toEqual(closed);
+    expect(counting.error).toBeNull();
   });
 });
 

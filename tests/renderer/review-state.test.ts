@@ -28,6 +28,7 @@ const session: SessionViewValue = {
   closedAt: null,
   notCounted: null,
   outboxOperationIds: [],
+  handedOverAt: null,
   progress: { linesCounted: 3, units: 7, unknownCodes: 1 },
 };
 
@@ -40,6 +41,7 @@ const totals: SessionReview['totals'] = {
   drifted: 0,
   notCounted: 4,
   unknownCodes: 1,
+  recountsPending: 0,
 };
 
 /** The answer to a review call: `rows` rows from `offset` of `matching`, under `filter`. */

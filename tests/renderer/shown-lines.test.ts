@@ -27,19 +27,20 @@ function line(lineId: number): CountLine {
   };
 }
 
-const lines = Array.from({ length: 10 }, (_, index) => line(index + 1));
+/** Newest (last counted) first, as counting.lines answers with order 'lastCounted'. */
+const lines = Array.from({ length: 10 }, (_, index) => line(10 - index));
 const ids = (shown: CountLine[]) => shown.map((shownLine) => shownLine.lineId);
 
 describe('newestLines', () => {
   it('shows all lines, newest first, while they fit', () => {
-    expect(ids(newestLines(lines.slice(0, 3), null, 5))).toEqual([3, 2, 1]);
+    expect(ids(newestLines(lines.slice(7), null, 5))).toEqual([3, 2, 1]);
   });
 
   it('shows only the newest when there are more', () => {
-    expect(ids(newestLines(lines, lines[9] ?? null, 4))).toEqual([10, 9, 8, 7]);
+    expect(ids(newestLines(lines, lines[0] ?? null, 4))).toEqual([10, 9, 8, 7]);
   });
 
   it('puts an older current line on top, still within the limit', () => {
-    expect(ids(newestLines(lines, lines[1] ?? null, 4))).toEqual([2, 10, 9, 8]);
+    expect(ids(newestLines(lines, lines[8] ?? null, 4))).toEqual([2, 10, 9, 8]);
   });
 });

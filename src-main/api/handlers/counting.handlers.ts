@@ -19,6 +19,13 @@ type CountingHandlers = Pick<
   | 'counting.commit'
   | 'counting.discard'
   | 'counting.exportCsv'
+  | 'counting.exportSession'
+  | 'counting.mergeSession'
+  | 'counting.contributions'
+  | 'counting.requestRecount'
+  | 'counting.recountLines'
+  | 'counting.recordRecount'
+  | 'counting.chooseRecount'
 >;
 
 export function countingHandlers(services: ApiServices): CountingHandlers {
@@ -42,5 +49,14 @@ export function countingHandlers(services: ApiServices): CountingHandlers {
     'counting.commit': async (args) => (await counting()).commit(args),
     'counting.discard': async ({ sessionId }) => (await counting()).discardSession(sessionId),
     'counting.exportCsv': async ({ sessionId }) => (await counting()).exportCsv(sessionId),
+    'counting.exportSession': async ({ sessionId, handOver }) =>
+      (await counting()).exportSession(sessionId, handOver),
+    'counting.mergeSession': async ({ sessionId, text }) => (await counting()).mergeSession(sessionId, text),
+    'counting.contributions': async ({ sessionId }) => (await counting()).contributions(sessionId),
+    'counting.requestRecount': async (args) => (await counting()).requestRecount(args),
+    'counting.recountLines': async ({ sessionId }) => (await counting()).recountLines(sessionId),
+    'counting.recordRecount': async (args) => (await counting()).recordRecount(args),
+    'counting.chooseRecount': async ({ sessionId, lineId, use }) =>
+      (await counting()).chooseRecount(sessionId, lineId, use),
   };
 }

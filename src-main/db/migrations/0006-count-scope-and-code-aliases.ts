@@ -9,6 +9,13 @@
 //   not fail, and the alias comes back to life if the product does.
 // - Count sessions get who started them and a scope: the whole warehouse, chosen categories, or a list
 //   of products (`count_session_scope`); products outside it are never set to 0 at commit.
+// - Several PCs, one count: a session exported to a file and merged into another PC's session.
+//   `count_merges` remembers what each source session contributed per product, so merging the same
+//   file again changes nothing and a newer export of that session adds only the difference;
+//   `handed_over_at` marks a session exported to be committed elsewhere (it can no longer change or
+//   commit here, so the count is committed exactly once).
+// - Recount: a counted line marked for a blind recount keeps its first count (`counted`, from its
+//   events) and the recount beside it, and which of the two the commit sends.
 import type { Migration } from '../migrate.js';
 
 const SCHEMA = `
@@ -24,6 +31,23 @@ const SCHEMA = `
   ALTER TABLE count_sessions ADD COLUMN started_by TEXT;
   ALTER TABLE count_sessions ADD COLUMN scope_kind TEXT NOT NULL DEFAULT 'warehouse'
     CHECK (scope_kind IN ('warehouse', 'categories', 'products'));
+
+  ALTER TABLE count_sessions ADD COLUMN handed_over_at INTEGER;
+
+  ALTER TABLE count_lines ADD COLUMN recount_requested_at INTEGER;
+  ALTER TABLE count_lines ADD COLUMN recounted REAL;
+  ALTER TABLE count_lines ADD COLUMN recounted_by TEXT;
+  ALTER TABLE count_lines ADD COLUMN recount_use TEXT CHECK (recount_use IN ('first', 'recount'));
+
+  CREATE TABLE count_merges (
+    session_id     TEXT NOT NULL REFERENCES count_sessions (id),
+    source_session TEXT NOT NULL,
+    source_label   TEXT NOT NULL,
+    product_id     INTEGER NOT NULL,
+    counted        REAL NOT NULL,
+    merged_at      INTEGER NOT NULL,
+    PRIMARY KEY (session_id, source_session, product_id)
+  ) STRICT, WITHOUT ROWID;
 
   CREATE TABLE count_session_scope (
     session_id TEXT NOT NULL REFERENCES count_sessions (id),

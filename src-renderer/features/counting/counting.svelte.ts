@@ -1,5 +1,6 @@
 // One count session on screen: its lines (products and unknown codes), the last scan's outcome for the
-// big display, and the current line the keypad and +/− act on. Scans are sent one after another in the
+// big display, and the current line the keypad and +/− act on. Lines are kept in the order last
+// counted, newest first: a line changed moves to the front. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
 // A repeat scan of a code main already counted on a line here is shown at once, on its Enter, and
@@ -138,7 +139,7 @@ export class CountingSession {
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
-      this.#api.call('counting.lines', { sessionId: this.sessionId }),
+      this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' }),
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
@@ -222,7 +223,10 @@ export class CountingSession {
   /** Reads main's lines again (queued after the calls already on their way). */
   #reloadLines(): Promise<void> {
     const run = async (): Promise<void> => {
-      const lines = await this.#api.call('counting.lines', { sessionId: this.sessionId });
+      const lines = await this.#api.call('counting.lines', {
+        sessionId: this.sessionId,
+        order: 'lastCounted',
+      });
       if (lines.ok) this.#confirm(lines.value);
       else this.#error = lines.error.message;
     };
@@ -253,7 +257,7 @@ export class CountingSession {
       const { line, barcodeToAssign, replacesBarcode } = result.value;
       const unknown = this.#confirmed.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
-        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId });
+        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
       this.#put(line);
       this.#currentLineId = line.lineId;
       this.#last = { status: 'ok', line, repeated: false };
@@ -261,6 +265,47 @@ export class CountingSession {
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue.then(() => resolution);
+  }
+
+  /**
+   * Drops one unknown code still to resolve (its units are not counted; the line stays, discarded).
+   * False when refused (the error is shown).
+   */
+  removeUnknownCode(lineId: number): Promise<boolean> {
+    let removed = false;
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.removeUnknownCode', {
+        sessionId: this.sessionId,
+        lineId,
+      });
+      if (!result.ok) {
+        this.#error = result.error.message;
+        return;
+      }
+      this.#error = null;
+      this.#put(result.value, 'inPlace');
+      if (this.#currentLineId === lineId) this.#currentLineId = null;
+      removed = true;
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => removed);
+  }
+
+  /** Abandons the session (nothing is sent); false when refused (the error is shown). */
+  discard(): Promise<boolean> {
+    let discarded = false;
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.discard', { sessionId: this.sessionId });
+      if (!result.ok) {
+        this.#error = result.error.message;
+        return;
+      }
+      this.#error = null;
+      this.#session = result.value;
+      discarded = true;
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue.then(() => discarded);
   }
 
   /** +1 / −1 (or any step) on a line; the line never goes below 0. */
@@ -329,16 +374,21 @@ export class CountingSession {
     return this.#lines.find((candidate) => candidate.lineId === line.lineId) ?? line;
   }
 
-  /** Main's answer for one line: it replaces the line (or adds it at the end). */
-  #put(line: CountLine): void {
-    const index = this.#confirmed.findIndex((existing) => existing.lineId === line.lineId);
-    if (index === -1) {
-      this.#confirm([...this.#confirmed, line]);
+  /**
+   * Main's answer for one line. A changed line goes to the front (counted last); 'inPlace' only
+   * updates it (nothing was counted).
+   */
+  #put(line: CountLine, where: 'front' | 'inPlace' = 'front'): void {
+    const lines = this.#confirmed;
+    const index = lines.findIndex((existing) => existing.lineId === line.lineId);
+    if (where === 'inPlace' && index !== -1) {
+      const next = lines.slice();
+      next[index] = line;
+      this.#confirm(next);
       return;
     }
-    const next = this.#confirmed.slice();
-    next[index] = line;
-    this.#confirm(next);
+    const others = index === -1 ? lines : lines.filter((existing) => existing !== lines[index]);
+    this.#confirm([line, ...others]);
   }
 
   /** Main's lines as it answered them; the page shows them with the scans on their way added. */

@@ -58,18 +58,31 @@ export class OptimisticScans {
     else this.#known.delete(code);
   }
 
-  /** What the page shows: main's lines, each with the scans on their way to it added. */
+  /**
+   * What the page shows: main's lines (newest first), each with the scans on their way to it added and
+   * moved to the front as main will move it (the latest scan's line first).
+   */
   shown(confirmed: CountLine[]): CountLine[] {
     if (this.#pending.length === 0) return confirmed;
     const added = new Map<number, { units: number; scans: number }>();
-    for (const { lineId, units } of this.#pending) {
+    // Newest scan first, so the Map's order is the order the lines go to the front in.
+    for (const { lineId, units } of [...this.#pending].reverse()) {
       const sum = added.get(lineId) ?? { units: 0, scans: 0 };
       added.set(lineId, { units: sum.units + units, scans: sum.scans + 1 });
     }
-    return confirmed.map((line) => {
-      const sum = added.get(line.lineId);
-      if (sum === undefined || line.kind !== 'product') return line;
-      return { ...line, counted: line.counted + sum.units, scans: line.scans + sum.scans, isCounted: true };
-    });
+    const front: CountLine[] = [];
+    for (const [lineId, sum] of added) {
+      const line = confirmed.find((candidate) => candidate.lineId === lineId);
+      if (line?.kind === 'product') {
+        front.push({
+          ...line,
+          counted: line.counted + sum.units,
+          scans: line.scans + sum.scans,
+          isCounted: true,
+        });
+      }
+    }
+    const moved = new Set(front.map((line) => line.lineId));
+    return [...front, ...confirmed.filter((line) => !moved.has(line.lineId))];
   }
 }

@@ -1,17 +1,17 @@
-// Which count lines the counting page shows: the newest, newest first, plus the current line (the one
-// the keypad and +/− act on) at the top when it is older than those, so a re-scanned early product is
-// still there to see and adjust.
+// Which count lines the counting page shows: the last counted, newest first (a re-scanned early product
+// comes back to the top), plus the current line (the one the keypad and +/− act on) at the top should it
+// be older than those, so it is always there to see and adjust.
 import type { CountLine } from '../../../src-shared/ipc/index.js';
 
 export const LINES_SHOWN = 40;
 
-/** `lines` in the order first counted; at most `limit` are returned. */
+/** `lines` in the order last counted, newest first; at most `limit` are returned. */
 export function newestLines(
   lines: readonly CountLine[],
   current: CountLine | null,
   limit: number,
 ): CountLine[] {
-  const newest = lines.slice(-limit).reverse();
+  const newest = lines.slice(0, limit);
   if (
     current === null ||
     current.kind !== 'product' ||

@@ -76,8 +76,13 @@ export function stateWords(state: OperationState): string {
   return ot(STATES[state]);
 }
 
-/** "counted 12", "add 3"…; empty for rows without a figure (payments, barcodes). */
-export function changeWords(row: { readonly change: string | null; readonly value: number | null }): string {
+/** "counted 12", "add 3", "barcode 885…"…; empty for rows with neither (payments). */
+export function changeWords(row: {
+  readonly change: string | null;
+  readonly value: number | null;
+  readonly barcode?: string | null;
+}): string {
+  if (row.barcode !== undefined && row.barcode !== null) return ot('changeBarcode', { code: row.barcode });
   if (row.change === null || row.value === null) return '';
   const key = CHANGES[row.change];
   const value = formatNumber(row.value);
@@ -105,13 +110,21 @@ export function reasonWords(row: {
   });
 }
 
-/** The product as the row names it: the name when known, else the SKU, else its id. */
+/**
+ * The product as the row names it: the name when known (the row's own, else from `names`) with the SKU,
+ * else the SKU, else its id.
+ */
 export function productWords(
-  row: { readonly productId: number | null; readonly sku: string | null },
+  row: {
+    readonly productId: number | null;
+    readonly sku: string | null;
+    readonly productName?: string | null;
+  },
   names: ReadonlyMap<number, string>,
 ): string {
-  const name = row.productId === null ? undefined : names.get(row.productId);
+  const name = row.productName ?? (row.productId === null ? undefined : names.get(row.productId));
   if (name !== undefined && row.sku !== null) return `${name} (${row.sku})`;
+  if (name !== undefined) return name;
   if (row.sku !== null) return row.sku;
   return row.productId === null ? '' : ot('productNumber', { id: row.productId });
 }

@@ -6,6 +6,7 @@ import {
   KEEP_CODE_CHOICES,
   LINE_ORDERS,
   NOT_COUNTED_CHOICES,
+  RECOUNT_CHOICES,
   REVIEW_FILTERS,
   SESSION_STATES,
   UNKNOWN_CODE_STATES,
@@ -57,6 +58,8 @@ export const sessionView = z.object({
   /** Who started the session (the counter given at creation); null for sessions from before. */
   startedBy: z.string().nullable(),
   scope: countScope,
+  /** When this session was exported to be committed on another PC (it can no longer change here). */
+  handedOverAt: epochMs.nullable(),
   /** The UI hides expected figures; they are still recorded. */
   blind: z.boolean(),
   driftPolicy,
@@ -122,13 +125,25 @@ const reviewProduct = {
   purchaseprice: z.number(),
 };
 
+/** A line marked for a blind recount: both counts, and which one the commit sends. */
+export const recountView = z.object({
+  firstCount: z.number(),
+  /** null until someone recounted it. */
+  recounted: z.number().nullable(),
+  recountedBy: z.string().nullable(),
+  /** What the commit sends: the recount once there is one (unless a person chose the first count). */
+  use: z.enum(RECOUNT_CHOICES),
+});
+
 export const reviewRow = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('counted'),
     lineId: z.number(),
     ...reviewProduct,
     countedAgainst: z.number(),
+    /** The figure the commit sends (the recount when `recount.use` says so). */
     counted: z.number(),
+    recount: recountView.nullable(),
     variance: z.number(),
     /** variance × purchase price, baht. */
     varianceValue: z.number(),
@@ -159,11 +174,25 @@ export const sessionReview = z.object({
     drifted: count,
     notCounted: count,
     unknownCodes: count,
+    /** Lines marked for a recount that nobody recounted yet (the commit sends their first count). */
+    recountsPending: count,
   }),
   /** Rows matching the filter, before paging. */
   matching: count,
   offset: count,
   rows: z.array(reviewRow),
+});
+
+/** A line to recount as the recounter sees it: no first count, no expected figure. */
+export const recountLine = z.object({
+  lineId: z.number(),
+  productId: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  name: z.string(),
+  unittext: z.string(),
+  recounted: z.number().nullable(),
+  recountedBy: z.string().nullable(),
 });
 
 const lineQuantity = z.strictObject({ sessionId, lineId: rowId, counter, quantity });
@@ -276,6 +305,85 @@ export const countingCalls = {
   },
   /** Abandons an open session: nothing is sent. */
   'counting.discard': { args: bySession, result: sessionView },
+  /**
+   * This PC's counts of the session as a file for another PC counting the same warehouse (different
+   * aisles), which merges it into its own session and commits once for both. With `handOver` (default)
+   * this session can then no longer change or commit here (discard it once the other PC committed).
+   * Open unknown codes refuse the export ('conflict', reason 'unresolvedUnknownCodes'): resolve or
+   * remove them first, so no unit is lost on the way.
+   */
+  'counting.exportSession': {
+    args: z.strictObject({ sessionId, handOver: z.boolean().default(true) }),
+    result: z.object({ fileName: z.string(), text: z.string(), session: sessionView }),
+  },
+  /**
+   * Adds another PC's exported counts to this open session: per product, that PC's figure adds to this
+   * one's (a counted line is created for a product only the other PC counted). Merging the same file
+   * twice changes nothing; a newer export of the same session adds only what changed. Refusals:
+   * 'invalid-arguments' (not a count file, or this session's own file), 'conflict' with reason
+   * 'otherWarehouse'.
+   */
+  'counting.mergeSession': {
+    args: z.strictObject({ sessionId, text: z.string().min(1).max(20_000_000) }),
+    result: z.object({
+      session: sessionView,
+      /** Who the counts came from ("<PC>: <session name>"). */
+      source: z.string(),
+      /** Products whose figure from that source changed (new or different). */
+      productsMerged: count,
+      /** Products already merged with the same figure. */
+      unchanged: count,
+    }),
+  },
+  /** Per counted product, what each PC contributed (this PC first, then each merged source). */
+  'counting.contributions': {
+    args: bySession,
+    result: z.array(
+      z.object({
+        lineId: z.number(),
+        productId: z.number(),
+        sku: z.string(),
+        name: z.string(),
+        counted: z.number(),
+        sources: z.array(z.object({ source: z.string(), thisPc: z.boolean(), counted: z.number() })),
+      }),
+    ),
+  },
+  /**
+   * Marks counted lines for a blind recount: every line whose variance is at least `minUnits` units or
+   * `minValue` baht (either way, in absolute value), and the lines in `lineIds`. Marked lines are
+   * answered as counting.recountLines lists them. 'invalid-arguments' when nothing selects lines.
+   */
+  'counting.requestRecount': {
+    args: z.strictObject({
+      sessionId,
+      minUnits: z.number().positive().optional(),
+      minValue: z.number().positive().optional(),
+      lineIds: z.array(rowId).max(10_000).optional(),
+    }),
+    result: z.object({ marked: count, lines: z.array(recountLine) }),
+  },
+  /** The lines to recount, blind: the product only (no first count, no expected figure). */
+  'counting.recountLines': { args: bySession, result: z.array(recountLine) },
+  /**
+   * A recount of one marked line, by someone (another person, on this PC or another): `add` adds to the
+   * recount (one scan at a time), `set` makes it the figure. The recount is then what the commit sends.
+   */
+  'counting.recordRecount': {
+    args: z.strictObject({
+      sessionId,
+      lineId: rowId,
+      counter,
+      quantity: z.number().min(0).max(1_000_000_000),
+      mode: z.enum(['set', 'add']).default('set'),
+    }),
+    result: recountLine,
+  },
+  /** Which count of a recounted line the commit sends. */
+  'counting.chooseRecount': {
+    args: z.strictObject({ sessionId, lineId: rowId, use: z.enum(RECOUNT_CHOICES) }),
+    result: recountView,
+  },
   /** The whole review as CSV text, with a suggested file name. */
   'counting.exportCsv': {
     args: bySession,

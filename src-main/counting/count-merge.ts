@@ -1,0 +1,268 @@
+// Several PCs, one count (issue 13): counters on different PCs count the same warehouse, different
+// aisles. One PC exports its session to a file; another merges it into its own open session and commits
+// once for both. The file carries this PC's own figure per product (what it merged from others is left
+// out, so counts never travel back and double); a merge adds each product's figure as an `adjust` event
+// by a "(merged from …)" counter, and `count_merges` remembers each source's last figure, so merging the
+// same file twice changes nothing and a newer export of that session adds only the difference. Handing a
+// session over makes it read-only here (counting-context.ts, openSession): the count commits once.
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import type { CallValue } from '../../src-shared/ipc/index.js';
+import { preparedFor } from '../db/statements.js';
+import { Refusal } from '../refusal.js';
+import { recordLineEvent } from './count-lines.service.js';
+import { roundQuantity } from './count-quantity.js';
+import type { LineRow, SessionRow } from './count-session.repository.js';
+import { existingSession, newProductLine, openSession, sessionViewOf } from './counting-context.js';
+import type { CountingContext } from './counting-context.js';
+import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
+
+export const COUNT_FILE_FORMAT = 'stockroom-count-session';
+const COUNT_FILE_VERSION = 1;
+
+const countFileSchema = z.object({
+  format: z.literal(COUNT_FILE_FORMAT),
+  version: z.literal(COUNT_FILE_VERSION),
+  source: z.object({
+    sessionId: z.string().min(1).max(64),
+    label: z.string().min(1).max(300),
+    warehouseCode: z.string().min(1).max(64),
+    exportedAt: z.number(),
+  }),
+  lines: z
+    .array(
+      z.object({
+        productId: z.int().positive(),
+        sku: z.string().max(200),
+        barcode: z.string().max(200),
+        name: z.string().max(1000),
+        unittext: z.string().max(200),
+        purchaseprice: z.number(),
+        counted: z.number().min(0).max(1_000_000_000),
+      }),
+    )
+    .max(500_000),
+});
+type CountFile = z.output<typeof countFileSchema>;
+
+interface MergeRow {
+  readonly source_session: string;
+  readonly source_label: string;
+  readonly product_id: number;
+  readonly counted: number;
+}
+
+function prepare(db: Database) {
+  return {
+    ofSession: db.prepare<[string], MergeRow>(
+      `SELECT source_session, source_label, product_id, counted FROM count_merges
+        WHERE session_id = ? ORDER BY source_label, source_session`,
+    ),
+    one: db
+      .prepare<[string, string, number], number>(
+        `SELECT counted FROM count_merges WHERE session_id = ? AND source_session = ? AND product_id = ?`,
+      )
+      .pluck(),
+    upsert: db.prepare<{
+      session: string;
+      source: string;
+      label: string;
+      productId: number;
+      counted: number;
+      at: number;
+    }>(
+      `INSERT INTO count_merges (session_id, source_session, source_label, product_id, counted, merged_at)
+       VALUES (@session, @source, @label, @productId, @counted, @at)
+       ON CONFLICT (session_id, source_session, product_id)
+       DO UPDATE SET counted = excluded.counted, source_label = excluded.source_label, merged_at = excluded.merged_at`,
+    ),
+  };
+}
+
+export class CountMerge {
+  readonly #context: CountingContext;
+  readonly #pcName: string;
+
+  constructor(context: CountingContext, pcName: string) {
+    this.#context = context;
+    this.#pcName = pcName;
+  }
+
+  get #statements() {
+    return preparedFor(this.#context.db, prepare);
+  }
+
+  exportSession(sessionId: string, handOver: boolean): CallValue<'counting.exportSession'> {
+    const { db, repository } = this.#context;
+    return db
+      .transaction(() => {
+        const session = openSession(this.#context, sessionId);
+        const unresolved = repository.progress(session.id)?.unknown_codes ?? 0;
+        if (unresolved > 0) throw new UnresolvedUnknownCodesError(unresolved);
+        const merged = this.#mergedByProduct(session.id);
+        const lines = this.#countedLines(session).flatMap((line) => {
+          const own = roundQuantity(line.counted - (merged.get(line.product_id ?? 0) ?? 0));
+          return own > 0 ? [fileLine(line, own)] : [];
+        });
+        const exportedAt = this.#context.now();
+        const file: CountFile = {
+          format: COUNT_FILE_FORMAT,
+          version: COUNT_FILE_VERSION,
+          source: {
+            sessionId: session.id,
+            label: `${this.#pcName}: ${session.name}`,
+            warehouseCode: session.warehouse_code,
+            exportedAt,
+          },
+          lines,
+        };
+        if (handOver) repository.handOver(session.id, exportedAt);
+        return {
+          fileName: `${safeFileName(session.name)}.count.json`,
+          text: `${JSON.stringify(file)}\n`,
+          session: sessionViewOf(this.#context, existingSession(this.#context, session.id)),
+        };
+      })
+      .immediate();
+  }
+
+  mergeSession(sessionId: string, text: string): CallValue<'counting.mergeSession'> {
+    const file = parseCountFile(text);
+    const { db, repository, lookup, expected } = this.#context;
+    return db
+      .transaction(() => {
+        const session = openSession(this.#context, sessionId);
+        if (file.source.sessionId === session.id) {
+          throw new Refusal('invalid-arguments', 'This file is this session’s own export: nothing to merge.');
+        }
+        if (file.source.warehouseCode !== session.warehouse_code) {
+          throw new CountingError(
+            'otherWarehouse',
+            `The file counts warehouse ${file.source.warehouseCode}; this session counts ${session.warehouse_code}`,
+          );
+        }
+        const at = this.#context.now();
+        const counter = `(merged from ${file.source.label})`.slice(0, 64);
+        let productsMerged = 0;
+        let unchanged = 0;
+        for (const entry of file.lines) {
+          const before = this.#statements.one.get(session.id, file.source.sessionId, entry.productId) ?? 0;
+          const delta = roundQuantity(entry.counted - before);
+          if (delta === 0) {
+            unchanged += 1;
+            continue;
+          }
+          const expectedNow = expected.of(session.warehouse_code, entry.productId);
+          const product = lookup.findById(entry.productId) ?? {
+            id: entry.productId,
+            sku: entry.sku,
+            barcode: entry.barcode,
+            name: entry.name,
+            unittext: entry.unittext,
+            purchaseprice: entry.purchaseprice,
+            sellprice: 0,
+            active: true,
+            imagepath: '',
+          };
+          const line =
+            repository.productLine(session.id, entry.productId) ??
+            repository.insertProductLine(newProductLine(session.id, product, expectedNow, 'counter', at));
+          recordLineEvent(this.#context, session, line, expectedNow, {
+            counter,
+            kind: 'adjust',
+            quantity: delta,
+            code: null,
+            at,
+          });
+          this.#statements.upsert.run({
+            session: session.id,
+            source: file.source.sessionId,
+            label: file.source.label,
+            productId: entry.productId,
+            counted: entry.counted,
+            at,
+          });
+          productsMerged += 1;
+        }
+        return {
+          session: sessionViewOf(this.#context, existingSession(this.#context, session.id)),
+          source: file.source.label,
+          productsMerged,
+          unchanged,
+        };
+      })
+      .immediate();
+  }
+
+  /** Per counted product: this PC's part (the line less what was merged) and each merged source's. */
+  contributions(sessionId: string): CallValue<'counting.contributions'> {
+    const session = existingSession(this.#context, sessionId);
+    const bySource = new Map<number, Array<{ source: string; thisPc: boolean; counted: number }>>();
+    for (const row of this.#statements.ofSession.all(session.id)) {
+      const sources = bySource.get(row.product_id) ?? [];
+      sources.push({ source: row.source_label, thisPc: false, counted: row.counted });
+      bySource.set(row.product_id, sources);
+    }
+    return this.#countedLines(session).map((line) => {
+      const productId = line.product_id ?? 0;
+      const merged = bySource.get(productId) ?? [];
+      const own = roundQuantity(line.counted - merged.reduce((sum, source) => sum + source.counted, 0));
+      return {
+        lineId: line.id,
+        productId,
+        sku: line.sku ?? '',
+        name: line.name ?? '',
+        counted: line.counted,
+        sources: [{ source: this.#pcName, thisPc: true, counted: own }, ...merged],
+      };
+    });
+  }
+
+  #countedLines(session: SessionRow): LineRow[] {
+    return this.#context.repository
+      .lines(session.id)
+      .filter((line) => line.kind === 'product' && line.live_events > 0);
+  }
+
+  #mergedByProduct(sessionId: string): Map<number, number> {
+    const merged = new Map<number, number>();
+    for (const row of this.#statements.ofSession.all(sessionId)) {
+      merged.set(row.product_id, (merged.get(row.product_id) ?? 0) + row.counted);
+    }
+    return merged;
+  }
+}
+
+function fileLine(line: LineRow, counted: number): CountFile['lines'][number] {
+  return {
+    productId: line.product_id ?? 0,
+    sku: line.sku ?? '',
+    barcode: line.barcode ?? '',
+    name: line.name ?? '',
+    unittext: line.unittext ?? '',
+    purchaseprice: line.purchase_price ?? 0,
+    counted,
+  };
+}
+
+function parseCountFile(text: string): CountFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Refusal('invalid-arguments', 'The file is not a count exported by Stockroom (not JSON).');
+  }
+  const parsed = countFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0]?.path.join('.') ?? '';
+    throw new Refusal(
+      'invalid-arguments',
+      `The file is not a count exported by Stockroom${where === '' ? '' : ` (at ${where})`}.`,
+    );
+  }
+  return parsed.data;
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'count';
+}
