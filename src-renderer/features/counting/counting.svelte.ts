@@ -15,26 +15,9 @@ import type {
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
 import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
+import type { ScanOutcome } from './scan-outcome.js';
 
-/** `repeated`: the same code as the scan just before, within the repeat window (counted all the same). */
-export type ScanOutcome =
-  | { status: 'ok'; line: CountLine; repeated: boolean }
-  | { status: 'unknown'; line: CountLine; repeated: boolean }
-  | {
-      status: 'error';
-      code: string;
-      message: string;
-      /** The line a scan shown early was taken back from, as it is now (the page says so). */
-      takenBackFrom?: CountLine;
-    };
-
-/** How the big display shows an outcome: a counted repeat looks like a warning, not a plain OK. */
-export type OutcomeKind = 'ok' | 'unknown' | 'warning' | 'error';
-
-export function outcomeKind(outcome: ScanOutcome): OutcomeKind {
-  if (outcome.status === 'ok' && outcome.repeated) return 'warning';
-  return outcome.status;
-}
+export { outcomeKind, type OutcomeKind, type ScanOutcome } from './scan-outcome.js';
 
 export interface ScanOptions {
   /** Units this scan adds (the quantity prompt's answer); 1 by default. */
@@ -139,7 +122,7 @@ export class CountingSession {
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
-      this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' }),
+      this.#readLines(),
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
@@ -172,13 +155,13 @@ export class CountingSession {
         if (pending !== null) this.#takeBack(pending, code, String(error), true);
         throw error;
       }
-      if (pending !== null) this.#optimistic.settle(pending);
       if (!result.ok) {
-        if (pending === null) this.refuse(code, result.error.message);
         // 'internal' is an answer lost on the way (api.ts): counted or not, main's lines say.
+        if (pending === null) this.refuse(code, result.error.message);
         else this.#takeBack(pending, code, result.error.message, result.error.code === 'internal');
         return;
       }
+      if (pending !== null) this.#optimistic.settle(pending);
       const line = result.value;
       this.#optimistic.learn(code, line);
       this.#put(line);
@@ -217,21 +200,21 @@ export class CountingSession {
     const line = this.#lines.find((candidate) => candidate.lineId === pending.lineId);
     this.#last = { status: 'error', code, message, ...(line === undefined ? {} : { takenBackFrom: line }) };
     playCue('error');
-    if (unsure) void this.#reloadLines();
+    if (unsure) this.#reloadLines();
+  }
+
+  #readLines(): Promise<IpcResult<CountLine[]>> {
+    return this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' });
   }
 
   /** Reads main's lines again (queued after the calls already on their way). */
-  #reloadLines(): Promise<void> {
+  #reloadLines(): void {
     const run = async (): Promise<void> => {
-      const lines = await this.#api.call('counting.lines', {
-        sessionId: this.sessionId,
-        order: 'lastCounted',
-      });
+      const lines = await this.#readLines();
       if (lines.ok) this.#confirm(lines.value);
       else this.#error = lines.error.message;
     };
     this.#queue = this.#queue.then(run, run);
-    return this.#queue;
   }
 
   /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */
