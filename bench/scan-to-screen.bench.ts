@@ -236,8 +236,8 @@ export async function run(): Promise<void> {
     await page.addInitScript({ content: SCAN_PROBE_SOURCE });
     await page.goto(host.url);
 
-    // F3 (once the store is open): the count sessions; Alt+N: a new session (the first warehouse),
-    // named, opened by Enter.
+    // F3 (once the store is open): the count sessions; Alt+N: a new session (the first warehouse, the
+    // whole of it), named, opened by Enter in the name field.
     await page
       .getByRole('navigation')
       .getByRole('button', { name: /\(F3\)/ })
@@ -246,9 +246,9 @@ export async function run(): Promise<void> {
     await page.getByRole('heading', { name: 'Count sessions', level: 2 }).waitFor();
     await page.keyboard.press('Alt+KeyN');
     await page.getByRole('heading', { name: 'New count session' }).waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Scan-to-screen bench');
-    await page.keyboard.press('Enter');
+    const sessionName = page.getByLabel('Name (optional)');
+    await sessionName.fill('Scan-to-screen bench');
+    await sessionName.press('Enter');
     await page.getByRole('heading', { name: 'Counting: Scan-to-screen bench' }).waitFor();
     await page.getByText('Ready to scan').waitFor();
 
