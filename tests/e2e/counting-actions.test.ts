@@ -1,5 +1,6 @@
 // The counting page's own actions in real Chromium through the web host, on the demo store:
 // - lines newest first by last counted: a product scanned again comes back to the top;
+// - a scan through a pack code counts the pack's units and says "1 pack (code) = 24";
 // - one unknown code removed from the keyboard (Delete on its button asks, Cancel focused so Enter
 //   keeps it; Tab to "Remove the code" removes it), the other codes stay;
 // - the session discarded from the page (asked first, Cancel focused: Enter keeps the session);
@@ -22,6 +23,7 @@ import {
 const CODE_REMOVED = ean13FromPrefix('999000777111') ?? '';
 const CODE_KEPT = ean13FromPrefix('999000777222') ?? '';
 const CODE_GIVEN = ean13FromPrefix('999000777333') ?? '';
+const PACK_CODE = '19990007774440';
 
 const app = appUnderTest({ name: 'counting-actions' });
 const call: Call = (name, args) => app.call(name, args);
@@ -132,6 +134,24 @@ describe('the counting page’s actions in Chromium through the web host', () =>
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('shows what one scan of a pack code counted', async () => {
+    const { page, problems } = app;
+    const product = products[2] as CatalogueProduct;
+    await call('catalogue.addAlias', { productId: product.id, code: PACK_CODE, units: 24 });
+    const before = (await call('counting.lines', { sessionId })).find(
+      (line) => line.kind === 'product' && line.product.id === product.id,
+    )?.counted;
+    await scan(PACK_CODE);
+    const pack = page.getByTestId('last-pack');
+    await pack.waitFor();
+    expect(await pack.textContent()).toContain(`1 pack (${PACK_CODE}) = 24`);
+    const after = (await call('counting.lines', { sessionId })).find(
+      (line) => line.kind === 'product' && line.product.id === product.id,
+    )?.counted;
+    expect(after).toBe((before ?? NaN) + 24);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('discards the session only on the explicit choice', async () => {
     const { page, problems } = app;
     const askDiscard = () =>
@@ -139,7 +159,7 @@ describe('the counting page’s actions in Chromium through the web host', () =>
     await askDiscard();
     const question = page.getByRole('dialog', { name: 'Discard the session “Actions count”?' });
     await question.waitFor();
-    expect(await question.textContent()).toContain('All 3 counted lines and 4 units');
+    expect(await question.textContent()).toContain('All 3 counted lines and 28 units');
     await expect.poll(focused).toContain('Cancel, keep it');
     await questionInBothLanguages('counting-discard-session', askDiscard, {
       th: page.getByRole('dialog', { name: 'ยกเลิกรอบการนับ “Actions count” หรือไม่?' }),
