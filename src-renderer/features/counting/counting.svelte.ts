@@ -140,7 +140,7 @@ export class CountingSession {
     const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed);
     if (pending !== null) {
       this.#lines = this.#optimistic.shown(this.#confirmed);
-      this.#showScanned(scanNumber, pending.lineId, repeated, true);
+      this.#showScanned(scanNumber, pending.lineId, repeated, false);
     }
     const run = async (): Promise<void> => {
       let result: IpcResult<CountLine>;
@@ -165,9 +165,9 @@ export class CountingSession {
       const line = result.value;
       this.#optimistic.learn(code, line);
       this.#put(line);
-      // Main's answer replaces a figure shown early (the same unless the code now means another line);
-      // a scan that waited for main is shown and sounded now.
-      this.#showScanned(scanNumber, line.lineId, repeated, pending === null);
+      // Main's answer replaces a figure shown early (the same unless the code now means another line).
+      // The cue waits for it: an OK beep must never come before a refusal's buzz.
+      this.#showScanned(scanNumber, line.lineId, repeated, true);
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
