@@ -47,13 +47,13 @@ describe('counting in Chromium through the web host', () => {
     await page.keyboard.press('Alt+KeyN');
     await page.getByRole('heading', { name: 'New count session' }).waitFor();
     await expect.poll(focused).toMatch(/^<select/);
-    expect(await page.getByLabel('Warehouse').inputValue()).toBe('W0001');
+    expect(await page.getByRole('combobox', { name: /^Warehouse/ }).inputValue()).toBe('W0001');
     await app.screenshot('counting-1-new-session');
     await expectAccessible(page);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('E2E shelf count');
-    // Back on the warehouse list, Enter creates the session (a <select> does not submit by itself).
-    await page.keyboard.press('Shift+Tab');
+    // The name (after the scope choices); back on the warehouse list, Enter creates the session (a
+    // <select> does not submit by itself).
+    await page.getByLabel('Name (optional)').fill('E2E shelf count');
+    await page.getByRole('combobox', { name: /^Warehouse/ }).focus();
     await expect.poll(focused).toMatch(/^<select/);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Counting: E2E shelf count' }).waitFor();
@@ -97,16 +97,16 @@ describe('counting in Chromium through the web host', () => {
     expect(lines.map((line) => line.counted).reduce((a, b) => a + b, 0)).toBe(20);
     await app.screenshot('counting-2-twenty-scans');
 
-    // Up/Down choose the current line without counting: p0 (current; counted first, so the last row)
-    // → the row above it, and back.
+    // Up/Down choose the current line without counting: p0 (current; counted last, so the first row,
+    // newest first) → the row below it, and back.
     const currentRow = () =>
       page.getByTestId('count-lines').locator('tr[aria-current="true"] td.code').textContent();
     await expect.poll(currentRow).toBe(p0.sku);
     const rowSkus = await page.getByTestId('count-lines').locator('tbody td.code').allTextContents();
-    expect(rowSkus.at(-1)).toBe(p0.sku);
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(currentRow).toBe(rowSkus.at(-2));
+    expect(rowSkus.at(0)).toBe(p0.sku);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(currentRow).toBe(rowSkus.at(1));
+    await page.keyboard.press('ArrowUp');
     await expect.poll(currentRow).toBe(p0.sku);
     // A click on a row does the same; the counted figures do not move.
     await page
