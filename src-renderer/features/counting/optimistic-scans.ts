@@ -24,16 +24,12 @@ interface KnownCode {
 
 export class OptimisticScans {
   readonly #known = new Map<string, KnownCode>();
+  /** Scans shown and not answered yet, oldest first. */
   #pending: PendingScan[] = [];
 
-  /** Scans shown and not answered yet, oldest first. */
-  get pending(): readonly PendingScan[] {
-    return this.#pending;
-  }
-
   /**
-   * A scan of `code` adding `quantity` scans' worth: shown at once when main is sure to count it on a
-   * line already in `confirmed` (main's lines); null when it must wait for main's answer.
+   * A scan of `code` adding `quantity` scans' worth: shown at once when main counted the code before on
+   * a product line still in `confirmed` (main's lines); null when it must wait for main's answer.
    */
   begin(code: string, quantity: number, confirmed: readonly CountLine[]): PendingScan | null {
     const known = this.#known.get(code);
