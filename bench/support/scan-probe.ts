@@ -43,7 +43,7 @@ export interface ScanTimings {
 export const PROBE_GLOBAL = '__scanProbe';
 
 export const SCAN_PROBE_SOURCE = `(() => {
-  const TIMEOUT_MS = 15000;
+  const TIMEOUT_MS = 5000;
   let current = null;
   let armed = null;
   const longTasks = [];
