@@ -2,6 +2,7 @@
 // one the page counts against), spread over the whole catalogue, with repeats of products already
 // counted and the same product twice in a row, as on a shelf. Deterministic for a given catalogue.
 import Database from 'better-sqlite3';
+import { seededFloats } from '../../src-shared/random.js';
 
 export interface PlannedScan {
   readonly productId: number;
@@ -22,15 +23,6 @@ interface Candidate {
   readonly id: number;
   readonly sku: string;
   readonly barcode: string;
-}
-
-/** A small deterministic PRNG (LCG), so every run scans the same codes of the same catalogue. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 function readCandidates(storeDatabase: string): { facts: CatalogueFacts; candidates: Candidate[] } {
@@ -67,7 +59,7 @@ export function planScans(
   if (candidates.length < total) {
     throw new Error(`the catalogue has ${candidates.length} scannable products; ${total} are needed`);
   }
-  const random = lcg(seed);
+  const random = seededFloats(seed, 'scan-to-screen plan');
   const counted = new Map<number, number>();
   const countedList: Candidate[] = [];
   const scans: PlannedScan[] = [];

@@ -4,7 +4,8 @@
 // - keydown in the capture phase on the window, registered before the app's scanner listener: the
 //   first key of the burst and the Enter, by `event.timeStamp` (when the browser took the key in);
 // - the WebSocket (a subclass whose listener is added before the bridge's `onmessage`): when the
-//   `counting.scan` call leaves and when its answer arrives;
+//   `counting.scan` call leaves and when its answer arrives (which may come after the paint: the page
+//   paints a repeat scan before main answers; a scan's result waits for both);
 // - a MutationObserver on the document: when both the line's counted cell in the lines table and the
 //   big last-scan display show the new figure; then requestAnimationFrame (the frame that will paint
 //   it starts) and a message posted from that frame (runs once the frame's rendering is done: painted);
@@ -42,7 +43,7 @@ export interface ScanTimings {
 export const PROBE_GLOBAL = '__scanProbe';
 
 export const SCAN_PROBE_SOURCE = `(() => {
-  const TIMEOUT_MS = 15000;
+  const TIMEOUT_MS = 5000;
   let current = null;
   let armed = null;
   const longTasks = [];
@@ -63,15 +64,20 @@ export const SCAN_PROBE_SOURCE = `(() => {
     constructor(url, protocols) {
       super(url, protocols);
       this.addEventListener('message', (event) => {
-        const scan = current;
+        // The armed scan, not just the one being watched: a line painted before main's answer (the
+        // page paints a repeat at once) still has its answer timed.
+        const scan = armed;
         if (scan === null || scan.callId === null || scan.answeredAt !== null) return;
         if (typeof event.data !== 'string') return;
         const frame = JSON.parse(event.data);
-        if (frame.type === 'result' && frame.id === scan.callId) scan.answeredAt = performance.now();
+        if (frame.type === 'result' && frame.id === scan.callId) {
+          scan.answeredAt = performance.now();
+          settle(scan);
+        }
       });
     }
     send(data) {
-      const scan = current;
+      const scan = armed;
       if (scan !== null && scan.sentAt === null && typeof data === 'string' && data.includes('"counting.scan"')) {
         scan.sentAt = performance.now();
         scan.callId = JSON.parse(data).id;
@@ -109,18 +115,25 @@ export const SCAN_PROBE_SOURCE = `(() => {
     return false;
   }
 
+  /** Resolves once the line is painted and main's answer is in (whichever comes last). */
+  function settle(scan) {
+    if (scan.paintedAt === null || scan.answeredAt === null || scan.resolve === null) return;
+    clearTimeout(scan.timer);
+    const { resolve, timer, lastKeyAt, callId, sku, counted, ...timings } = scan;
+    scan.resolve = null;
+    timings.longTasks = overlapping(longTasks, scan.firstKeyAt, scan.paintedAt);
+    timings.longFrames = overlapping(longFrames, scan.firstKeyAt, scan.paintedAt);
+    resolve(timings);
+  }
+
   function finish(scan) {
     requestAnimationFrame(() => {
       scan.frameAt = performance.now();
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         scan.paintedAt = performance.now();
-        clearTimeout(scan.timer);
-        const { resolve, timer, lastKeyAt, callId, sku, counted, ...timings } = scan;
-        timings.longTasks = overlapping(longTasks, scan.firstKeyAt, scan.paintedAt);
-        timings.longFrames = overlapping(longFrames, scan.firstKeyAt, scan.paintedAt);
         if (current === scan) current = null;
-        resolve(timings);
+        settle(scan);
       };
       channel.port2.postMessage(null);
     });
@@ -152,13 +165,15 @@ export const SCAN_PROBE_SOURCE = `(() => {
         scan.timer = setTimeout(() => {
           if (current === scan) current = null;
           const { resolve: _r, timer: _t, done: _d, ...seen } = scan;
-          reject(new Error('the line of ' + sku + ' did not show ' + counted + ' within ' + TIMEOUT_MS + ' ms; seen: ' + JSON.stringify(seen)));
+          const shown = text(document.querySelector('[data-testid="last-scan"]'));
+          reject(new Error('the line of ' + sku + ' did not show ' + counted + ' within ' + TIMEOUT_MS + ' ms; seen: ' +
+            JSON.stringify(seen) + '; the big display shows: ' + shown));
         }, TIMEOUT_MS);
       });
       current = scan;
       armed = scan;
     },
-    /** Resolves with the armed scan's timings once it is painted. */
+    /** Resolves with the armed scan's timings once it is painted and answered. */
     result() {
       if (armed === null) throw new Error('no scan is armed');
       return armed.done.then(({ done: _d, ...timings }) => timings);

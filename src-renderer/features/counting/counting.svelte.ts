@@ -3,6 +3,8 @@
 // counted, newest first: a line changed moves to the front. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
+// A repeat scan of a code main already counted on a line here is shown at once, on its Enter, and
+// reconciled with main's answer (optimistic-scans.ts); a refusal takes it back with a clear error.
 // The page reads the state through getters and changes it only through the methods.
 import type {
   CountLine,
@@ -12,20 +14,10 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
+import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
+import type { ScanOutcome } from './scan-outcome.js';
 
-/** `repeated`: the same code as the scan just before, within the repeat window (counted all the same). */
-export type ScanOutcome =
-  | { status: 'ok'; line: CountLine; repeated: boolean }
-  | { status: 'unknown'; line: CountLine; repeated: boolean }
-  | { status: 'error'; code: string; message: string };
-
-/** How the big display shows an outcome: a counted repeat looks like a warning, not a plain OK. */
-export type OutcomeKind = 'ok' | 'unknown' | 'warning' | 'error';
-
-export function outcomeKind(outcome: ScanOutcome): OutcomeKind {
-  if (outcome.status === 'ok' && outcome.repeated) return 'warning';
-  return outcome.status;
-}
+export { outcomeKind, type OutcomeKind, type ScanOutcome } from './scan-outcome.js';
 
 export interface ScanOptions {
   /** Units this scan adds (the quantity prompt's answer); 1 by default. */
@@ -52,6 +44,12 @@ export class CountingSession {
    * of lines made every filter below pay a proxy trap per line per scan.
    */
   #lines = $state.raw<CountLine[]>([]);
+  /** The lines as main last answered them; `#lines` is these with the scans on their way added. */
+  #confirmed: CountLine[] = [];
+  readonly #optimistic = new OptimisticScans();
+  /** Scans are numbered as read; the big display and the current line follow the latest one shown. */
+  #scansRead = 0;
+  #shownScan = 0;
   #last = $state<ScanOutcome | null>(null);
   #currentLineId = $state<number | null>(null);
   #notice = $state<string | null>(null);
@@ -124,38 +122,99 @@ export class CountingSession {
   async load(): Promise<void> {
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
-      this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' }),
+      this.#readLines(),
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
-    if (lines.ok) this.#lines = lines.value;
+    if (lines.ok) this.#confirm(lines.value);
     else this.#error = lines.error.message;
   }
 
-  /** Queues one scan (or typed code); resolves when it has been counted or refused. */
+  /**
+   * Queues one scan (or typed code); resolves when it has been counted or refused. A code main counted
+   * on a line here before is shown on that line at once (synchronously: painted in the Enter's frame).
+   */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
+    const scanNumber = ++this.#scansRead;
+    const repeated = options.repeated ?? false;
+    const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed);
+    if (pending !== null) {
+      this.#lines = this.#optimistic.shown(this.#confirmed);
+      this.#showScanned(scanNumber, pending.lineId, repeated, false);
+    }
     const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.scan', {
-        sessionId: this.sessionId,
-        code,
-        ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
-      });
+      let result: IpcResult<CountLine>;
+      try {
+        result = await this.#api.call('counting.scan', {
+          sessionId: this.sessionId,
+          code,
+          ...(options.quantity === undefined ? {} : { quantity: options.quantity }),
+        });
+      } catch (error) {
+        // No answer at all: main may or may not have counted it. Its lines say which.
+        if (pending !== null) this.#takeBack(pending, code, String(error), true);
+        throw error;
+      }
       if (!result.ok) {
-        this.refuse(code, result.error.message);
+        // 'internal' is an answer lost on the way (api.ts): counted or not, main's lines say.
+        if (pending === null) this.refuse(code, result.error.message);
+        else this.#takeBack(pending, code, result.error.message, result.error.code === 'internal');
         return;
       }
+      if (pending !== null) this.#optimistic.settle(pending);
       const line = result.value;
-      const repeated = options.repeated ?? false;
+      this.#optimistic.learn(code, line);
       this.#put(line);
-      this.#currentLineId = line.lineId;
-      this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
-      this.#notice = null;
-      this.#nothingToUndo = false;
-      // Two beeps at once would blur: a repeat's warning is the one worth hearing.
-      playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
+      // Main's answer replaces a figure shown early (the same unless the code now means another line).
+      // The cue waits for it: an OK beep must never come before a refusal's buzz.
+      this.#showScanned(scanNumber, line.lineId, repeated, true);
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
+  }
+
+  /**
+   * The big display and the current line show scan `scanNumber` on `lineId` (as `#lines` has it),
+   * unless a later scan is shown already; `sound`: its cue plays (once per scan, even then).
+   */
+  #showScanned(scanNumber: number, lineId: number, repeated: boolean, sound: boolean): void {
+    const line = this.#lines.find((candidate) => candidate.lineId === lineId);
+    if (line === undefined) return;
+    // Two beeps at once would blur: a repeat's warning is the one worth hearing.
+    if (sound) playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
+    if (scanNumber < this.#shownScan) return;
+    this.#shownScan = scanNumber;
+    this.#currentLineId = line.lineId;
+    this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
+    this.#notice = null;
+    this.#nothingToUndo = false;
+  }
+
+  /**
+   * A scan shown before main's answer that main did not count: its units come off the line again, and
+   * the big display says so. `unsure` (no answer came): main's lines are read again to show the truth.
+   */
+  #takeBack(pending: PendingScan, code: string, message: string, unsure: boolean): void {
+    this.#optimistic.settle(pending);
+    this.#lines = this.#optimistic.shown(this.#confirmed);
+    const line = this.#lines.find((candidate) => candidate.lineId === pending.lineId);
+    this.#last = { status: 'error', code, message, ...(line === undefined ? {} : { takenBackFrom: line }) };
+    playCue('error');
+    if (unsure) this.#reloadLines();
+  }
+
+  #readLines(): Promise<IpcResult<CountLine[]>> {
+    return this.#api.call('counting.lines', { sessionId: this.sessionId, order: 'lastCounted' });
+  }
+
+  /** Reads main's lines again (queued after the calls already on their way). */
+  #reloadLines(): void {
+    const run = async (): Promise<void> => {
+      const lines = await this.#readLines();
+      if (lines.ok) this.#confirm(lines.value);
+      else this.#error = lines.error.message;
+    };
+    this.#queue = this.#queue.then(run, run);
   }
 
   /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */
@@ -179,7 +238,7 @@ export class CountingSession {
       }
       this.#error = null;
       const { line, barcodeToAssign, replacesBarcode } = result.value;
-      const unknown = this.#lines.find((existing) => existing.lineId === lineId);
+      const unknown = this.#confirmed.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
         this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
       this.#put(line);
@@ -262,7 +321,7 @@ export class CountingSession {
         this.#last.status !== 'error' &&
         this.#last.line.lineId === result.value.line.lineId
       ) {
-        this.#last = { ...this.#last, line: result.value.line };
+        this.#last = { ...this.#last, line: this.#shownLine(result.value.line) };
       }
       this.#notice = describe(result.value.line);
       this.#nothingToUndo = false;
@@ -286,25 +345,39 @@ export class CountingSession {
         this.#last.status !== 'error' &&
         this.#last.line.lineId === result.value.lineId
       ) {
-        this.#last = { ...this.#last, line: result.value };
+        this.#last = { ...this.#last, line: this.#shownLine(result.value) };
       }
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
   }
 
-  /** A changed line goes to the front (counted last); 'inPlace' only updates it (nothing was counted). */
+  /** `line` as the page shows it (scans on their way to it added). */
+  #shownLine(line: CountLine): CountLine {
+    return this.#lines.find((candidate) => candidate.lineId === line.lineId) ?? line;
+  }
+
+  /**
+   * Main's answer for one line. A changed line goes to the front (counted last); 'inPlace' only
+   * updates it (nothing was counted).
+   */
   #put(line: CountLine, where: 'front' | 'inPlace' = 'front'): void {
-    const index = this.#lines.findIndex((existing) => existing.lineId === line.lineId);
+    const lines = this.#confirmed;
+    const index = lines.findIndex((existing) => existing.lineId === line.lineId);
     if (where === 'inPlace' && index !== -1) {
-      const next = this.#lines.slice();
+      const next = lines.slice();
       next[index] = line;
-      this.#lines = next;
+      this.#confirm(next);
       return;
     }
-    const others =
-      index === -1 ? this.#lines : this.#lines.filter((existing) => existing !== this.#lines[index]);
-    this.#lines = [line, ...others];
+    const others = index === -1 ? lines : lines.filter((existing) => existing !== lines[index]);
+    this.#confirm([line, ...others]);
+  }
+
+  /** Main's lines as it answered them; the page shows them with the scans on their way added. */
+  #confirm(lines: CountLine[]): void {
+    this.#confirmed = lines;
+    this.#lines = this.#optimistic.shown(lines);
   }
 }
 
