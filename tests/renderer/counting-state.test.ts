@@ -2,58 +2,16 @@
 // main, in which order, and what it shows after an answer and after a refusal (the big display's last
 // outcome, the lines, the current line, the error or undo notice), with the cue each outcome plays.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CountLine, IpcResult, SessionViewValue } from '../../src-shared/ipc/index.js';
+import type { CountLine, IpcResult } from '../../src-shared/ipc/index.js';
 import { CountingSession } from '../../src-renderer/features/counting/counting.svelte.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
+import { productLine, SESSION_ID, sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 const cues = vi.hoisted(() => [] as string[]);
 vi.mock('../../src-renderer/lib/sounds.js', () => ({ playCue: (cue: string) => cues.push(cue) }));
 
-const SESSION_ID = 'session-1';
-
-const session: SessionViewValue = {
-  id: SESSION_ID,
-  name: 'Front shelf',
-  warehouseCode: 'MAIN',
-  warehouseName: 'Main warehouse',
-  startedBy: null,
-  scope: { kind: 'warehouse', categories: [], products: 0 },
-  blind: false,
-  driftPolicy: 'ask',
-  state: 'open',
-  createdAt: 1_700_000_000_000,
-  closedAt: null,
-  notCounted: null,
-  outboxOperationIds: [],
-  handedOverAt: null,
-  progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
-};
-
-type ProductLine = Extract<CountLine, { kind: 'product' }>;
-
-function productLine(lineId: number, productId: number, counted: number): ProductLine {
-  return {
-    kind: 'product',
-    lineId,
-    sessionId: SESSION_ID,
-    product: {
-      id: productId,
-      sku: `SKU-${productId}`,
-      barcode: `88500000000${productId}`,
-      name: `Product ${productId}`,
-      unittext: 'pcs',
-      purchaseprice: 10,
-    },
-    counted,
-    scans: counted,
-    isCounted: true,
-    countedAgainst: 5,
-    expected: 5,
-    inScope: true,
-    pack: null,
-  };
-}
+const session = sessionView();
 
 type UnknownLine = Extract<CountLine, { kind: 'unknown' }>;
 

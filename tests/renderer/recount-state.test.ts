@@ -4,7 +4,7 @@
 // review's recount calls (features/review/review.svelte.ts: marking by threshold or by line, choosing
 // which count is sent, each read again afterwards).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallArgs, IpcResult, SessionViewValue } from '../../src-shared/ipc/index.js';
+import type { CallArgs, IpcResult } from '../../src-shared/ipc/index.js';
 import {
   readRecountFigure,
   RecountSession,
@@ -16,28 +16,15 @@ import {
   type SessionReview,
 } from '../../src-renderer/features/review/review.svelte.js';
 import { FakeBridge, ok, refused } from './support/fake-bridge.js';
+import { reviewTotals, SESSION_ID, sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
-const SESSION_ID = 'session-1';
-
-const session: SessionViewValue = {
-  id: SESSION_ID,
+const session = sessionView({
   name: 'Aisle 3',
-  warehouseCode: 'MAIN',
-  warehouseName: 'Main warehouse',
   startedBy: 'Somchai',
-  scope: { kind: 'warehouse', categories: [], products: 0 },
-  blind: false,
-  driftPolicy: 'ask',
-  state: 'open',
-  createdAt: 1_700_000_000_000,
-  closedAt: null,
-  notCounted: null,
-  outboxOperationIds: [],
-  handedOverAt: null,
   progress: { linesCounted: 2, units: 9, unknownCodes: 0 },
-};
+});
 
 const cola: RecountLine = {
   lineId: 11,
@@ -163,17 +150,14 @@ describe('the recount screen', () => {
 });
 
 describe("the review's recount calls", () => {
-  const totals: SessionReview['totals'] = {
+  const totals = reviewTotals({
     countedLines: 2,
     countedUnits: 9,
     linesWithVariance: 2,
     varianceUnits: -3,
     varianceValue: -45,
-    drifted: 0,
-    notCounted: 0,
-    unknownCodes: 0,
     recountsPending: 1,
-  };
+  });
   const review: SessionReview = { session, filter: 'all', totals, matching: 0, offset: 0, rows: [] };
 
   it('marks by units and baht, or by line, and reads the review again each time', async () => {

@@ -9,40 +9,21 @@ import {
   type SessionReview,
 } from '../../src-renderer/features/review/review.svelte.js';
 import { FakeBridge, held, ok, refused } from './support/fake-bridge.js';
+import { notCountedRow, reviewTotals, SESSION_ID, sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
-const SESSION_ID = 'session-1';
+const session = sessionView({ progress: { linesCounted: 3, units: 7, unknownCodes: 1 } });
 
-const session: SessionViewValue = {
-  id: SESSION_ID,
-  name: 'Front shelf',
-  warehouseCode: 'MAIN',
-  warehouseName: 'Main warehouse',
-  startedBy: null,
-  scope: { kind: 'warehouse', categories: [], products: 0 },
-  blind: false,
-  driftPolicy: 'ask',
-  state: 'open',
-  createdAt: 1_700_000_000_000,
-  closedAt: null,
-  notCounted: null,
-  outboxOperationIds: [],
-  handedOverAt: null,
-  progress: { linesCounted: 3, units: 7, unknownCodes: 1 },
-};
-
-const totals: SessionReview['totals'] = {
+const totals = reviewTotals({
   countedLines: 3,
   countedUnits: 7,
   linesWithVariance: 1,
   varianceUnits: 2,
   varianceValue: 20,
-  drifted: 0,
   notCounted: 4,
   unknownCodes: 1,
-  recountsPending: 0,
-};
+});
 
 /** The answer to a review call: `rows` rows from `offset` of `matching`, under `filter`. */
 function reviewOf(
@@ -51,16 +32,9 @@ function reviewOf(
   state: SessionViewValue['state'] = 'open',
 ): IpcResult<SessionReview> {
   const offset = args.offset ?? 0;
-  const rows = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, matching - offset)) }, (_, index) => ({
-    kind: 'notCounted' as const,
-    productId: offset + index + 1,
-    sku: `SKU-${offset + index + 1}`,
-    barcode: '',
-    name: `Product ${offset + index + 1}`,
-    unittext: 'pcs',
-    purchaseprice: 10,
-    expected: 1,
-  }));
+  const rows = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, matching - offset)) }, (_, index) =>
+    notCountedRow(offset + index + 1),
+  );
   return ok({ session: { ...session, state }, filter: args.filter ?? 'all', totals, matching, offset, rows });
 }
 

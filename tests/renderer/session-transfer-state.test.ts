@@ -3,32 +3,21 @@
 // and keeps what it added, and a second merge of the same file is told as changing nothing; refusals
 // and unreadable files keep their words and send nothing more.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallValue, SessionViewValue } from '../../src-shared/ipc/index.js';
+import type { CallValue } from '../../src-shared/ipc/index.js';
 import {
   SessionTransfer,
   type CountFileLike,
 } from '../../src-renderer/features/sessions/session-transfer.svelte.js';
 import { FakeBridge, ok, refused } from './support/fake-bridge.js';
+import { sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
-const session: SessionViewValue = {
+const session = sessionView({
   id: 'session-a',
   name: 'Aisle 1',
-  warehouseCode: 'MAIN',
-  warehouseName: 'Main warehouse',
-  startedBy: null,
-  scope: { kind: 'warehouse', categories: [], products: 0 },
-  blind: false,
-  driftPolicy: 'ask',
-  state: 'open',
-  createdAt: 1_700_000_000_000,
-  closedAt: null,
-  notCounted: null,
-  outboxOperationIds: [],
-  handedOverAt: null,
   progress: { linesCounted: 2, units: 5, unknownCodes: 0 },
-};
+});
 
 const FILE_TEXT = '{"format":"stockroom-count-session"}\n';
 

@@ -3,47 +3,22 @@
 // counter too); a products list is looked up code by code, and codes no product has are named instead
 // of creating a session that counts the wrong things.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductSummary, SessionViewValue } from '../../src-shared/ipc/index.js';
 import {
   scopeCodes,
   SessionList,
   type NewSession,
 } from '../../src-renderer/features/sessions/sessions.svelte.js';
 import { FakeBridge, ok, refused } from './support/fake-bridge.js';
+import { productSummary, sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
-const created: SessionViewValue = {
-  id: 'session-1',
+const created = sessionView({
   name: 'W1 count',
   warehouseCode: 'W1',
   warehouseName: 'Main',
   startedBy: 'Somchai',
-  scope: { kind: 'warehouse', categories: [], products: 0 },
-  blind: false,
-  driftPolicy: 'ask',
-  state: 'open',
-  createdAt: 1_700_000_000_000,
-  closedAt: null,
-  notCounted: null,
-  outboxOperationIds: [],
-  handedOverAt: null,
-  progress: { linesCounted: 0, units: 0, unknownCodes: 0 },
-};
-
-function product(id: number): ProductSummary {
-  return {
-    id,
-    sku: `SKU-${id}`,
-    barcode: '',
-    name: `P${id}`,
-    unittext: '',
-    sellprice: 0,
-    purchaseprice: 0,
-    active: true,
-    imagepath: '',
-  };
-}
+});
 
 const base: NewSession = {
   warehouseCode: 'W1',
@@ -110,7 +85,11 @@ describe('SessionList', () => {
 
   it('looks the typed codes up in one call and sends the products once each', async () => {
     bridge.answer('catalogue.lookupMany', (args) =>
-      ok(args.codes.map((code) => (code === 'SKU-7' || code === '8850007' ? product(7) : product(9)))),
+      ok(
+        args.codes.map((code) =>
+          code === 'SKU-7' || code === '8850007' ? productSummary(7) : productSummary(9),
+        ),
+      ),
     );
     const list = new SessionList(bridge);
     await list.create({ ...base, scope: { kind: 'products', codes: 'SKU-7\n8850007\n\n  SKU-9, SKU-9' } });
@@ -125,7 +104,7 @@ describe('SessionList', () => {
 
   it('names the codes no product has and creates nothing', async () => {
     bridge.answer('catalogue.lookupMany', (args) =>
-      ok(args.codes.map((code) => (code === 'SKU-7' ? product(7) : null))),
+      ok(args.codes.map((code) => (code === 'SKU-7' ? productSummary(7) : null))),
     );
     const list = new SessionList(bridge);
     expect(

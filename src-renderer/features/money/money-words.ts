@@ -84,3 +84,9 @@ export function issueWords(issue: IpcIssue): string {
   const key = FIELD_MESSAGES[field];
   return key === undefined ? mt('issueOther', { message: issue.message }) : mt(key);
 }
+
+/** The words for the refused field at `path`, or null when it was not refused. */
+export function issueAt(issues: ReadonlyMap<string, IpcIssue>, path: string): string | null {
+  const found = issues.get(path);
+  return found === undefined ? null : issueWords(found);
+}
