@@ -176,7 +176,11 @@ describe('store profiles in Chromium through the web host', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await call('profiles.list', {})).profiles).toHaveLength(2);
     await demoRow.getByRole('button', { name: /^Remove / }).click();
-    await dialog.getByRole('button', { name: 'Remove (Enter)' }).click();
+    // The dialog starts on Cancel: Enter on the default never deletes a store's data.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Cancel (Esc)');
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await page
       .getByText(/Demo store was removed(;| and) .*keychain.* Its data on this PC was deleted\./i)
       .waitFor();

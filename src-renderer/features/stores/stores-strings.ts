@@ -75,9 +75,9 @@ export const st = translator({
       'Stockroom forgets this store, deletes its API key and secret from the keychain, and deletes its data on this PC: the catalogue with its contacts, the counts and the pictures.',
     removeUnsentText:
       '{count} writes have not reached the back office yet. Removing the store now discards them: they will never be sent. To keep them, cancel and let the outbox send them first.',
-    removeDiscardConfirm: 'Discard {count} writes and remove (Enter)',
+    removeDiscardConfirm: 'Discard {count} writes and remove',
     removeActiveText: 'It is the store open now: it closes first.',
-    removeConfirm: 'Remove (Enter)',
+    removeConfirm: 'Remove',
     removing: 'Removing…',
     removedDeleted: '{name} was removed and its key and secret were deleted from the keychain.',
     removedAbsent: '{name} was removed; the keychain had no key or secret for it.',
@@ -167,9 +167,9 @@ export const st = translator({
       'Stockroom จะลืมร้านนี้ ลบคีย์ API กับรหัสลับออกจากที่เก็บรหัส และลบข้อมูลของร้านในเครื่องนี้ ได้แก่ แคตตาล็อกพร้อมรายชื่อผู้ติดต่อ การนับสต็อก และรูปภาพ',
     removeUnsentText:
       'มี {count} รายการที่ยังไม่ได้ส่งถึงระบบหลังร้าน หากลบร้านตอนนี้ รายการเหล่านี้จะถูกทิ้งและจะไม่ถูกส่งอีก หากต้องการเก็บไว้ ให้ยกเลิกและรอให้รายการรอส่งส่งให้เสร็จก่อน',
-    removeDiscardConfirm: 'ทิ้ง {count} รายการและลบ (Enter)',
+    removeDiscardConfirm: 'ทิ้ง {count} รายการและลบ',
     removeActiveText: 'ร้านนี้เปิดอยู่ จะถูกปิดก่อน',
-    removeConfirm: 'ลบ (Enter)',
+    removeConfirm: 'ลบ',
     removing: 'กำลังลบ…',
     removedDeleted: 'ลบ {name} แล้ว และลบคีย์กับรหัสลับออกจากที่เก็บรหัสแล้ว',
     removedAbsent: 'ลบ {name} แล้ว ที่เก็บรหัสไม่มีคีย์หรือรหัสลับของร้านนี้',
