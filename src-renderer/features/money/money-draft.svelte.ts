@@ -17,7 +17,8 @@ import { formatThaiDate, formatThaiDateTime } from '../../../src-shared/time/ind
 import { api } from '../../lib/api.js';
 import { coalesced } from './coalesced.js';
 import type { PaymentMethod } from './money-list.svelte.js';
-import { issuesByPath, parseAmount } from './money-input.js';
+import { FormSave } from './form-save.svelte.js';
+import { parseAmount } from './money-input.js';
 
 /** A contact of the store as last synced. */
 export type SavedContact = CallValue<'money.contacts'>[number];
@@ -69,11 +70,7 @@ export class MoneyDraftForm {
   #previewing = $state(false);
   /** The person typed the payment's amount: it no longer follows the record's amount. */
   #payAmountTyped = false;
-  #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #attempted = $state(false);
-  #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  readonly #form = new FormSave();
 
   /** `now` gives today's date and the payment time filled in (a test's clock). */
   constructor(kind: MoneyDocumentKind, bridge: StockroomBridge = api, now: () => number = Date.now) {
@@ -116,17 +113,16 @@ export class MoneyDraftForm {
 
   /** Refused fields by path ('date', 'lines.0.totalPrice', 'payment.methodId'…), once a save was tried. */
   get issues(): ReadonlyMap<string, IpcIssue> {
-    if (!this.#attempted) return new Map();
-    return this.#saveIssues.size > 0 ? this.#saveIssues : this.#previewIssues;
+    return this.#form.issues;
   }
 
   get saving(): boolean {
-    return this.#saving;
+    return this.#form.saving;
   }
 
   /** Why the last save failed when no field is to blame. */
   get saveError(): string | null {
-    return this.#saveError;
+    return this.#form.saveError;
   }
 
   setValue(field: DraftField, value: string): void {
@@ -225,19 +221,7 @@ export class MoneyDraftForm {
 
   /** Saves and queues the record; the record, or null when refused (the fields say why). */
   async save(): Promise<MoneyRecordDetail | null> {
-    if (this.#saving) return null;
-    this.#attempted = true;
-    this.#saving = true;
-    this.#saveError = null;
-    try {
-      const result = await this.#api.call('money.create', this.args());
-      if (result.ok) return result.value;
-      this.#saveIssues = issuesByPath(result.error.issues);
-      this.#saveError = this.#saveIssues.size > 0 ? null : result.error.message;
-      return null;
-    } finally {
-      this.#saving = false;
-    }
+    return this.#form.run(() => this.#api.call('money.create', this.args()));
   }
 
   #change(values: DraftValues): void {
@@ -246,7 +230,7 @@ export class MoneyDraftForm {
   }
 
   #changed(): void {
-    this.#saveIssues = new Map();
+    this.#form.edited();
     this.#previewing = true;
     void this.#previewReader.request().then(() => (this.#previewing = false));
   }
@@ -255,11 +239,11 @@ export class MoneyDraftForm {
     const result = await this.#api.call('money.preview', this.args());
     if (result.ok) {
       this.#preview = result.value;
-      this.#previewIssues = new Map();
+      this.#form.previewed(undefined);
       this.#followRecordAmount(result.value.amount);
     } else {
       this.#preview = null;
-      this.#previewIssues = issuesByPath(result.error.issues);
+      this.#form.previewed(result.error.issues);
     }
   });
 

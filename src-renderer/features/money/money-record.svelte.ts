@@ -12,7 +12,8 @@ import type {
 import { formatThaiDateTime } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import { coalesced } from './coalesced.js';
-import { issuesByPath, parseAmount } from './money-input.js';
+import { FormSave } from './form-save.svelte.js';
+import { parseAmount } from './money-input.js';
 
 export type PaymentPreview = CallValue<'money.previewPayment'>;
 
@@ -47,11 +48,7 @@ export class MoneyRecordView {
   #paying = $state(false);
   #values = $state<PaymentValues>({ methodId: '', amount: '', paidAt: '' });
   #preview = $state<PaymentPreview | null>(null);
-  #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #attempted = $state(false);
-  #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  readonly #form = new FormSave();
 
   /** `id`: the record's local id; `now` gives the default payment time (a test's clock). */
   constructor(id: number, bridge: StockroomBridge = api, now: () => number = Date.now) {
@@ -84,17 +81,16 @@ export class MoneyRecordView {
 
   /** Refused payment fields by path ('methodId', 'amount', 'paidAt'), once a save was tried. */
   get issues(): ReadonlyMap<string, IpcIssue> {
-    if (!this.#attempted) return new Map();
-    return this.#saveIssues.size > 0 ? this.#saveIssues : this.#previewIssues;
+    return this.#form.issues;
   }
 
   get saving(): boolean {
-    return this.#saving;
+    return this.#form.saving;
   }
 
   /** Why the last save failed when no field is to blame. */
   get saveError(): string | null {
-    return this.#saveError;
+    return this.#form.saveError;
   }
 
   async load(): Promise<void> {
@@ -117,9 +113,7 @@ export class MoneyRecordView {
       amount: outstanding > 0 ? outstanding.toFixed(2) : '',
       paidAt: formatThaiDateTime(this.#now()),
     };
-    this.#attempted = false;
-    this.#saveIssues = new Map();
-    this.#saveError = null;
+    this.#form.reset();
     this.#preview = null;
     this.#paying = true;
     void this.#previewReader.request();
@@ -131,7 +125,7 @@ export class MoneyRecordView {
 
   setValue(field: PaymentField, value: string): void {
     this.#values = { ...this.#values, [field]: value };
-    this.#saveIssues = new Map();
+    this.#form.edited();
     void this.#previewReader.request();
   }
 
@@ -142,33 +136,23 @@ export class MoneyRecordView {
 
   /** Saves the payment; true when it is queued (the detail is then the record with it). */
   async savePayment(): Promise<boolean> {
-    if (this.#saving) return false;
-    this.#attempted = true;
-    this.#saving = true;
-    this.#saveError = null;
-    try {
-      const result = await this.#api.call('money.recordPayment', paymentArgs(this.id, this.#values));
-      if (!result.ok) {
-        this.#saveIssues = issuesByPath(result.error.issues);
-        this.#saveError = this.#saveIssues.size > 0 ? null : result.error.message;
-        return false;
-      }
-      this.#detail = result.value;
-      this.#paying = false;
-      return true;
-    } finally {
-      this.#saving = false;
-    }
+    const detail = await this.#form.run(() =>
+      this.#api.call('money.recordPayment', paymentArgs(this.id, this.#values)),
+    );
+    if (detail === null) return false;
+    this.#detail = detail;
+    this.#paying = false;
+    return true;
   }
 
   readonly #previewReader = coalesced(async () => {
     const result = await this.#api.call('money.previewPayment', paymentArgs(this.id, this.#values));
     if (result.ok) {
       this.#preview = result.value;
-      this.#previewIssues = new Map();
+      this.#form.previewed(undefined);
     } else {
       this.#preview = null;
-      this.#previewIssues = issuesByPath(result.error.issues);
+      this.#form.previewed(result.error.issues);
     }
   });
 }

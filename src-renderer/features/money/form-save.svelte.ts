@@ -1,0 +1,62 @@
+// The save side of a Money form: refused fields (main's preview's, or the save's own once a save was
+// tried), whether a save runs, and why it failed when no field is to blame. Shared by the record form
+// and the payment form, which differ only in what they send.
+import type { IpcIssue, IpcResult } from '../../../src-shared/ipc/index.js';
+import { issuesByPath } from './money-input.js';
+
+export class FormSave {
+  #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #saveIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #attempted = $state(false);
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
+
+  /** Refused fields by path, once a save was tried: the save's own, else the preview's. */
+  get issues(): ReadonlyMap<string, IpcIssue> {
+    if (!this.#attempted) return new Map();
+    return this.#saveIssues.size > 0 ? this.#saveIssues : this.#previewIssues;
+  }
+
+  get saving(): boolean {
+    return this.#saving;
+  }
+
+  /** Why the last save failed when no field is to blame. */
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+
+  /** The preview's refusals (none when it was accepted). */
+  previewed(issues: readonly IpcIssue[] | undefined): void {
+    this.#previewIssues = issuesByPath(issues);
+  }
+
+  /** A field changed: the last save's refusals no longer describe it. */
+  edited(): void {
+    this.#saveIssues = new Map();
+  }
+
+  /** A fresh form: nothing tried, nothing refused by a save. */
+  reset(): void {
+    this.#attempted = false;
+    this.#saveIssues = new Map();
+    this.#saveError = null;
+  }
+
+  /** Runs one save (none while one runs): its value, or null when refused (the fields or saveError say why). */
+  async run<T>(call: () => Promise<IpcResult<T>>): Promise<T | null> {
+    if (this.#saving) return null;
+    this.#attempted = true;
+    this.#saving = true;
+    this.#saveError = null;
+    try {
+      const result = await call();
+      if (result.ok) return result.value;
+      this.#saveIssues = issuesByPath(result.error.issues);
+      this.#saveError = this.#saveIssues.size > 0 ? null : result.error.message;
+      return null;
+    } finally {
+      this.#saving = false;
+    }
+  }
+}
