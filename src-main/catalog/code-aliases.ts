@@ -54,7 +54,10 @@ function toAlias(row: CodeAliasRow): CodeAlias {
   };
 }
 
-type Check = { ok: true; key: string; code: string } | { ok: false; reason: AliasImportSkip; text: string };
+/** A code that may be kept, with the alias this PC already keeps under it (the same product's). */
+type Check =
+  | { ok: true; key: string; code: string; existing: CodeAliasRow | undefined }
+  | { ok: false; reason: AliasImportSkip; text: string };
 
 export class CodeAliases {
   readonly #db: Database;
@@ -132,7 +135,7 @@ export class CodeAliases {
             result.skipped.push({ code: entry.code, productId: entry.productId, reason: checked.reason });
             continue;
           }
-          const before = this.#repository.byKey(checked.key);
+          const before = checked.existing;
           if (before?.units === entry.units) {
             result.unchanged += 1;
             continue;
@@ -175,7 +178,7 @@ export class CodeAliases {
         text: `${code} is already kept on this PC for product ${existing.product_id} ${existing.sku}: remove that alias first`,
       };
     }
-    return { ok: true, key, code };
+    return { ok: true, key, code, existing };
   }
 }
 

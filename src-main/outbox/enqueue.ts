@@ -3,13 +3,12 @@
 // db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
 import { Refusal } from '../refusal.js';
 import type { Database } from 'better-sqlite3';
-import type { z } from 'zod';
-import type { endpoints } from '../../src-shared/api/endpoints/index.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { signalEnqueued } from './enqueue-signal.js';
 import { stockBatchKey, stockOrderKey } from './operation-keys.js';
 import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
 import { enqueueWrite } from './writes/enqueue-write.js';
+import type { AddIncomeBody } from './writes/write-request.js';
 import {
   PRODUCT_BARCODE_KIND,
   productBarcodeBatchKey,
@@ -19,8 +18,6 @@ import {
 
 export type { DriftPolicy } from './drift.js';
 export type { StockChange } from './operation.repository.js';
-
-export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
 
 /** A write the outbox refuses before anything is stored (a bad figure, code or warehouse). */
 export class OutboxInputError extends Refusal {

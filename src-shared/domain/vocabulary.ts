@@ -69,8 +69,6 @@ export const OPERATION_STATES = [
   'discarded',
 ] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
-/** States an operation never leaves. */
-export const FINISHED_OPERATION_STATES = ['done', 'discarded'] as const satisfies readonly OperationState[];
 
 /** The two finance documents of the v4 interface that carry lines, VAT and payments. */
 export const MONEY_DOCUMENT_KINDS = ['income', 'expense'] as const;

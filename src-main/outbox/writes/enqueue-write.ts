@@ -10,6 +10,7 @@ import { toSatang } from '../../../src-shared/money/index.js';
 import { preparedFor } from '../../db/statements.js';
 import { Refusal } from '../../refusal.js';
 import { signalEnqueued } from '../enqueue-signal.js';
+import { documentKey } from '../operation-keys.js';
 import type { OperationRow, OperationState } from '../operation-types.js';
 import type {
   PaymentFields,
@@ -98,7 +99,7 @@ function insertKeyedCreate(
     refuse(`${endpoint} refused: ${describeIssues(checked.error, request.body, 'body')}`);
   }
   const uniqueNumber = randomUUID().replaceAll('-', '');
-  const key = JSON.stringify([request.kind, uniqueNumber]);
+  const key = documentKey(request.kind, uniqueNumber);
   const id = statements(db).insert.run({
     kind: request.kind,
     orderKey: key,

@@ -1,7 +1,7 @@
 // The read-backs of the finance writes: a keyed create's server id by its uniquenumber (after a 900,
 // which carries no id), and a record's payments before and after a payment (a delta without a key).
 import { roundMoney, toSatang } from '../../../src-shared/money/index.js';
-import { formatThaiDateTime } from '../../../src-shared/time/index.js';
+import { DAY_MS, formatThaiDateTime } from '../../../src-shared/time/index.js';
 import type { BackofficeCaller } from '../operation-types.js';
 import type { DeltaVerdict } from './write-shapes.js';
 import type { PaymentFields } from './write-request.js';
@@ -10,30 +10,27 @@ import type { PaymentFields } from './write-request.js';
 const KEY_READBACK_PAGES = 20;
 const PAGE = 500;
 /** PC and server clocks differ; a record is looked for from this long before the row was queued. */
-const CLOCK_MARGIN_MS = 2 * 24 * 60 * 60 * 1000;
+const CLOCK_MARGIN_MS = 2 * DAY_MS;
 
 /** "1,250.00": baht as people read them. */
 export function bahtText(amount: number): string {
   return roundMoney(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** An income's or expense's server id by the uniquenumber it was created with. */
-export async function findFinanceByUniqueNumber(
-  client: BackofficeCaller,
-  record: 'income' | 'expense',
+/** One page of a list of records created since a time (GetIncomes, GetExpenses, GetMoneyTransfers). */
+type ListPage = (query: { createdatetimeafter: string; limit: number; page: number }) => Promise<{
+  readonly list: ReadonlyArray<{ readonly id: number; readonly uniquenumber?: string | undefined }>;
+}>;
+
+/** Walks a list, newest first, for the record created with this uniquenumber. */
+async function findByUniqueNumber(
+  listPage: ListPage,
   uniqueNumber: string,
   since: number,
 ): Promise<number | undefined> {
-  const query = (page: number) => ({
-    createdatetimeafter: formatThaiDateTime(since - CLOCK_MARGIN_MS),
-    limit: PAGE,
-    page,
-  });
+  const createdatetimeafter = formatThaiDateTime(since - CLOCK_MARGIN_MS);
   for (let page = 1; page <= KEY_READBACK_PAGES; page++) {
-    const answer =
-      record === 'income'
-        ? await client.call('GetIncomes', { query: query(page) })
-        : await client.call('GetExpenses', { query: query(page) });
+    const answer = await listPage({ createdatetimeafter, limit: PAGE, page });
     const found = answer.list.find((item) => item.uniquenumber === uniqueNumber);
     if (found) return found.id;
     if (answer.list.length < PAGE) return undefined;
@@ -41,21 +38,27 @@ export async function findFinanceByUniqueNumber(
   return undefined;
 }
 
+/** An income's or expense's server id by the uniquenumber it was created with. */
+export function findFinanceByUniqueNumber(
+  client: BackofficeCaller,
+  record: 'income' | 'expense',
+  uniqueNumber: string,
+  since: number,
+): Promise<number | undefined> {
+  const listPage: ListPage =
+    record === 'income'
+      ? (query) => client.call('GetIncomes', { query })
+      : (query) => client.call('GetExpenses', { query });
+  return findByUniqueNumber(listPage, uniqueNumber, since);
+}
+
 /** A money transfer's server id by its uniquenumber. */
-export async function findTransferByUniqueNumber(
+export function findTransferByUniqueNumber(
   client: BackofficeCaller,
   uniqueNumber: string,
   since: number,
 ): Promise<number | undefined> {
-  for (let page = 1; page <= KEY_READBACK_PAGES; page++) {
-    const answer = await client.call('GetMoneyTransfers', {
-      query: { createdatetimeafter: formatThaiDateTime(since - CLOCK_MARGIN_MS), limit: PAGE, page },
-    });
-    const found = answer.list.find((item) => item.uniquenumber === uniqueNumber);
-    if (found) return found.id;
-    if (answer.list.length < PAGE) return undefined;
-  }
-  return undefined;
+  return findByUniqueNumber((query) => client.call('GetMoneyTransfers', { query }), uniqueNumber, since);
 }
 
 /** A record's payments as the back office holds them. */

@@ -18,8 +18,6 @@ import {
 import type { PaymentFields, WriteKind } from './write-request.js';
 import type { DeltaVerdict } from './write-shapes.js';
 
-export type { DeltaVerdict, WriteShape } from './write-shapes.js';
-
 /** The creates that take `uniquenumber` (a repeat answers 900 and creates nothing). */
 export type KeyedCreateEndpoint = {
   [N in EndpointName]: Endpoints[N] extends { readonly idempotent: true } ? N : never;
