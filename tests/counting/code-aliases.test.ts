@@ -37,6 +37,16 @@ describe('code aliases and packs', () => {
   let aliases: CodeAliases;
   const scan = (code: string, quantity?: number) =>
     fixture.service.scan({ sessionId, code, counter: 'Somchai', quantity });
+  type KeepCodeAs = Parameters<CountingFixture['service']['resolveUnknown']>[0]['keepCodeAs'];
+  /** Scans the supplier's code (unknown here) and gives it to `productId`. */
+  const resolveSupplierCode = (productId: number, keepCodeAs?: KeepCodeAs) =>
+    fixture.service.resolveUnknown({
+      sessionId,
+      lineId: scan(SUPPLIER_CODE).lineId,
+      productId,
+      counter: 'Somchai',
+      ...(keepCodeAs === undefined ? {} : { keepCodeAs }),
+    });
 
   beforeEach(() => {
     fixture = openCountingFixture();
@@ -51,14 +61,7 @@ describe('code aliases and packs', () => {
   afterEach(() => fixture.close());
 
   it('resolving with "alias" keeps the barcode: both codes scan as the product and nothing is queued', () => {
-    const unknown = scan(SUPPLIER_CODE);
-    const resolved = fixture.service.resolveUnknown({
-      sessionId,
-      lineId: unknown.lineId,
-      productId: 1,
-      counter: 'Somchai',
-      keepCodeAs: 'alias',
-    });
+    const resolved = resolveSupplierCode(1, 'alias');
     expect(resolved).toMatchObject({
       replacesBarcode: REAL_EAN,
       barcodeToAssign: null,
@@ -82,14 +85,7 @@ describe('code aliases and packs', () => {
   });
 
   it('resolving with "barcode" queues the barcode change as before, replacing the old one', () => {
-    const unknown = scan(SUPPLIER_CODE);
-    const resolved = fixture.service.resolveUnknown({
-      sessionId,
-      lineId: unknown.lineId,
-      productId: 1,
-      counter: 'Somchai',
-      keepCodeAs: 'barcode',
-    });
+    const resolved = resolveSupplierCode(1, 'barcode');
     expect(resolved.replacesBarcode).toBe(REAL_EAN);
     expect(resolved.alias).toBeNull();
     expect(resolved.operationId).toEqual(expect.any(Number));
@@ -99,13 +95,7 @@ describe('code aliases and packs', () => {
   });
 
   it('"none" leaves the code to the page, and says there is nothing to replace on a product without barcode', () => {
-    const unknown = scan(SUPPLIER_CODE);
-    const resolved = fixture.service.resolveUnknown({
-      sessionId,
-      lineId: unknown.lineId,
-      productId: 3,
-      counter: 'Somchai',
-    });
+    const resolved = resolveSupplierCode(3);
     expect(resolved).toMatchObject({
       barcodeToAssign: SUPPLIER_CODE,
       replacesBarcode: null,

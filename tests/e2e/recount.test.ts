@@ -8,7 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { scanCode } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
-import { expectAccessible, findDemoProducts, inBothLanguages, screenshot } from './support/page-helpers.js';
+import {
+  expectAccessible,
+  findStockedDemoProducts,
+  inBothLanguages,
+  screenshot,
+  type StockedProduct as Stocked,
+} from './support/page-helpers.js';
 
 const SESSION_NAME = 'E2E recount';
 const RECOUNTER = 'Malee';
@@ -17,23 +23,8 @@ const app = appUnderTest({ name: 'recount' });
 const call: Call = (name, args) => app.call(name, args);
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-interface Stocked {
-  readonly id: number;
-  readonly sku: string;
-  readonly barcode: string;
-  readonly expected: number;
-}
-
-async function stockedProducts(wanted: number): Promise<Stocked[]> {
-  const expectedOf = new Map<number, number>();
-  const found = await findDemoProducts(call, wanted, async (product) => {
-    const detail = await call('catalogue.product', { productId: product.id });
-    const expected = detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
-    expectedOf.set(product.id, expected);
-    return Number.isInteger(expected) && expected >= 3 && expected < 1000;
-  });
-  return found.map((product) => ({ ...product, expected: expectedOf.get(product.id) ?? 0 }));
-}
+const stockedProducts = (wanted: number) =>
+  findStockedDemoProducts(call, wanted, (expected) => expected >= 3 && expected < 1000);
 
 /**
  * A dialog photographed and checked in English, then closed, the language switched (the page's button is

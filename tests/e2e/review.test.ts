@@ -8,7 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appUnderTest, type Call } from './support/app-under-test.js';
-import { expectAccessible, findDemoProducts } from './support/page-helpers.js';
+import {
+  expectAccessible,
+  findStockedDemoProducts,
+  type StockedProduct as Counted,
+} from './support/page-helpers.js';
 
 const UNKNOWN_CODE = '9990001112229';
 const SESSION_NAME = 'E2E review count';
@@ -44,29 +48,9 @@ async function capture(name: string): Promise<void> {
   await expectAccessible(app.page, name);
 }
 
-interface Counted {
-  readonly id: number;
-  readonly sku: string;
-  readonly barcode: string;
-  readonly expected: number;
-}
-
 /** Demo products with a barcode and at least 2 units expected in W0001. */
-async function stockedProducts(wanted: number): Promise<Counted[]> {
-  const expectedOf = new Map<number, number>();
-  const products = await findDemoProducts(call, wanted, async (product) => {
-    const detail = await call('catalogue.product', { productId: product.id });
-    const expected = detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
-    expectedOf.set(product.id, expected);
-    return Number.isInteger(expected) && expected >= 2;
-  });
-  return products.map((product) => ({
-    id: product.id,
-    sku: product.sku,
-    barcode: product.barcode,
-    expected: expectedOf.get(product.id) ?? 0,
-  }));
-}
+const stockedProducts = (wanted: number) =>
+  findStockedDemoProducts(call, wanted, (expected) => expected >= 2);
 
 describe('review and commit in Chromium through the web host', () => {
   it('shows the totals and rows of counting.review, filters, pages, exports CSV and commits', async () => {

@@ -36,8 +36,11 @@ describe('a drainer that loses its lease mid-run', () => {
 
   const rowsOf = (ids: readonly number[]) => states(fx.db).filter((row) => ids.includes(row.id));
 
-  it('sends nothing once the lease was taken over before its request left', async () => {
-    const income = enqueueWrite(fx.db, { kind: 'addIncome', body: { amount: 41 } });
+  /**
+   * An Outbox on a counting client whose lease a second instance takes over at the first `hook` of its
+   * run; `sentAtTakeover` is how many requests it had sent then (-1 until the takeover).
+   */
+  function loserAndWinner(hook: 'beforeRequest' | 'afterResponse') {
     const loser = countingClient();
     const winner = fx.outbox({ db: fx.temp.open() });
     let sentAtTakeover = -1;
@@ -45,15 +48,21 @@ describe('a drainer that loses its lease mid-run', () => {
       client: loser.client,
       leaseTtlMs: TTL_MS,
       hooks: {
-        beforeRequest: async () => {
+        [hook]: async () => {
           if (sentAtTakeover >= 0) return;
           sentAtTakeover = loser.sent();
           await takeOver(winner);
         },
       },
     });
+    return { outbox, sent: loser.sent, sentAtTakeover: () => sentAtTakeover };
+  }
+
+  it('sends nothing once the lease was taken over before its request left', async () => {
+    const income = enqueueWrite(fx.db, { kind: 'addIncome', body: { amount: 41 } });
+    const { outbox, sent, sentAtTakeover } = loserAndWinner('beforeRequest');
     await outbox.drain();
-    expect(loser.sent()).toBe(sentAtTakeover);
+    expect(sent()).toBe(sentAtTakeover());
     // The winner found the row on the wire, read it back (the settle time had passed on the test clock)
     // and sent it itself: one income.
     expect(rowsOf([income.operationId])).toMatchObject([{ state: 'done', outcome: 'applied' }]);
@@ -70,23 +79,10 @@ describe('a drainer that loses its lease mid-run', () => {
       payment: { paymentamount: 42, paymentmethod: 'เงินสด' },
     });
     const third = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: 43 } });
-    const loser = countingClient();
-    const winner = fx.outbox({ db: fx.temp.open() });
-    let sentAtTakeover = -1;
-    const outbox = fx.outbox({
-      client: loser.client,
-      leaseTtlMs: TTL_MS,
-      hooks: {
-        afterResponse: async () => {
-          if (sentAtTakeover >= 0) return;
-          sentAtTakeover = loser.sent();
-          await takeOver(winner);
-        },
-      },
-    });
+    const { outbox, sent, sentAtTakeover } = loserAndWinner('afterResponse');
     const report = await outbox.drain();
-    expect(sentAtTakeover).toBe(1);
-    expect(loser.sent()).toBe(1);
+    expect(sentAtTakeover()).toBe(1);
+    expect(sent()).toBe(1);
     expect(report.settled).toBe(0);
     // The winner took the create over from the wire: its resend answered 900 (the loser's request had
     // been applied), which the loser would have overwritten with 'applied' had it settled its answer.

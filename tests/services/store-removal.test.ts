@@ -4,56 +4,30 @@
 // answer says what was removed and the log says, at warn, that writes were discarded.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
 import { storeImageDirectory } from '../../src-main/catalog/images/index.js';
-import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
-import { startSandbox, type SandboxHandle } from '../../src-main/sandbox/index.js';
-import {
-  startTestApp,
-  tempFolder,
-  waitForFirstSync,
-  waitForValue,
-  type TestApp,
-} from './support/app-fixture.js';
+import { waitForFirstSync, waitForValue } from './support/app-fixture.js';
+import { useAppWithStoreSandbox } from './support/app-in-folder.js';
 
 const STORE = { name: 'leaving', apikey: 'leaving-key-5521', apisecret: 'leaving-secret-8830' };
-const folder = tempFolder('stockroom-removal-');
-const userData = join(folder.path, 'user-data');
-let sandbox: SandboxHandle | undefined;
-let app: TestApp;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    dataFile: join(folder.path, 'backoffice.sqlite'),
-    seed: 'demo',
-    products: 30,
-    stores: [STORE],
-    log: () => undefined,
-  });
-  app = await startTestApp({ userData, credentialStore: new InMemoryCredentialStore() });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await sandbox?.close();
-  folder.remove();
-});
+const running = useAppWithStoreSandbox('stockroom-removal-', { store: STORE, products: 30 });
+const { userData } = running;
 
 const storeFiles = (profileId: string) =>
   readdirSync(join(userData, 'stores')).filter((name) => name.startsWith(profileId));
 
 describe('removing a store', () => {
   it('refuses while writes are unsent, then deletes database and pictures once the person confirms', async () => {
-    const profile = await app.ok('profiles.add', {
+    const profile = await running.app.ok('profiles.add', {
       displayName: 'Leaving shop',
-      baseUrl: sandbox?.url ?? '',
+      baseUrl: running.sandbox.url,
       storename: STORE.name,
       apikey: STORE.apikey,
       apisecret: STORE.apisecret,
       activate: true,
     });
-    await waitForFirstSync(app);
+    await waitForFirstSync(running.app);
     const database = join(userData, 'stores', `${profile.id}.sqlite`);
     // A picture as the image cache keeps it (src-main/catalog/images): one entry, bytes and metadata.
     const pictures = storeImageDirectory(database);
@@ -62,42 +36,41 @@ describe('removing a store', () => {
     writeFileSync(join(pictures, 'a1b2.json'), '{"contentType":"image/png"}');
 
     // The back office goes away: a barcode given now stays in the outbox.
-    await sandbox?.close();
-    sandbox = undefined;
-    const [product] = await app.ok('catalogue.search', { text: 'a', limit: 1 });
+    await running.closeSandbox();
+    const [product] = await running.app.ok('catalogue.search', { text: 'a', limit: 1 });
     if (product === undefined) throw new Error('The store has no products');
     const barcode = `885000000001${gtinCheckDigit('885000000001')}`;
     // replace: the product has a barcode already, and replacing one must be asked for.
-    await app.ok('catalogue.assignBarcode', { productId: product.id, barcode, replace: true });
+    await running.app.ok('catalogue.assignBarcode', { productId: product.id, barcode, replace: true });
     await waitForValue(
-      app,
+      running.app,
       'outbox.summary',
       {},
       (summary) => summary.pending + summary.sending + summary.retry + summary.unclear > 0,
     );
 
-    expect(await app.ok('profiles.removalPreview', { profileId: profile.id })).toEqual({
+    expect(await running.app.ok('profiles.removalPreview', { profileId: profile.id })).toEqual({
       unsentWrites: 1,
       database: true,
       pictures: true,
     });
-    const refused = await app.call('profiles.remove', { profileId: profile.id });
+    const refused = await running.app.call('profiles.remove', { profileId: profile.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', reason: 'unsent-writes' } });
     expect(!refused.ok && refused.error.message).toMatch(/Leaving shop still has 1 write not sent/);
     // Nothing removed: the profile, its database and pictures are there and it is open again.
-    expect((await app.ok('profiles.active', {}))?.id).toBe(profile.id);
-    expect((await app.ok('profiles.removalPreview', { profileId: profile.id })).unsentWrites).toBe(1);
+    expect((await running.app.ok('profiles.active', {}))?.id).toBe(profile.id);
+    expect((await running.app.ok('profiles.removalPreview', { profileId: profile.id })).unsentWrites).toBe(1);
     expect(existsSync(database) && existsSync(join(pictures, 'a1b2.bin'))).toBe(true);
 
-    const removed = await app.ok('profiles.remove', { profileId: profile.id, discardUnsent: true });
+    const removed = await running.app.ok('profiles.remove', { profileId: profile.id, discardUnsent: true });
     expect(removed).toMatchObject({
       profile: { id: profile.id },
       keychainEntry: 'deleted',
       storeData: { database: 'deleted', pictures: 'deleted', discardedWrites: 1 },
     });
     expect(storeFiles(profile.id)).toEqual([]);
-    expect(await app.ok('profiles.active', {})).toBeNull();
-    expect(await app.call('profiles.removalPreview', { profileId: profile.id })).toMatchObject({
+    expect(await running.app.ok('profiles.active', {})).toBeNull();
+    expect(await running.app.call('profiles.removalPreview', { profileId: profile.id })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
@@ -109,7 +82,7 @@ describe('removing a store', () => {
   });
 
   it('a store never opened has no data: removal says so', async () => {
-    const profile = await app.ok('profiles.add', {
+    const profile = await running.app.ok('profiles.add', {
       displayName: 'Never opened',
       baseUrl: 'https://backoffice.invalid',
       storename: 'never',
@@ -117,12 +90,12 @@ describe('removing a store', () => {
       apisecret: 'never-secret-1',
       activate: false,
     });
-    expect(await app.ok('profiles.removalPreview', { profileId: profile.id })).toEqual({
+    expect(await running.app.ok('profiles.removalPreview', { profileId: profile.id })).toEqual({
       unsentWrites: 0,
       database: false,
       pictures: false,
     });
-    expect((await app.ok('profiles.remove', { profileId: profile.id })).storeData).toEqual({
+    expect((await running.app.ok('profiles.remove', { profileId: profile.id })).storeData).toEqual({
       database: 'absent',
       pictures: 'absent',
       discardedWrites: 0,

@@ -91,3 +91,32 @@ export async function findDemoProducts(
   }
   return [...found.values()];
 }
+
+/** A demo product with the units W0001 expects of it. */
+export interface StockedProduct {
+  readonly id: number;
+  readonly sku: string;
+  readonly barcode: string;
+  readonly expected: number;
+}
+
+/** `findDemoProducts` whose whole-unit stock expected in W0001 `accept` keeps, with that figure. */
+export async function findStockedDemoProducts(
+  call: Call,
+  wanted: number,
+  accept: (expected: number) => boolean,
+): Promise<StockedProduct[]> {
+  const expectedOf = new Map<number, number>();
+  const products = await findDemoProducts(call, wanted, async (product) => {
+    const detail = await call('catalogue.product', { productId: product.id });
+    const expected = detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
+    expectedOf.set(product.id, expected);
+    return Number.isInteger(expected) && accept(expected);
+  });
+  return products.map((product) => ({
+    id: product.id,
+    sku: product.sku,
+    barcode: product.barcode,
+    expected: expectedOf.get(product.id) ?? 0,
+  }));
+}
