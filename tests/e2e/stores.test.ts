@@ -177,9 +177,7 @@ describe('store profiles in Chromium through the web host', () => {
     expect((await call('profiles.list', {})).profiles).toHaveLength(2);
     await demoRow.getByRole('button', { name: /^Remove / }).click();
     // The dialog starts on Cancel: Enter on the default never deletes a store's data.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
-      .toBe('Cancel (Esc)');
+    await expect.poll(async () => (await page.locator(':focus').textContent())?.trim()).toBe('Cancel (Esc)');
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await page
       .getByText(/Demo store was removed(;| and) .*keychain.* Its data on this PC was deleted\./i)
