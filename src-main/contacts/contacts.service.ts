@@ -17,7 +17,12 @@ import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { Refusal } from '../refusal.js';
 import type { AddContactBody, ContactTarget, ContactWrites } from './contact-writes.js';
 import { catalogueShown, contactDetail, contactSummary } from './contact-views.js';
-import { ContactsRepository, keywordOf, type HereRow, type ShownContactRow } from './contacts.repository.js';
+import {
+  keywordOf,
+  type ContactsRepository,
+  type HereRow,
+  type ShownContactRow,
+} from './contacts.repository.js';
 
 export interface ContactsServiceOptions {
   readonly repository: ContactsRepository;
@@ -293,7 +298,8 @@ function addBody(fields: ContactFields): AddContactBody {
 /** The back office's id, or the create made here that the change waits for. */
 function targetOf(row: ShownContactRow, here: HereRow | undefined): ContactTarget {
   if (row.server_id !== null) return { serverId: row.server_id };
-  if (here?.create_operation_id != null) return { afterOperation: here.create_operation_id };
+  if (here !== undefined && here.create_operation_id !== null)
+    return { afterOperation: here.create_operation_id };
   throw Refusal.conflict('This contact has neither a server id nor a create waiting to be sent.');
 }
 

@@ -37,7 +37,6 @@ export interface MoneyServiceOptions {
 type PaymentArgs = ParsedCallArgs<'money.recordPayment'>;
 
 export class MoneyService {
-  readonly #db: Database;
   readonly #writes: MoneyWrites;
   readonly #catalogue: CatalogueRepository;
   readonly #contacts: ContactsService;
@@ -48,7 +47,6 @@ export class MoneyService {
   readonly transferRows: MoneyTransferRepository;
 
   constructor(options: MoneyServiceOptions) {
-    this.#db = options.db;
     this.#writes = options.writes;
     this.#catalogue = options.catalogue;
     this.#contacts = options.contacts;
