@@ -135,7 +135,12 @@ export class ContactsService {
     const row = this.#shown(args.ref);
     if (!row) throw Refusal.notFound(`There is no contact ${refText(args.ref)} on this PC.`);
     const checked = this.#checked(args.fields, { serverId: row.server_id, localId: row.local_id });
-    const here = row.local_id === null ? undefined : this.#repository.here(row.local_id);
+    const here =
+      row.local_id !== null
+        ? this.#repository.here(row.local_id)
+        : row.server_id === null
+          ? undefined
+          : this.#repository.hereForServer(row.server_id);
     const target = targetOf(row, here);
     const now = this.#now();
     const localId = this.#repository.transaction(() => {
@@ -144,11 +149,9 @@ export class ContactsService {
         addBody(checked),
         `Change contact ${checked.code} — ${checked.name}`,
       );
-      const existing =
-        here ?? (row.server_id === null ? undefined : this.#repository.hereForServer(row.server_id));
-      if (existing) {
-        this.#repository.updateHere(existing.id, checked, queued.operationId, now);
-        return existing.id;
+      if (here) {
+        this.#repository.updateHere(here.id, checked, queued.operationId, now);
+        return here.id;
       }
       return this.#repository.insertHere({
         fields: checked,
@@ -295,11 +298,15 @@ function addBody(fields: ContactFields): AddContactBody {
   };
 }
 
-/** The back office's id, or the create made here that the change waits for. */
+/**
+ * A contact made here is always named by its create (also once sent), so every write on it keeps one
+ * order; one pulled from the back office by its id.
+ */
 function targetOf(row: ShownContactRow, here: HereRow | undefined): ContactTarget {
-  if (row.server_id !== null) return { serverId: row.server_id };
-  if (here !== undefined && here.create_operation_id !== null)
+  if (here !== undefined && here.create_operation_id !== null) {
     return { afterOperation: here.create_operation_id };
+  }
+  if (row.server_id !== null) return { serverId: row.server_id };
   throw Refusal.conflict('This contact has neither a server id nor a create waiting to be sent.');
 }
 

@@ -85,7 +85,7 @@ describe('ContactsService', () => {
     expect(c.contacts.proposeCode().code).toBe('WH1LOC-0002');
   });
 
-  it('refuses a short or taken code and an empty name, queueing nothing', async () => {
+  it('refuses a short or taken code, queueing nothing', async () => {
     await c.pull();
     const taken = c.contacts.search({ text: '', offset: 0, limit: 1 }).items[0]?.code ?? '';
     const short = refusalOf(() => c.contacts.create({ ...NEW, code: 'AB' }));
