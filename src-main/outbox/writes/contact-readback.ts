@@ -67,7 +67,7 @@ export async function findContactByCode(
       const differing = differences(snapshotOf(match), body);
       return differing.length === 0
         ? { found: 'same', id: match.id }
-        : { found: 'different', id: match.id, held: `contact #${match.id} has ${differing.join(', ')}` };
+        : { found: 'different', id: match.id, held: differing.join(', ') };
     }
     if (answer.list.length < PAGE) return { found: 'none' };
   }
