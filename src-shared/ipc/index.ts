@@ -18,7 +18,6 @@ export type {
   MoneyTransferView,
 } from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
-export { CONTACT_CODE_MIN } from './schemas/contacts.js';
 export type {
   ContactDetail,
   ContactFields,

@@ -1,12 +1,12 @@
 // The new / edit contact form: what is typed, checked here first (a code of 3 characters or more, a
 // name) so a bad form never reaches main; then main's refusals (a code another contact has) next to
 // the field they name. What was typed is kept until the save succeeds.
-import {
-  CONTACT_CODE_MIN,
-  type ContactDetail,
-  type ContactFields,
-  type ContactRef,
-  type StockroomBridge,
+import { CONTACT_CODE_MIN } from '../../../src-shared/domain/vocabulary.js';
+import type {
+  ContactDetail,
+  ContactFields,
+  ContactRef,
+  StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 

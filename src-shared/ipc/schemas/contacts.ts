@@ -12,9 +12,6 @@ import { z } from 'zod';
 import { count, EMPTY_ARGS, epochMs, requiredText, rowId, shortText } from './common.js';
 import { sendState } from './money.js';
 
-/** The shortest code: the back office's keyword search, which finds a contact by code, needs 3. */
-export const CONTACT_CODE_MIN = 3;
-
 export const contactRef = z.union([z.strictObject({ serverId: rowId }), z.strictObject({ localId: rowId })]);
 export type ContactRef = z.output<typeof contactRef>;
 
