@@ -249,12 +249,13 @@ export class ContactsRepository {
       const narrowed =
         trigrams !== null &&
         (this.#sql.candidates.get(trigrams, MAX_INDEXED_CANDIDATES + 1)?.n ?? 0) <= MAX_INDEXED_CANDIDATES;
-      if (narrowed) {
-        catalogueConditions.push('c.id IN (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?)');
-        params.push(trigrams);
-      }
-      catalogueConditions.push(`instr(${contactSearchText('c')}, ?) > 0`);
-      params.push(keyword);
+      // The index's own copy of each haystack is read, never rebuilt from the row's columns.
+      catalogueConditions.push(
+        narrowed
+          ? 'c.id IN (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ? AND instr(search_text, ?) > 0)'
+          : 'c.id IN (SELECT rowid FROM contacts_search WHERE instr(search_text, ?) > 0)',
+      );
+      params.push(...(narrowed ? [trigrams, keyword] : [keyword]));
       hereConditions.push(`instr(${contactSearchText('h')}, ?) > 0`);
       hereParams.push(keyword);
     }
