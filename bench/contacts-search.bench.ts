@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
         shippingList: [],
       }),
     );
-    let started = performance.now();
+    const started = performance.now();
     for (let at = 0; at < records.length; at += 500) catalogue.upsertContacts(records.slice(at, at + 500));
     console.log(`stored ${CONTACTS} contacts (index kept by triggers): ${ms(performance.now() - started)}`);
     const contacts = new ContactsService({
