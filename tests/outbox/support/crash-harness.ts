@@ -303,7 +303,6 @@ export function crashRunProblems(result: CrashRunResult): string[] {
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
-    // A record write's payload holds the endpoint's arguments besides the record (write-rows.ts).
     const amount = (JSON.parse(row.payload ?? '{}') as { args?: { query?: { paymentamount?: number } } }).args
       ?.query?.paymentamount;
     const target = row.target_id ?? 0;
