@@ -10,6 +10,7 @@ import type {
   SyncStatus,
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueService } from '../catalog/catalogue.service.js';
+import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
@@ -29,6 +30,7 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly outbox: Outbox;
+  readonly contacts: ContactsService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

@@ -89,3 +89,9 @@ export type SendState = (typeof SEND_STATES)[number];
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
+
+/**
+ * The shortest contact code: the back office's keyword search (GetContacts), which finds a contact made
+ * here again by its code after an unclear failure, needs 3 characters (WRITES.md).
+ */
+export const CONTACT_CODE_MIN = 3;

@@ -71,6 +71,11 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'contacts.search',
+  'contacts.detail',
+  'contacts.proposeCode',
+  'contacts.create',
+  'contacts.update',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -81,6 +86,7 @@ export const EVENT_NAMES = [
   'budget.changed',
   'profile.changed',
   'money.changed',
+  'contacts.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];
