@@ -13,6 +13,7 @@ import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
+import type { PrintingService } from '../printing/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -29,6 +30,7 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly outbox: Outbox;
+  readonly printing: PrintingService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */
@@ -57,4 +59,6 @@ export interface ApiServices {
   connectivity(): Connectivity;
   getSettings(): AppSettings;
   setSettings(changes: ParsedCallArgs<'settings.set'>): AppSettings;
+  /** The app window's print view as a PDF, where the shell can make one (`available: false` otherwise). */
+  savePdf(fileName: string): Promise<CallValue<'print.savePdf'>>;
 }

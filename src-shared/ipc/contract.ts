@@ -8,6 +8,7 @@ import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
 import { moneyCalls } from './schemas/money.js';
 import { outboxCalls } from './schemas/outbox.js';
+import { printingCalls } from './schemas/printing.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
@@ -25,6 +26,7 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...printingCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -71,6 +71,10 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'print.moneyRecord',
+  'print.countSheet',
+  'print.varianceReport',
+  'print.savePdf',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -5,6 +5,7 @@ import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
+import { printingHandlers } from './printing.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 
@@ -16,5 +17,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...printingHandlers(services),
   } satisfies CallHandlers;
 }
