@@ -1,12 +1,8 @@
 // Printing (issue 11): the printable models of a document or a count paper, built in main from what the
 // PC holds (offline too), and saving the page's print view as a PDF where the shell can (decision 0015).
 import { z } from 'zod';
-import {
-  countSheet,
-  MONEY_PRINT_TITLES,
-  printableDocument,
-  varianceReport,
-} from '../../printing/printable.js';
+import { countSheet, printableDocument, varianceReport } from '../../printing/printable.js';
+import { MONEY_PRINT_TITLES } from '../../printing/titles.js';
 import { requiredText, rowId, uuidLike } from './common.js';
 
 const bySession = z.strictObject({ sessionId: uuidLike });
