@@ -157,7 +157,7 @@ describe('print words', () => {
     expect(printDate('2026-11-20')).toBe('20 Nov 2026');
     expect(printDateTime('2026-11-20 09:05')).toBe('20 Nov 2026 09:05');
     expect(printAmount(1234.5)).toBe('1,234.50');
-    expect(printSigned(-9, printAmount)).toBe('−9.00');
+    expect(printSigned(-9, printAmount)).toBe('-9.00');
     expect(statusWords('income', 'Pending')).toBe('Unpaid');
     expect(statusWords('quotation', 'Pending')).toBe('Pending');
     expect(statusWords('quotation', 'Approved later')).toBe('Approved later');

@@ -21,13 +21,16 @@ const dateFormats = {
   th: new Intl.DateTimeFormat('th-TH', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
 };
 
+/** A negative figure's sign: the hyphen-minus, which the embedded font's subsets have (U+2212 is not). */
+const MINUS = '-';
+
 /** "1,250.00"; a negative figure with a minus sign. */
 export function printAmount(value: number): string {
   const text = amountFormats[locale.language].format(Math.abs(value));
-  return value < 0 ? `−${text}` : text;
+  return value < 0 ? `${MINUS}${text}` : text;
 }
 
-/** A variance with its sign ("+2", "−1.5", "0"). */
+/** A variance with its sign ("+2", "-1.5", "0"). */
 export function printSigned(value: number, format: (value: number) => string = printQuantity): string {
   if (value === 0) return format(0);
   return value > 0 ? `+${format(value)}` : format(value);
@@ -35,7 +38,7 @@ export function printSigned(value: number, format: (value: number) => string = p
 
 export function printQuantity(value: number): string {
   const text = quantityFormats[locale.language].format(Math.abs(value));
-  return value < 0 ? `−${text}` : text;
+  return value < 0 ? `${MINUS}${text}` : text;
 }
 
 /** 'yyyy-MM-dd' (a Thai day) as "26 Nov 2026" / "26 พ.ย. 2569"; anything unreadable as it is. */
