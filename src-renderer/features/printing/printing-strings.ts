@@ -16,6 +16,7 @@ export const pt = translator({
     close: 'Close (Esc)',
     loading: 'Preparing the page…',
     preview: 'Preview',
+    previewMore: '… and {count} more rows on the paper.',
     pdfSaved: 'Saved as {path}',
     pdfNotSaved: 'Not saved.',
     // Titles
@@ -110,6 +111,7 @@ export const pt = translator({
     close: 'ปิด (Esc)',
     loading: 'กำลังเตรียมหน้า…',
     preview: 'ตัวอย่างก่อนพิมพ์',
+    previewMore: '… และอีก {count} แถวในกระดาษที่พิมพ์',
     pdfSaved: 'บันทึกไว้ที่ {path}',
     pdfNotSaved: 'ไม่ได้บันทึก',
     title_quotation: 'ใบเสนอราคา',
