@@ -10,6 +10,7 @@ import { app, dialog, protocol, session, type BrowserWindow } from 'electron';
 import { createFileLogger, isLogLevel, LOG_FILE_BASE_NAME } from './logging/index.js';
 import { APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app/app-protocol.js';
 import { desktopContentSecurityPolicy } from './app/content-security-policy.js';
+import { electronPdfSaver } from './app/pdf-saver.js';
 import { denyPopupsAndWebviews, focusWindow, hardenSession, openMainWindow } from './app/main-window.js';
 import { appPaths, ensureAppDirectories, userDataDirectory } from './storage/paths.js';
 import { createPermissionPolicy } from './app/permission-policy.js';
@@ -149,7 +150,12 @@ function runPrimaryInstance(): void {
       // Loaded here rather than at the top: a native module that cannot load (better-sqlite3) then fails
       // inside this chain, and the person is told, instead of the app ending before it can say anything.
       const services = await import('./app/services.js');
-      starting = services.startServices({ paths, logger: logger.child('services') });
+      const pdfSaver = electronPdfSaver({
+        appWindow: () => mainWindow,
+        documentsDirectory: app.getPath('documents'),
+        logger: logger.child('pdf'),
+      });
+      starting = services.startServices({ paths, logger: logger.child('services'), pdfSaver });
       const running = await starting;
       if (quitCoordinator.state !== 'running') return;
       // Before the window opens, so the page's first call finds its handler.

@@ -14,6 +14,7 @@ import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
+import type { PrintingService } from '../printing/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -31,6 +32,7 @@ export interface ActiveStore {
   readonly money: MoneyService;
   readonly outbox: Outbox;
   readonly contacts: ContactsService;
+  readonly printing: PrintingService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */
@@ -59,4 +61,6 @@ export interface ApiServices {
   connectivity(): Connectivity;
   getSettings(): AppSettings;
   setSettings(changes: ParsedCallArgs<'settings.set'>): AppSettings;
+  /** The app window's print view as a PDF, where the shell can make one (`available: false` otherwise). */
+  savePdf(fileName: string): Promise<CallValue<'print.savePdf'>>;
 }

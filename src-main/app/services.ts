@@ -9,12 +9,15 @@
 import type { ApiCore } from '../api/index.js';
 import { KeytarCredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
+import type { PdfSaver } from '../printing/index.js';
 import { startAppServices } from '../services/index.js';
 import type { AppPaths } from '../storage/paths.js';
 
 export interface ServiceContext {
   paths: AppPaths;
   logger: Logger;
+  /** The shell's "Save as PDF" (src-main/app/pdf-saver.ts); none under plain Node. */
+  pdfSaver?: PdfSaver;
 }
 
 /** A started service: how to stop it, and the API it serves to the page, if it serves one. */
@@ -32,11 +35,12 @@ export interface ServiceStarter {
 /** The app database, profiles on the OS keychain, the active store and the demo store (src-main/services). */
 export const APP_SERVICES_STARTER: ServiceStarter = {
   name: 'app-services',
-  async start({ paths, logger }) {
+  async start({ paths, logger, pdfSaver }) {
     const services = await startAppServices({
       userDataDir: paths.userData,
       credentialStore: new KeytarCredentialStore(),
       logger,
+      ...(pdfSaver === undefined ? {} : { pdfSaver }),
     });
     return { api: services.api, stop: () => services.stop() };
   },

@@ -27,6 +27,7 @@ import { CountSessionRepository } from './count-session.repository.js';
 import { ReviewCache } from './count-review-cache.js';
 import { CountReviewRepository } from './count-review.repository.js';
 import { CountScopes } from './count-scope.js';
+import { countSheetProducts, type CountSheetProduct } from './count-sheet.js';
 import { toLineView } from './count-views.js';
 import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
 import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
@@ -206,6 +207,17 @@ export class CountingService {
     return this.#context.db.transaction(() =>
       reviewSession(this.#context, existingSession(this.#context, sessionId), filter, page),
     )();
+  }
+
+  /** The session and the products its count sheet lists (scope × warehouse, expected stock, by sku). */
+  countSheet(sessionId: string): { session: SessionView; products: CountSheetProduct[] } {
+    return this.#context.db.transaction(() => {
+      const session = existingSession(this.#context, sessionId);
+      return {
+        session: sessionViewOf(this.#context, session),
+        products: countSheetProducts(this.#context, session),
+      };
+    })();
   }
 
   commit(input: CommitInput): CommitResult {

@@ -15,3 +15,4 @@ export {
 } from './count-review.js';
 export { CountingError, UnresolvedUnknownCodesError, type CountingErrorCode } from './counting-errors.js';
 export * from './counting-types.js';
+export type { CountSheetProduct } from './count-sheet.js';

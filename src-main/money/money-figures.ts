@@ -21,9 +21,7 @@ export function vatTypeOf(choice: MoneyVatChoice): VatType {
   return VAT_TYPE[choice];
 }
 
-export function vatChoiceOf(vattype: VatType): MoneyVatChoice {
-  return vattype === 2 ? 'excludeVat' : vattype === 3 ? 'includeVat' : 'noVat';
-}
+export { vatChoiceOf } from '../../src-shared/money/index.js';
 
 /** The discount as the wire and the local copy store it: '', '50' or '10%'. */
 export function normalisedDiscount(text: string): string {

@@ -15,6 +15,7 @@ import { openAppDatabase, ProfileService } from '../profiles/index.js';
 import { ConnectivityTracker, NO_PROFILE_CONNECTIVITY } from './connectivity.tracker.js';
 import { DemoAwareCredentialStore } from './demo-credentials.js';
 import { DemoSandbox } from './demo-sandbox.js';
+import type { PdfSaver } from '../printing/index.js';
 import { ProfileControl } from './profile-control.js';
 import { SettingsRepository } from './settings.repository.js';
 import { StoreHost } from './store-host.js';
@@ -30,6 +31,8 @@ export interface StartAppServicesOptions {
   readonly now?: () => number;
   /** Outbox timing (tests shorten the watchdog and the settle time); the outbox's defaults otherwise. */
   readonly outboxTiming?: OutboxTiming;
+  /** The desktop shell's PDF maker; without one (web host, tests) the page prints instead. */
+  readonly pdfSaver?: PdfSaver;
 }
 
 export interface AppServices {
@@ -95,6 +98,7 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       connectivity,
       settings,
       now,
+      pdfSaver: options.pdfSaver,
     });
     const api = createApiCore({
       handlers: createCallHandlers(services),
@@ -125,6 +129,7 @@ function apiServices(parts: {
   connectivity: ConnectivityTracker;
   settings: SettingsRepository;
   now: () => number;
+  pdfSaver: PdfSaver | undefined;
 }): ApiServices {
   const { profiles, control, host, connectivity, settings } = parts;
   return {
@@ -161,5 +166,9 @@ function apiServices(parts: {
       profiles.active() === undefined ? NO_PROFILE_CONNECTIVITY(parts.now()) : connectivity.current(),
     getSettings: (): AppSettings => settings.get(),
     setSettings: (changes) => settings.set(changes),
+    savePdf: async (fileName) => {
+      if (parts.pdfSaver === undefined) return { available: false, saved: false, path: null };
+      return { available: true, ...(await parts.pdfSaver.save(fileName)) };
+    },
   };
 }

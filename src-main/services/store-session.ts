@@ -20,6 +20,7 @@ import { openDatabase } from '../db/database.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
+import { MerchantProfileReader, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
 import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
@@ -179,6 +180,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
+    const printing = new PrintingService({
+      money,
+      counting,
+      merchant: new MerchantProfileReader(db),
+      storeName: profile.displayName,
+      now,
+    });
+
     scheduler.start();
     outbox.start();
     logger.info('Store opened', {
@@ -227,6 +236,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       money,
       outbox,
       contacts,
+      printing,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

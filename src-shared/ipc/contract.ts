@@ -9,6 +9,7 @@ import { countingCalls } from './schemas/counting.js';
 import { moneyCalls } from './schemas/money.js';
 import { contactsCalls } from './schemas/contacts.js';
 import { outboxCalls } from './schemas/outbox.js';
+import { printingCalls } from './schemas/printing.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
@@ -27,6 +28,7 @@ export const callContract = {
   ...moneyCalls,
   ...settingsCalls,
   ...contactsCalls,
+  ...printingCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -76,6 +76,10 @@ export const CALL_NAMES = [
   'contacts.proposeCode',
   'contacts.create',
   'contacts.update',
+  'print.moneyRecord',
+  'print.countSheet',
+  'print.varianceReport',
+  'print.savePdf',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -5,6 +5,7 @@ export {
   VAT_TYPE,
   VAT_TYPE_NAMES,
   isVatType,
+  vatChoiceOf,
   vatTwins,
   type VatType,
   type VatTwins,

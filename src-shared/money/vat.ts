@@ -1,4 +1,5 @@
 // Thai VAT and the three vattype settings of the v4 interface (conventions rule 10).
+import type { MoneyVatChoice } from '../domain/vocabulary.js';
 import { divideRoundingHalfAway, fromSatang, toSatang } from './rounding.js';
 
 export const VAT_RATE = 0.07;
@@ -19,6 +20,11 @@ export const VAT_TYPE_NAMES: Readonly<Record<VatType, string>> = {
 
 export function isVatType(value: unknown): value is VatType {
   return value === 1 || value === 2 || value === 3;
+}
+
+/** The wire's vattype as the app's choice; a value the wire should not send reads as no VAT. */
+export function vatChoiceOf(vattype: number | undefined): MoneyVatChoice {
+  return vattype === 2 ? 'excludeVat' : vattype === 3 ? 'includeVat' : 'noVat';
 }
 
 /** A figure split into its pretax part and its VAT. */

@@ -5,6 +5,7 @@ import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
+import { printingHandlers } from './printing.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 import { contactsHandlers } from './contacts.handlers.js';
@@ -18,5 +19,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...outboxHandlers(services),
     ...moneyHandlers(services),
     ...contactsHandlers(services),
+    ...printingHandlers(services),
   } satisfies CallHandlers;
 }

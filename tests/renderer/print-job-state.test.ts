@@ -1,0 +1,201 @@
+// The print dialog's job (features/printing/print-job.svelte.ts) against a fake bridge and a fake
+// print host: the model main builds is what the print root shows; a title change asks again with it;
+// Print waits for the embedded font before printing; Save as PDF prints where the shell cannot make a
+// file, and says where the file went where it can; main's refusal is shown.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The page's language lives in lib/i18n, which remembers it in localStorage and on <html lang>: the
+// little of both it touches, in Node.
+vi.hoisted(() => {
+  const stored = new Map<string, string>();
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    },
+    document: { documentElement: { lang: '' } },
+  });
+});
+import type { CallValue } from '../../src-shared/ipc/index.js';
+import {
+  PrintJob,
+  printedNow,
+  type PrintHost,
+} from '../../src-renderer/features/printing/print-job.svelte.js';
+import {
+  printAmount,
+  printDate,
+  printDateTime,
+  printSigned,
+  statusWords,
+} from '../../src-renderer/features/printing/print-words.js';
+import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
+
+vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
+
+type Printed = CallValue<'print.moneyRecord'>;
+
+function printed(title: Printed['title']): Printed {
+  return {
+    kind: 'income',
+    title,
+    number: 'RC-1',
+    date: '2026-11-20',
+    status: 'Paid',
+    draft: false,
+    seller: { name: 'ร้าน', address: '', taxId: '', phone: '', email: '' },
+    party: null,
+    reference: 'RC-1',
+    description: '',
+    lines: [],
+    vatType: 'noVat',
+    subtotal: 0,
+    discount: '',
+    discountAmount: 0,
+    shipping: 0,
+    pretax: 0,
+    vat: 0,
+    total: 0,
+    payments: [],
+    paid: 0,
+  };
+}
+
+class FakeHost implements PrintHost {
+  readonly steps: string[] = [];
+  fonts = held<void>();
+  fontsReady(): Promise<void> {
+    this.steps.push('fonts');
+    return this.fonts.promise;
+  }
+  print(): void {
+    this.steps.push('print');
+  }
+}
+
+let bridge: FakeBridge;
+let host: FakeHost;
+
+beforeEach(() => {
+  bridge = new FakeBridge();
+  host = new FakeHost();
+});
+
+describe('PrintJob', () => {
+  it('shows main’s model in the print root, asks again with the title chosen, and clears on close', async () => {
+    bridge.answer('print.moneyRecord', ok(printed('receipt')), (args) =>
+      ok(printed(args.title ?? 'receipt')),
+    );
+    const job = new PrintJob({ kind: 'money', id: 7, recordKind: 'income' }, bridge, host);
+    expect(job.titles).toEqual(['receipt', 'taxInvoiceReceipt', 'invoice']);
+    expect(job.title).toBe('receipt');
+    await job.load();
+    expect(printedNow.model).toEqual({ kind: 'document', document: printed('receipt') });
+
+    await job.chooseTitle('taxInvoiceReceipt');
+    expect(bridge.argsOf('print.moneyRecord')).toEqual([
+      { id: 7, title: 'receipt' },
+      { id: 7, title: 'taxInvoiceReceipt' },
+    ]);
+    expect(printedNow.model).toEqual({ kind: 'document', document: printed('taxInvoiceReceipt') });
+    expect(job.fileName()).toBe('Tax invoice / Receipt RC-1.pdf');
+
+    job.close();
+    expect(printedNow.model).toBeNull();
+  });
+
+  it('prints only once the print font is loaded', async () => {
+    bridge.answer('print.countSheet', ok({ ...sheet(), blind: true }));
+    const job = new PrintJob({ kind: 'countSheet', sessionId: 's-1' }, bridge, host);
+    expect(job.titles).toEqual([]);
+    await job.load();
+    const printing = job.print();
+    await settled();
+    expect(host.steps).toEqual(['fonts']);
+    host.fonts.release();
+    await printing;
+    expect(host.steps).toEqual(['fonts', 'print']);
+    expect(job.fileName()).toBe('Count sheet รอบ 1.pdf');
+    job.close();
+  });
+
+  it('Save as PDF prints where the shell cannot make the file, and says where it went where it can', async () => {
+    host.fonts.release();
+    bridge
+      .answer('print.varianceReport', ok(report()))
+      .answer(
+        'print.savePdf',
+        ok({ available: false, saved: false, path: null }),
+        ok({ available: true, saved: true, path: '/home/a/report.pdf' }),
+      );
+    const job = new PrintJob({ kind: 'varianceReport', sessionId: 's-1' }, bridge, host);
+    await job.load();
+    await job.savePdf();
+    expect(host.steps).toEqual(['fonts', 'print']);
+    await job.savePdf();
+    expect(host.steps).toEqual(['fonts', 'print', 'fonts']);
+    expect(job.message).toBe('Saved as /home/a/report.pdf');
+    expect(bridge.argsOf('print.savePdf')[0]).toEqual({ fileName: 'Count variance report รอบ 1.pdf' });
+    job.close();
+  });
+
+  it('shows main’s refusal and prints nothing', async () => {
+    bridge.answer('print.countSheet', refused('not-found', 'No session s-9'));
+    const job = new PrintJob({ kind: 'countSheet', sessionId: 's-9' }, bridge, host);
+    await job.load();
+    expect(job.error).toBe('No session s-9');
+    expect(job.model).toBeNull();
+    await job.print();
+    expect(host.steps).toEqual([]);
+  });
+});
+
+describe('print words', () => {
+  it('writes dates, amounts and statuses as the paper prints them in each language', () => {
+    locale.set('en');
+    expect(printDate('2026-11-20')).toBe('20 Nov 2026');
+    expect(printDateTime('2026-11-20 09:05')).toBe('20 Nov 2026 09:05');
+    expect(printAmount(1234.5)).toBe('1,234.50');
+    expect(printSigned(-9, printAmount)).toBe('-9.00');
+    expect(statusWords('income', 'Pending')).toBe('Unpaid');
+    expect(statusWords('quotation', 'Pending')).toBe('Pending');
+    expect(statusWords('quotation', 'Approved later')).toBe('Approved later');
+    locale.set('th');
+    // Thai dates in the Buddhist era, as Thai documents write them.
+    expect(printDate('2026-11-20')).toBe('20 พ.ย. 2569');
+    expect(statusWords('expense', 'Paid')).toBe('ชำระแล้ว');
+    expect(printDate('not a date')).toBe('not a date');
+    locale.set('en');
+  });
+});
+
+function head() {
+  return {
+    storeName: 'ร้าน',
+    sessionName: 'รอบ 1',
+    warehouseCode: 'W0001',
+    warehouseName: '',
+    startedBy: null,
+    printedAt: '2026-11-20 10:00',
+  };
+}
+
+function sheet(): CallValue<'print.countSheet'> {
+  return { ...head(), blind: false, rows: [] };
+}
+
+function report(): CallValue<'print.varianceReport'> {
+  return {
+    ...head(),
+    rows: [],
+    totals: {
+      countedLines: 0,
+      linesWithVariance: 0,
+      varianceUnits: 0,
+      varianceValue: 0,
+      notCounted: 0,
+      unknownCodes: 0,
+    },
+  };
+}
