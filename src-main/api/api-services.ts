@@ -13,6 +13,7 @@ import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
+import type { StockMovesService } from '../stock-moves/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -29,6 +30,7 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly outbox: Outbox;
+  readonly stockMoves: StockMovesService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

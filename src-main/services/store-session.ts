@@ -11,6 +11,7 @@ import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
+import { WarehouseAdditions } from '../catalog/warehouse-additions.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -20,8 +21,9 @@ import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import { Outbox, type OutboxOptions } from '../outbox/index.js';
+import { enqueueWrite, Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
+import { StockMovesService } from '../stock-moves/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
@@ -152,7 +154,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
     const lookup = new CatalogueLookup(db);
+    const warehouses = new WarehouseAdditions({
+      db,
+      pulled: () => catalogue.warehouses(),
+      queueCreate: (body) => enqueueWrite(db, { kind: 'addWarehouse', body }).operationId,
+      now,
+    });
     const catalogueService = new CatalogueService({
+      warehouses,
       lookup,
       aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
@@ -161,6 +170,12 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       baseUrl: profile.baseUrl,
     });
     const counting = new CountingService(db, { now });
+    const stockMoves = new StockMovesService({
+      db,
+      lookup,
+      warehouseCodes: () => new Set(warehouses.choices().map((warehouse) => warehouse.code)),
+      now,
+    });
     const money = new MoneyService({
       db,
       writes: moneyWrites,
@@ -217,6 +232,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       counting,
       money,
       outbox,
+      stockMoves,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

@@ -11,6 +11,7 @@ import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
+import { stockMoveCalls } from './schemas/stock-moves.js';
 
 export interface CallSpec {
   readonly args: z.ZodType;
@@ -25,6 +26,7 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...stockMoveCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -71,6 +71,13 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'catalogue.addWarehouse',
+  'catalogue.proposeWarehouseCode',
+  'stockMoves.adjust',
+  'stockMoves.transfer',
+  'stockMoves.setAvailable',
+  'stockMoves.list',
+  'stockMoves.exportCsv',
 ] as const;
 
 export const EVENT_NAMES = [
