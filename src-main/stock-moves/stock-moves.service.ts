@@ -4,9 +4,9 @@
 // decrease past the stock the PC expects is asked about first, not refused. Returns the contract's shapes.
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
-import type { StockMoveReason } from '../../src-shared/domain/vocabulary.js';
+import { BELOW_EXPECTED_STOCK, type StockMoveReason } from '../../src-shared/domain/vocabulary.js';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
-import { BELOW_EXPECTED_STOCK, type StockMoveView } from '../../src-shared/ipc/schemas/stock-moves.js';
+import type { StockMoveView } from '../../src-shared/ipc/schemas/stock-moves.js';
 import { formatThaiDate } from '../../src-shared/time/index.js';
 import type { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { csvFileName } from '../csv/csv-text.js';

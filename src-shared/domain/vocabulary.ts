@@ -96,6 +96,9 @@ export type StockMoveReason = (typeof STOCK_MOVE_REASONS)[number];
 export const STOCK_MOVE_KINDS = ['increase', 'decrease', 'transfer', 'setAvailable'] as const;
 export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 
+/** The refusal reason of a decrease past the expected stock (the page asks, then sends it confirmed). */
+export const BELOW_EXPECTED_STOCK = 'below-expected-stock';
+
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);

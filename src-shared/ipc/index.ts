@@ -18,7 +18,7 @@ export type {
   MoneyTransferView,
 } from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
-export { BELOW_EXPECTED_STOCK, MOVE_NOTE_MAX } from './schemas/stock-moves.js';
+export { MOVE_NOTE_MAX } from './schemas/stock-moves.js';
 export type { StockMoveView } from './schemas/stock-moves.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';

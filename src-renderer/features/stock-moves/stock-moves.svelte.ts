@@ -10,7 +10,8 @@ import type {
   StockMoveView,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
-import { BELOW_EXPECTED_STOCK } from '../../../src-shared/ipc/index.js';
+// Values from the zod-free modules only: the contract's schemas stay out of the page.
+import { BELOW_EXPECTED_STOCK } from '../../../src-shared/domain/vocabulary.js';
 import type { StockMovesKey } from './stock-moves-strings.js';
 
 export type MoveMode = 'increase' | 'decrease' | 'transfer' | 'setAvailable';

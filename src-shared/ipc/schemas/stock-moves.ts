@@ -17,8 +17,6 @@ import { count, epochMs, pageArgs, requiredText, rowId, shortText, EMPTY_ARGS } 
 import { sendState } from './money.js';
 
 export const STOCK_MOVE_HALVES = ['increase', 'decrease', 'setAvailable'] as const;
-/** The refusal reason of a decrease past the expected stock (the page asks first). */
-export const BELOW_EXPECTED_STOCK = 'below-expected-stock';
 /** Longest note kept with a move. */
 export const MOVE_NOTE_MAX = 500;
 
