@@ -196,6 +196,10 @@ describe('the stock-moves page, offline, then drained against a faulty back offi
       await expect
         .poll(() => list.textContent(), { timeout: 30_000 })
         .not.toMatch(/waiting to send|needs attention/);
+      // The warehouse made here is no longer waiting in the pickers.
+      await expect
+        .poll(() => page.getByLabel('To warehouse').textContent(), { timeout: 30_000 })
+        .not.toContain('(waiting to send)');
       await inBothLanguages(page, 'stock-moves-4-sent', { th: page.getByText('ส่งแล้ว').first() });
       await expectAccessible(page, 'moves sent');
       expect(problems).toEqual([]);
