@@ -15,6 +15,7 @@ import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
+import type { StockMovesService } from '../stock-moves/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -33,6 +34,7 @@ export interface ActiveStore {
   readonly outbox: Outbox;
   readonly contacts: ContactsService;
   readonly printing: PrintingService;
+  readonly stockMoves: StockMovesService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

@@ -21,7 +21,8 @@ export interface ProductDetailView extends ProductView {
   readonly stockByWarehouse: readonly StockInWarehouse[];
 }
 
-export type WarehouseView = CallValue<'catalogue.warehouses'>[number];
+/** A warehouse of the back office as last pulled (pickers add the ones made on this PC). */
+export type WarehouseView = Omit<CallValue<'catalogue.warehouses'>[number], 'pending'>;
 
 export interface NamedView {
   readonly id: number;

@@ -3,7 +3,7 @@
 // in the outbox), the warehouses, a barcode given to a product (queued in the outbox), and the product's
 // picture (fetched by main into the store's folder; the cache answers offline). Returns the contract's
 // shapes.
-import type { CallValue, ProductDetail, ProductSummary } from '../../src-shared/ipc/index.js';
+import type { CallValue, ParsedCallArgs, ProductDetail, ProductSummary } from '../../src-shared/ipc/index.js';
 import type { Outbox } from '../outbox/index.js';
 import { validateBarcode } from '../outbox/kinds/product-barcode.kind.js';
 import { Refusal } from '../refusal.js';
@@ -12,6 +12,7 @@ import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { CodeAliases } from './code-aliases.js';
 import type { ProductImageCache } from './images/index.js';
+import type { WarehouseAdditions } from './warehouse-additions.js';
 
 export interface CatalogueServiceOptions {
   readonly lookup: CatalogueLookup;
@@ -22,6 +23,8 @@ export interface CatalogueServiceOptions {
   readonly aliases: CodeAliases;
   /** The store's base address: relative picture paths resolve against it. */
   readonly baseUrl: string;
+  /** The pulled warehouses with those added on this PC. */
+  readonly warehouses: WarehouseAdditions;
 }
 
 const finiteOrNull = (value: unknown): number | null =>
@@ -90,7 +93,16 @@ export class CatalogueService {
   }
 
   warehouses(): CallValue<'catalogue.warehouses'> {
-    return this.#options.repository.warehouses();
+    return this.#options.warehouses.choices();
+  }
+
+  /** Queued, not sent: offered by pickers at once as waiting to send. */
+  addWarehouse(args: ParsedCallArgs<'catalogue.addWarehouse'>): CallValue<'catalogue.addWarehouse'> {
+    return this.#options.warehouses.add(args);
+  }
+
+  proposeWarehouseCode(): CallValue<'catalogue.proposeWarehouseCode'> {
+    return this.#options.warehouses.proposeCode();
   }
 
   /**

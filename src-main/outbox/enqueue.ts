@@ -5,7 +5,8 @@ import { Refusal } from '../refusal.js';
 import type { Database } from 'better-sqlite3';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { signalEnqueued } from './enqueue-signal.js';
-import { stockBatchKey, stockOrderKey } from './operation-keys.js';
+import { stockBatchKey } from './operation-keys.js';
+import { stockLineKeys } from './stock-line-key.js';
 import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
 import { enqueueWrite } from './writes/enqueue-write.js';
 import type { AddIncomeBody } from './writes/write-request.js';
@@ -62,11 +63,12 @@ export function enqueueStockCount(db: Database, input: StockCountInput): { opera
     }
   });
   const now = Date.now();
-  const operationIds = db.transaction(() =>
-    input.lines.map((line) =>
+  const operationIds = db.transaction(() => {
+    const keyOf = stockLineKeys(db, warehouseCode);
+    return input.lines.map((line) =>
       insertStockLine(db, {
         kind: 'stockCount',
-        orderKey: stockOrderKey(warehouseCode, line.productId, line.sku),
+        ...keyOf(line.productId, line.sku),
         batchKey: stockBatchKey('count', warehouseCode),
         warehouseCode,
         productId: line.productId,
@@ -78,8 +80,8 @@ export function enqueueStockCount(db: Database, input: StockCountInput): { opera
         sessionId: input.sessionId,
         now,
       }),
-    ),
-  )();
+    );
+  })();
   if (operationIds.length > 0) signalEnqueued(db);
   return { operationIds };
 }
@@ -95,11 +97,12 @@ export function enqueueStockChange(db: Database, input: StockChangeInput): { ope
     requireQuantity(line.value, `lines[${index}].value`);
   });
   const now = Date.now();
-  const operationIds = db.transaction(() =>
-    input.lines.map((line) =>
+  const operationIds = db.transaction(() => {
+    const keyOf = stockLineKeys(db, warehouseCode);
+    return input.lines.map((line) =>
       insertStockLine(db, {
         kind: 'stockChange',
-        orderKey: stockOrderKey(warehouseCode, line.productId, line.sku),
+        ...keyOf(line.productId, line.sku),
         batchKey: stockBatchKey(input.change, warehouseCode),
         warehouseCode,
         productId: line.productId,
@@ -111,8 +114,8 @@ export function enqueueStockChange(db: Database, input: StockChangeInput): { ope
         sessionId: null,
         now,
       }),
-    ),
-  )();
+    );
+  })();
   if (operationIds.length > 0) signalEnqueued(db);
   return { operationIds };
 }

@@ -11,6 +11,7 @@ import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
+import { WarehouseAdditions } from '../catalog/warehouse-additions.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -22,8 +23,9 @@ import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MerchantProfileReader, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import { Outbox, type OutboxOptions } from '../outbox/index.js';
+import { enqueueWrite, Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
+import { StockMovesService } from '../stock-moves/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
@@ -154,7 +156,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
     const lookup = new CatalogueLookup(db);
+    const warehouses = new WarehouseAdditions({
+      db,
+      pulled: () => catalogue.warehouses(),
+      queueCreate: (body) => enqueueWrite(db, { kind: 'addWarehouse', body }).operationId,
+      now,
+    });
     const catalogueService = new CatalogueService({
+      warehouses,
       lookup,
       aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
@@ -169,6 +178,12 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       catalogue,
       now,
       onChanged: (change) => hub.emit('contacts.changed', change),
+    });
+    const stockMoves = new StockMovesService({
+      db,
+      lookup,
+      warehouseCodes: () => new Set(warehouses.choices().map((warehouse) => warehouse.code)),
+      now,
     });
     const money = new MoneyService({
       db,
@@ -237,6 +252,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       outbox,
       contacts,
       printing,
+      stockMoves,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

@@ -11,7 +11,8 @@ export type Page =
   | { name: 'outbox' }
   | { name: 'settings' }
   | { name: 'stores' }
-  | { name: 'contacts' };
+  | { name: 'contacts' }
+  | { name: 'stockMoves' };
 
 export type PageName = Page['name'];
 

@@ -85,6 +85,20 @@ export type MoneyVatChoice = (typeof MONEY_VAT_CHOICES)[number];
 export const SEND_STATES = ['waitingToSend', 'sent', 'needsAttention', 'discarded'] as const;
 export type SendState = (typeof SEND_STATES)[number];
 
+/** Why stock was adjusted outside a count (v4 has no field for it: it stays on this PC and in its export). */
+export const STOCK_MOVE_REASONS = ['damaged', 'expired', 'lost', 'found', 'sample', 'other'] as const;
+export type StockMoveReason = (typeof STOCK_MOVE_REASONS)[number];
+
+/**
+ * A stock move made on this PC: an increase or decrease in one warehouse (with a reason), a transfer
+ * between two (a decrease in one, an increase in the other), or a new available-stock figure.
+ */
+export const STOCK_MOVE_KINDS = ['increase', 'decrease', 'transfer', 'setAvailable'] as const;
+export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
+
+/** The refusal reason of a decrease past the expected stock (the page asks, then sends it confirmed). */
+export const BELOW_EXPECTED_STOCK = 'below-expected-stock';
+
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);

@@ -13,6 +13,7 @@ import { printingCalls } from './schemas/printing.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
+import { stockMoveCalls } from './schemas/stock-moves.js';
 
 export interface CallSpec {
   readonly args: z.ZodType;
@@ -29,6 +30,7 @@ export const callContract = {
   ...settingsCalls,
   ...contactsCalls,
   ...printingCalls,
+  ...stockMoveCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -25,6 +25,8 @@ export type {
   ContactSummary,
   ContactsChange,
 } from './schemas/contacts.js';
+export { MOVE_NOTE_MAX } from './schemas/stock-moves.js';
+export type { StockMoveView } from './schemas/stock-moves.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';
 export { DEFAULT_SETTINGS } from './settings-defaults.js';

@@ -80,6 +80,13 @@ export const CALL_NAMES = [
   'print.countSheet',
   'print.varianceReport',
   'print.savePdf',
+  'catalogue.addWarehouse',
+  'catalogue.proposeWarehouseCode',
+  'stockMoves.adjust',
+  'stockMoves.transfer',
+  'stockMoves.setAvailable',
+  'stockMoves.list',
+  'stockMoves.exportCsv',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -1,5 +1,6 @@
-// Crash test: app instances queuing and draining stock changes, money writes (incomes, expenses,
-// payments, payments on incomes made offline) and contacts with an edit chained on each are killed with SIGKILL at random moments (fixed
+// Crash test: app instances queuing and draining stock changes, transfers between two warehouses (a
+// kill between their halves included), money writes (incomes, expenses, payments, payments on incomes
+// made offline) and contacts with an edit chained on each are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ describe('crashes', () => {
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
+    // Transfers were among them, each half applied once (crashRunProblems checks both warehouses).
+    expect(result.moves.length).toBeGreaterThan(1);
     const outcomes = outcomeCounts(result);
     expect((outcomes.reconciled ?? 0) + (outcomes.alreadyApplied ?? 0)).toBeGreaterThan(0);
   });

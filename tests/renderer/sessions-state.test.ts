@@ -34,7 +34,7 @@ let bridge: FakeBridge;
 beforeEach(() => {
   bridge = new FakeBridge()
     .answer('counting.listSessions', ok([]))
-    .answer('catalogue.warehouses', ok([{ id: 1, code: 'W1', name: 'Main', address: '' }]))
+    .answer('catalogue.warehouses', ok([{ id: 1, code: 'W1', name: 'Main', address: '', pending: false }]))
     .answer(
       'catalogue.categories',
       ok([

@@ -18,6 +18,8 @@ type CatalogueHandlers = Pick<
   | 'catalogue.removeAlias'
   | 'catalogue.exportAliases'
   | 'catalogue.importAliases'
+  | 'catalogue.addWarehouse'
+  | 'catalogue.proposeWarehouseCode'
 >;
 
 export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
@@ -38,5 +40,7 @@ export function catalogueHandlers(services: ApiServices): CatalogueHandlers {
     'catalogue.removeAlias': async ({ code }) => (await catalogue()).removeAlias(code),
     'catalogue.exportAliases': async () => (await catalogue()).exportAliases(),
     'catalogue.importAliases': async ({ text }) => (await catalogue()).importAliases(text),
+    'catalogue.addWarehouse': async (warehouse) => (await catalogue()).addWarehouse(warehouse),
+    'catalogue.proposeWarehouseCode': async () => (await catalogue()).proposeWarehouseCode(),
   };
 }

@@ -9,6 +9,7 @@ import { printingHandlers } from './printing.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 import { contactsHandlers } from './contacts.handlers.js';
+import { stockMoveHandlers } from './stock-moves.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
   return {
@@ -20,5 +21,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...moneyHandlers(services),
     ...contactsHandlers(services),
     ...printingHandlers(services),
+    ...stockMoveHandlers(services),
   } satisfies CallHandlers;
 }

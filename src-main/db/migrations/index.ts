@@ -10,6 +10,7 @@ import { outboxWritesMigration } from './0007-outbox-writes.js';
 import { moneyMigration } from './0008-money.js';
 import { moneySearchMigration } from './0009-money-search.js';
 import { contactsMigration } from './0010-contacts.js';
+import { stockMovesMigration } from './0011-stock-moves.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   moneyMigration,
   moneySearchMigration,
   contactsMigration,
+  stockMovesMigration,
 ];

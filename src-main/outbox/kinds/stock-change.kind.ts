@@ -14,6 +14,19 @@ const ENDPOINT: Record<string, StockListEndpoint> = {
 };
 
 export const UNCERTAIN_DELTA = 'UNCERTAIN_DELTA';
+/** The warehouse added on this PC that a line waited for was discarded: it will never exist. */
+export const WAREHOUSE_DISCARDED = 'WAREHOUSE_DISCARDED';
+
+function warehouseDiscarded(row: OperationRow, createId: number): RowOutcome {
+  return {
+    state: 'parked',
+    code: WAREHOUSE_DISCARDED,
+    text:
+      `The warehouse ${row.warehouse_code} (operation ${createId}) was discarded, so it does not exist on ` +
+      `the back office: the ${row.change} of ${row.value} for ${row.sku} cannot go there. Discard it, or ` +
+      'add the warehouse again and make the move again.',
+  };
+}
 
 function isDelta(row: OperationRow): boolean {
   return row.change === 'increase' || row.change === 'decrease';
@@ -41,8 +54,15 @@ export const stockChangeKind: OperationKind = {
    * Deltas have no idempotency key, so the figure before sending is read and stored with "sending":
    * it is what makes a later reconciliation certain. Absolute sets need no read.
    */
-  async prepare(rows, context): Promise<Preparation> {
-    if (!rows.some(isDelta)) return { send: rows.map((row) => ({ id: row.id })), settled: new Map() };
+  async prepare(allRows, context): Promise<Preparation> {
+    const settled = new Map<number, RowOutcome>();
+    const rows = allRows.filter((row) => {
+      const create = row.depends_on === null ? undefined : context.operation(row.depends_on);
+      if (create?.state !== 'discarded') return true;
+      settled.set(row.id, warehouseDiscarded(row, create.id));
+      return false;
+    });
+    if (!rows.some(isDelta)) return { send: rows.map((row) => ({ id: row.id })), settled };
     const server = await readServerStock(context.client, warehouseOf(rows), rows);
     return {
       send: rows.map((row) => {
@@ -51,7 +71,7 @@ export const stockChangeKind: OperationKind = {
           ? { id: row.id }
           : { id: row.id, serverBefore: before };
       }),
-      settled: new Map(),
+      settled,
     };
   },
 

@@ -5,11 +5,13 @@
 // services queue are typed from them (write-request.ts). See docs/decisions/0012-write-kind-table.md.
 import { contactRows } from './contact-rows.js';
 import { financeRows } from './finance-rows.js';
+import { warehouseRows } from './warehouse-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
   ...financeRows,
   ...contactRows,
+  ...warehouseRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

@@ -57,6 +57,15 @@ export const warehouse = z.object({
   address: z.string(),
 });
 
+/**
+ * A warehouse a picker offers: the back office's (as last pulled), or one added on this PC whose create
+ * is still in the outbox (`pending`: waiting to send, `id` 0 until the back office gives one).
+ */
+export const warehouseChoice = warehouse.extend({ pending: z.boolean() });
+
+/** Shortest warehouse code: read back by its code after an unclear failure (WRITES.md). */
+export const WAREHOUSE_CODE_MIN = 3;
+
 export const category = z.object({ id: z.number(), name: z.string() });
 
 /** Most units one pack code may stand for. */
@@ -116,7 +125,7 @@ export const catalogueCalls = {
   },
   /** One product with its stock in every warehouse; 'not-found' when the catalogue has no such id. */
   'catalogue.product': { args: z.strictObject({ productId: rowId }), result: productDetail },
-  'catalogue.warehouses': { args: EMPTY_ARGS, result: z.array(warehouse) },
+  'catalogue.warehouses': { args: EMPTY_ARGS, result: z.array(warehouseChoice) },
   /**
    * Gives a product a barcode (an unknown scanned code matched to it): queued as a product update in
    * the outbox. The code is cleaned as a scan is and checked (non-empty, ≤ 64 characters, a GTIN's
@@ -179,4 +188,22 @@ export const catalogueCalls = {
    * still shows offline; null when the product has none, 'not-found' when the catalogue has no such id.
    */
   'catalogue.productImage': { args: z.strictObject({ productId: rowId }), result: productImage },
+  /**
+   * Adds a warehouse: queued in the outbox (AddWarehouse, read back by its code after an unclear
+   * failure) and offered by every picker at once as waiting to send; stock moved into it waits for its
+   * create. The code (at least 3 characters) must be new among the warehouses this PC knows: 'conflict'
+   * with reason 'code-taken' otherwise.
+   */
+  'catalogue.addWarehouse': {
+    args: z.strictObject({
+      code: requiredText(64).refine((code) => code.length >= WAREHOUSE_CODE_MIN, {
+        error: `must be at least ${WAREHOUSE_CODE_MIN} characters`,
+      }),
+      name: requiredText(200),
+      address: z.string().trim().max(500).default(''),
+    }),
+    result: warehouseChoice,
+  },
+  /** A code no warehouse this PC knows has yet, in the store's own pattern (W0004 after W0003). */
+  'catalogue.proposeWarehouseCode': { args: EMPTY_ARGS, result: z.object({ code: z.string() }) },
 } as const;

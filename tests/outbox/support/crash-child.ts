@@ -1,13 +1,22 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases, incomes, expenses, contacts with an edit chained on each, payments (on an
-// income the back office has and on incomes made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
+// keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
+// halves with the move row, in one transaction), incomes, expenses, contacts with an edit chained on
+// each, payments (on an income the back office has and on incomes made here, chained after their
+// create) until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
-import { CRASH_PAYMENT_METHOD, CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
+import { queueMove } from '../../../src-main/stock-moves/index.js';
+import {
+  CRASH_PAYMENT_METHOD,
+  CRASH_PRODUCTS,
+  CRASH_TRANSFER_TO,
+  CRASH_WAREHOUSE,
+  seededRandom,
+} from './crash-plan.js';
 
 const [file, url, seedText, operationsText, incomeText] = process.argv.slice(2);
 if (!file || !url) throw new Error('usage: crash-child <database file> <sandbox url> <seed> <operations>');
@@ -40,7 +49,30 @@ const timer = setInterval(() => {
   const draw = random();
   const amount = 1 + Math.floor(random() * 100);
   const ids: number[] = [];
-  if (draw < 0.5) {
+  if (draw >= 0.35 && draw < 0.5) {
+    // A transfer: one move row, its two halves on independent keys, all committed together.
+    const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
+    const sku = `SKU-${String(product).padStart(6, '0')}`;
+    db.transaction(() => {
+      queueMove(db, {
+        kind: 'transfer',
+        from: CRASH_WAREHOUSE,
+        to: CRASH_TRANSFER_TO,
+        product: { productId: product, sku, name: sku },
+        quantity: 1 + Math.floor(random() * 3),
+        note: 'crash test',
+        madeBy: 'crash-child',
+        madeAt: Date.now(),
+        expectedBefore: null,
+      });
+      const halves = db
+        .prepare<[], { decrease_operation_id: number; increase_operation_id: number }>(
+          'SELECT decrease_operation_id, increase_operation_id FROM stock_moves ORDER BY id DESC LIMIT 1',
+        )
+        .get();
+      ids.push(halves?.decrease_operation_id ?? 0, halves?.increase_operation_id ?? 0);
+    })();
+  } else if (draw < 0.5) {
     const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
     const value = 1 + Math.floor(random() * 3);
     const { operationIds } = enqueueStockChange(db, {

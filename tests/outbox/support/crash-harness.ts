@@ -12,7 +12,7 @@ import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { Outbox } from '../../../src-main/outbox/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-harness.js';
-import { CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
+import { CRASH_PRODUCTS, CRASH_TOP_UP, CRASH_WAREHOUSES, seededRandom } from './crash-plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../../..');
@@ -41,6 +41,8 @@ export interface CrashRunResult {
     outcome: string | null;
     attempts: number;
     product_id: number | null;
+    warehouse_code: string | null;
+    change: string | null;
     value: number | null;
     unique_number: string | null;
     reason_text: string | null;
@@ -48,8 +50,11 @@ export interface CrashRunResult {
     server_id: number | null;
     payload: string | null;
   }>;
-  readonly stockBefore: ReadonlyMap<number, number>;
-  readonly stockAfter: ReadonlyMap<number, number>;
+  /** Stock of the crash products per warehouse (code → product → stock), before and after the run. */
+  readonly stockBefore: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  readonly stockAfter: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** The stock moves (transfers) the children stored, with their two halves. */
+  readonly moves: ReadonlyArray<{ id: number; decrease_operation_id: number; increase_operation_id: number }>;
   readonly incomesByUniqueNumber: ReadonlyMap<string, number>;
   readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
   /** The back office's contacts by code: their names, one entry per contact. */
@@ -129,6 +134,12 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
     // Migrated once here: two instances migrating a fresh file at the same moment race in migrate.ts
     // (the version is read outside the migration's transaction), which is not what this test is about.
     openDatabase(file).close();
+    for (const warehousecode of CRASH_WAREHOUSES) {
+      await sandbox.call('UpdateProductStockList', {
+        query: { warehousecode },
+        body: { stocks: CRASH_PRODUCTS.map((productid) => ({ productid, stock: CRASH_TOP_UP })) },
+      });
+    }
     const stockBefore = await readStock(sandbox);
     const serverIncome = (await readByUniqueNumber(sandbox, 'GetIncomes')).ids[0] ?? 0;
     const paymentsBefore = new Map([[serverIncome, await readPaid(sandbox, serverIncome)]]);
@@ -158,12 +169,18 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
     const rows = await drainRest(file, sandbox.url);
     const db = openDatabase(file);
     const integrity = String(db.pragma('integrity_check', { simple: true }));
+    const moves = db
+      .prepare<[], CrashRunResult['moves'][number]>(
+        'SELECT id, decrease_operation_id, increase_operation_id FROM stock_moves ORDER BY id',
+      )
+      .all();
     db.close();
     return {
       kills,
       integrity,
       printedIds: printed,
       rows,
+      moves,
       stockBefore,
       stockAfter: await readStock(sandbox),
       incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
@@ -197,8 +214,8 @@ async function drainRest(file: string, url: string): Promise<CrashRunResult['row
     }
     return db
       .prepare<[], CrashRunResult['rows'][number]>(
-        `SELECT id, kind, state, outcome, attempts, product_id, value, unique_number, reason_text, target_id,
-                server_id, payload FROM outbox_operations ORDER BY id`,
+        `SELECT id, kind, state, outcome, attempts, product_id, warehouse_code, change, value, unique_number,
+                reason_text, target_id, server_id, payload FROM outbox_operations ORDER BY id`,
       )
       .all();
   } finally {
@@ -208,13 +225,17 @@ async function drainRest(file: string, url: string): Promise<CrashRunResult['row
   }
 }
 
-async function readStock(sandbox: TestSandbox): Promise<Map<number, number>> {
-  const answer = await sandbox.call('GetProducts', {
-    query: { warehousecode: CRASH_WAREHOUSE, limit: 500 },
-    headers: { productidlist: CRASH_PRODUCTS.join(',') },
-  });
-  const list = (answer.body as { list: Array<{ id: number; stock: string }> }).list;
-  return new Map(list.map((product) => [product.id, Number(product.stock)]));
+async function readStock(sandbox: TestSandbox): Promise<Map<string, Map<number, number>>> {
+  const stock = new Map<string, Map<number, number>>();
+  for (const warehousecode of CRASH_WAREHOUSES) {
+    const answer = await sandbox.call('GetProducts', {
+      query: { warehousecode, limit: 500 },
+      headers: { productidlist: CRASH_PRODUCTS.join(',') },
+    });
+    const list = (answer.body as { list: Array<{ id: number; stock: string }> }).list;
+    stock.set(warehousecode, new Map(list.map((product) => [product.id, Number(product.stock)])));
+  }
+  return stock;
 }
 
 async function readByUniqueNumber(
@@ -276,14 +297,26 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     if (row.state !== 'done')
       problems.push(`operation ${row.id} ended ${row.state}: ${row.reason_text ?? ''}`);
   }
-  for (const product of CRASH_PRODUCTS) {
-    const queued = result.rows
-      .filter((row) => row.kind === 'stockChange' && row.product_id === product)
-      .reduce((sum, row) => sum + (row.value ?? 0), 0);
-    const expected = (result.stockBefore.get(product) ?? 0) + queued;
-    const actual = result.stockAfter.get(product);
-    if (actual !== expected)
-      problems.push(`product ${product}: stock ${String(actual)}, expected ${expected}`);
+  // Per warehouse, each product holds its stock before plus every increase, minus every decrease.
+  for (const warehouse of CRASH_WAREHOUSES) {
+    for (const product of CRASH_PRODUCTS) {
+      const moved = result.rows
+        .filter(
+          (row) =>
+            row.kind === 'stockChange' && row.product_id === product && row.warehouse_code === warehouse,
+        )
+        .reduce((sum, row) => sum + (row.change === 'decrease' ? -1 : 1) * (row.value ?? 0), 0);
+      const expected = (result.stockBefore.get(warehouse)?.get(product) ?? 0) + moved;
+      const actual = result.stockAfter.get(warehouse)?.get(product);
+      if (actual !== expected)
+        problems.push(`product ${product} in ${warehouse}: stock ${String(actual)}, expected ${expected}`);
+    }
+  }
+  // A transfer is stored with both halves or not at all.
+  const operationIds = new Set(result.rows.map((row) => row.id));
+  for (const move of result.moves) {
+    if (!operationIds.has(move.decrease_operation_id) || !operationIds.has(move.increase_operation_id))
+      problems.push(`transfer ${move.id} lost a half`);
   }
   for (const row of result.rows.filter((candidate) => candidate.kind === 'addIncome')) {
     const count = result.incomesByUniqueNumber.get(row.unique_number ?? '') ?? 0;

@@ -1,6 +1,11 @@
 // What the crash children write to, shared by the child, the crash test and the soak script.
 import { seededFloats } from '../../../src-shared/random.js';
 export const CRASH_WAREHOUSE = 'W0001';
+/** Where transfers take stock from CRASH_WAREHOUSE to (both are topped up before the run). */
+export const CRASH_TRANSFER_TO = 'W0002';
+export const CRASH_WAREHOUSES: readonly string[] = [CRASH_WAREHOUSE, CRASH_TRANSFER_TO];
+/** Each crash product's stock in both warehouses before a run: transfers never run out. */
+export const CRASH_TOP_UP = 1_000;
 export const CRASH_PRODUCTS: readonly number[] = [1, 2, 3, 4, 5, 6];
 export const CRASH_PAYMENT_METHOD = 'เงินสด';
 
