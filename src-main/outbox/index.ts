@@ -44,6 +44,7 @@ export {
   type AddExpenseBody,
   type AddIncomeBody,
   type AddMoneyTransferBody,
+  type AddQuotationBody,
   type PaymentFields,
   type PaymentTarget,
   type QueuedWrite,

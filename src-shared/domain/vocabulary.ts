@@ -85,6 +85,14 @@ export type MoneyVatChoice = (typeof MONEY_VAT_CHOICES)[number];
 export const SEND_STATES = ['waitingToSend', 'sent', 'needsAttention', 'discarded'] as const;
 export type SendState = (typeof SEND_STATES)[number];
 
+/** A quotation's status as the back office words it (GetQuotations' status codes 0 and 1 are the first two). */
+export const QUOTATION_STATUSES = ['Pending', 'Success', 'Voided'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+/** The writes on a quotation, as its detail lists them in its chain (create first). */
+export const QUOTATION_WRITES = ['create', 'editInfo', 'edit', 'approve', 'void', 'addTag', 'removeTag'] as const;
+export type QuotationWrite = (typeof QUOTATION_WRITES)[number];
+
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);

@@ -34,3 +34,9 @@ export type {
   DocumentLinesDraft,
   DocumentLinesPreview,
 } from './schemas/document-lines.js';
+export type {
+  DocumentsChange,
+  QuotationDetail,
+  QuotationDraft,
+  QuotationSummary,
+} from './schemas/quotations.js';

@@ -72,6 +72,17 @@ export const CALL_NAMES = [
   'settings.set',
   'budget.get',
   'documents.previewLines',
+  'documents.quotations',
+  'documents.quotation',
+  'documents.proposeQuotationNumber',
+  'documents.salesChannels',
+  'documents.createQuotation',
+  'documents.editQuotationInfo',
+  'documents.editQuotation',
+  'documents.approveQuotation',
+  'documents.voidQuotation',
+  'documents.addQuotationTag',
+  'documents.removeQuotationTag',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -82,6 +93,7 @@ export const EVENT_NAMES = [
   'budget.changed',
   'profile.changed',
   'money.changed',
+  'documents.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

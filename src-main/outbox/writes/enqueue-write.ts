@@ -84,12 +84,14 @@ function insertWrite(db: Database, request: WriteRequest, now: number): QueuedWr
     case 'incomePayment':
     case 'expensePayment':
       return insertPayment(db, request, now);
+    case 'addQuotation':
+      return insertKeyedCreate(db, request, writeTable.addQuotation.describe(request.body), now);
   }
 }
 
 function insertKeyedCreate(
   db: Database,
-  request: Extract<WriteRequest, { kind: 'addIncome' | 'addExpense' | 'addMoneyTransfer' }>,
+  request: Extract<WriteRequest, { kind: 'addIncome' | 'addExpense' | 'addMoneyTransfer' | 'addQuotation' }>,
   tableWording: string,
   now: number,
 ): QueuedWrite {

@@ -232,6 +232,7 @@ const kindsByName: Record<WriteKind, OperationKind> = {
   addMoneyTransfer: keyedCreateKind('addMoneyTransfer', writeTable.addMoneyTransfer),
   incomePayment: deltaKind('incomePayment', writeTable.incomePayment),
   expensePayment: deltaKind('expensePayment', writeTable.expensePayment),
+  addQuotation: keyedCreateKind('addQuotation', writeTable.addQuotation),
 };
 
 export const writeKinds: readonly OperationKind[] = Object.values(kindsByName);

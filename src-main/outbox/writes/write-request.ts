@@ -13,12 +13,14 @@ export const WRITE_KINDS = [
   'addMoneyTransfer',
   'incomePayment',
   'expensePayment',
+  'addQuotation',
 ] as const;
 export type WriteKind = (typeof WRITE_KINDS)[number];
 
 export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
 export type AddExpenseBody = z.output<typeof endpoints.AddExpense.body>;
 export type AddMoneyTransferBody = z.output<typeof endpoints.AddMoneyTransfer.body>;
+export type AddQuotationBody = z.output<typeof endpoints.AddQuotation.body>;
 
 /** UpdateIncomePayment / UpdateExpensePayment's query without the record id: a delta, no key. */
 export type PaymentFields = z.output<typeof endpoints.UpdateIncomePayment.query>;
@@ -49,6 +51,7 @@ export type WriteRequest =
   | (Described & { readonly kind: 'addIncome'; readonly body: AddIncomeBody })
   | (Described & { readonly kind: 'addExpense'; readonly body: AddExpenseBody })
   | (Described & { readonly kind: 'addMoneyTransfer'; readonly body: AddMoneyTransferBody })
+  | (Described & { readonly kind: 'addQuotation'; readonly body: AddQuotationBody })
   | (Described & {
       readonly kind: 'incomePayment' | 'expensePayment';
       readonly target: PaymentTarget;

@@ -15,6 +15,7 @@ import {
   showPayments,
   type PaymentsSnapshot,
 } from './finance-readback.js';
+import { findQuotationByUniqueNumber } from './document-readback.js';
 import type { PaymentFields, WriteKind } from './write-request.js';
 import type { DeltaVerdict } from './write-shapes.js';
 
@@ -120,6 +121,14 @@ export const writeTable = {
   }),
   incomePayment: paymentRow('UpdateIncomePayment', 'income', 'addIncome'),
   expensePayment: paymentRow('UpdateExpensePayment', 'expense', 'addExpense'),
+  addQuotation: keyedCreate({
+    endpoint: 'AddQuotation',
+    record: 'quotation',
+    findByKey: findQuotationByUniqueNumber,
+    describe: (body) =>
+      `Quotation ${body.number} ฿${bahtText(body.amount)}` +
+      (body.customername?.trim() ? ` — ${body.customername.trim()}` : ''),
+  }),
 } as const satisfies Record<WriteKind, WriteRow>;
 
 export type WriteTable = typeof writeTable;
