@@ -46,7 +46,7 @@ export {
   type AddMoneyTransferBody,
   type AddQuotationBody,
   type PaymentFields,
-  type PaymentTarget,
+  type WriteTarget,
   type QueuedWrite,
   type WriteKind,
   type WriteMark,
