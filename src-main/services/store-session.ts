@@ -16,7 +16,7 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
-import { DocumentsService } from '../documents/index.js';
+import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
@@ -89,6 +89,13 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
+    const quotationSync = new QuotationSync({
+      client,
+      quotations: new QuotationRepository(db),
+      writes: moneyWrites,
+      now,
+      onChanged: (change) => hub.emit('documents.changed', change),
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -96,6 +103,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const scheduler = new SyncScheduler({
       sync,
       money: moneySync,
+      quotations: quotationSync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -171,7 +179,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
-    const documents = new DocumentsService();
+    const documents = new DocumentsService({
+      db,
+      writes: moneyWrites,
+      catalogue,
+      sync: quotationSync,
+      now,
+      onChanged: (change) => hub.emit('documents.changed', change),
+    });
 
     scheduler.start();
     outbox.start();

@@ -90,7 +90,15 @@ export const QUOTATION_STATUSES = ['Pending', 'Success', 'Voided'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
 /** The writes on a quotation, as its detail lists them in its chain (create first). */
-export const QUOTATION_WRITES = ['create', 'editInfo', 'edit', 'approve', 'void', 'addTag', 'removeTag'] as const;
+export const QUOTATION_WRITES = [
+  'create',
+  'editInfo',
+  'edit',
+  'approve',
+  'void',
+  'addTag',
+  'removeTag',
+] as const;
 export type QuotationWrite = (typeof QUOTATION_WRITES)[number];
 
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */

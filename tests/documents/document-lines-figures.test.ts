@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type DocumentLinesDraft } from '../../src-shared/ipc/index.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from '../../src-main/documents/index.js';
-import { DocumentsService } from '../../src-main/documents/documents.service.js';
 import { isRefusal } from '../../src-main/refusal.js';
 import { startTestSandbox, verdict, type TestSandbox } from '../support/sandbox-harness.js';
 
@@ -96,7 +95,8 @@ describe('document line figures', () => {
   });
 
   it('reads per-unit discounts as one unit’s figure', () => {
-    const preview = new DocumentsService().previewLines(draftOf({}));
+    const draft = draftOf({});
+    const preview = linesPreview(draft, computeLines(draft));
     expect(preview.lines.map((line) => line.unitDiscount)).toEqual([1.5, 2.5, 0]);
     expect(preview.lines.map((line) => line.discountAmount)).toEqual([4.5, 17.5, 0]);
   });

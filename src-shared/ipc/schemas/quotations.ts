@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { QUOTATION_STATUSES, QUOTATION_WRITES } from '../../domain/vocabulary.js';
 import { count, epochMs, pageArgs, requiredText, rowId, shortText } from './common.js';
-import { documentLineDraft, documentLineFigures, documentLinesFields, documentLinesPreview } from './document-lines.js';
+import {
+  documentLineDraft,
+  documentLineFigures,
+  documentLinesFields,
+  documentLinesPreview,
+} from './document-lines.js';
 import { baht, sendState, thaiDate } from './money.js';
 
 export const quotationStatus = z.enum(QUOTATION_STATUSES);
@@ -15,8 +20,6 @@ export const quotationStatus = z.enum(QUOTATION_STATUSES);
 export const quotationWriteMark = z.object({
   operationId: rowId,
   write: z.enum(QUOTATION_WRITES),
-  /** How the Outbox words it. */
-  description: z.string(),
   sendState,
   /** Waits for the quotation's create (made offline, not sent yet). */
   waitingForCreate: z.boolean(),
