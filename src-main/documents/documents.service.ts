@@ -66,11 +66,12 @@ export class DocumentsService {
     };
     const rows = this.quotations.list(query, filter.limit, filter.offset);
     const standings = this.#o.writes.standings(operationIdsOf(rows));
+    const totals = this.quotations.totals(query);
     return {
-      total: this.quotations.totals(query).count,
+      total: totals.count,
       offset: filter.offset,
       items: rows.map((row) => quotationSummary(row, standings)),
-      totals: this.quotations.totals(query),
+      totals,
       coverage: { windowStart: this.#o.sync.windowStart(), lastPulledAt: this.#o.sync.lastPulledAt() },
     };
   }
