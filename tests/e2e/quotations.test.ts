@@ -3,17 +3,19 @@
 //   the back office stops → F5 (the browser does not reload) → Alt+N: a form with a refused date and no
 //   lines is named field by field and queues nothing → a quotation made by scanning two products at a
 //   person's pace → the language switched mid-way → its lines edited (Alt+E) and it is approved on a
-//   date (Alt+A): the chain shows the edit and the approval waiting for the create → the back office
-//   returns → everything drains → the back office, read through the v4 client (GetQuotationDetail,
-//   GetQuotations), holds the quotation once, approved on that date, with the edited quantity and the
-//   amount the page showed. Screenshots in English and Thai; axe on every screen.
+//   date (Alt+A): the chain shows the edit and the approval waiting for the create → a second one,
+//   found by typing in the picker, gets a tag (Alt+T) and is voided (Alt+V, Cancel focused) → the back
+//   office returns → everything drains → the back office, read through the v4 client
+//   (GetQuotationDetail, GetQuotations), holds the first once, approved on that date, with the edited
+//   quantity and the amount the page showed, and the second once, void, with its tag. Screenshots in
+//   English and Thai; axe on every screen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { scanCode } from '../support/scanner-input.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
 import { baht, moneyPage } from './support/money-page.js';
-import { expectAccessible, findDemoProducts } from './support/page-helpers.js';
+import { expectAccessible, findDemoProducts, focusedElement } from './support/page-helpers.js';
 
 const STORE = {
   name: 'e2e-quotations',
@@ -192,8 +194,52 @@ describe('quotations made offline, edited, approved, and drained', () => {
     await expectAccessible(page, 'approved offline');
     expect(await openCount()).toBe(3);
 
+    // A second quotation, its product found by typing in the picker; a tag added (Alt+T), then voided
+    // (Alt+V: the question starts on Cancel, the void is a deliberate Tab and Enter).
+    await page.keyboard.press('Alt+KeyN');
+    await form.waitFor();
+    await expect.poll(focused).toMatch(/id="quotation-number"/);
+    const secondNumber = await page.locator('#quotation-number').inputValue();
+    expect(secondNumber).not.toBe(number);
+    await typeInto('quotation-picker', second.sku);
+    await form.getByRole('option').filter({ hasText: second.sku }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.getByTestId('document-lines').locator('tbody tr').count()).toBe(1);
+    await page.keyboard.press('Control+Enter');
+    await form.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Quotation ${secondNumber} saved` })
+      .waitFor();
+    await page.keyboard.press('Alt+KeyT');
+    await expect.poll(focused).toMatch(/id="quotation-tag-new"/);
+    await page.keyboard.type('call back', { delay: 80 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Tag call back added.' }).waitFor();
+    expect(await detail.getByTestId('quotation-tags').textContent()).toContain('call back');
+    await page.keyboard.press('Alt+KeyV');
+    const voidQuestion = page.getByTestId('quotation-void');
+    await voidQuestion.waitFor();
+    await expect.poll(() => focusedElement(page)).toMatch(/>Cancel</);
+    await app.screenshot('quotations-3-void-en');
+    await expectAccessible(page, 'void question');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await voidQuestion.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Quotation ${secondNumber} is void.` })
+      .waitFor();
+    expect(await detail.getByTestId('quotation-status').textContent()).toBe('Void');
+    expect(await chain.evaluateAll((items) => items.map((item) => item.getAttribute('data-write')))).toEqual([
+      'create',
+      'addTag',
+      'void',
+    ]);
+    expect(await openCount()).toBe(6);
+
     // The new-quotation form in both languages.
-    await dialogInBothLanguages('quotations-3-new', 'quotation-form', async () => {
+    await dialogInBothLanguages('quotations-4-new', 'quotation-form', async () => {
       await page.keyboard.press('Alt+KeyN');
       await form.waitFor();
       await expect.poll(focused).toMatch(/id="quotation-number"/);
@@ -219,7 +265,7 @@ describe('quotations made offline, edited, approved, and drained', () => {
         timeout: 30_000,
       })
       .toEqual(['sent', 'sent', 'sent']);
-    await app.screenshot('quotations-4-sent-en');
+    await app.screenshot('quotations-5-sent-en');
     await expectAccessible(page, 'sent');
 
     // The back office holds it once, approved on that date, with the edited lines.
@@ -239,6 +285,14 @@ describe('quotations made offline, edited, approved, and drained', () => {
       [second.sku, 1],
     ]);
     expect(stored.customername).toBe('Khun Somchai');
+    const voided = await client.call('GetQuotationDetail', { number: secondNumber });
+    expect(voided.status).toBe('Voided');
+    expect(voided.tag).toEqual(['call back']);
+    expect(
+      (
+        await client.call('GetQuotations', { query: { keyword: secondNumber, limit: 50, page: 1 } })
+      ).list.filter((quotation) => quotation.number === secondNumber),
+    ).toHaveLength(1);
 
     expect(problems.filter((problem) => !/WebSocket connection to .* failed/.test(problem))).toEqual([]);
   }, 300_000);
