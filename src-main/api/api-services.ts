@@ -12,6 +12,7 @@ import type {
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
+import type { DocumentsService } from '../documents/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
@@ -31,6 +32,7 @@ export interface ActiveStore {
   readonly catalogue: CatalogueService;
   readonly counting: CountingService;
   readonly money: MoneyService;
+  readonly documents: DocumentsService;
   readonly outbox: Outbox;
   readonly contacts: ContactsService;
   readonly printing: PrintingService;

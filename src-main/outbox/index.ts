@@ -45,6 +45,7 @@ export {
   type AddExpenseBody,
   type AddIncomeBody,
   type AddMoneyTransferBody,
+  type AddQuotationBody,
   type PaymentFields,
   type WriteTarget,
   type QueuedWrite,

@@ -18,6 +18,7 @@ import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { ContactsRepository, ContactsService, outboxContactWrites } from '../contacts/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
+import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
@@ -92,6 +93,13 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
+    const quotationSync = new QuotationSync({
+      client,
+      quotations: new QuotationRepository(db),
+      writes: moneyWrites,
+      now,
+      onChanged: (change) => hub.emit('documents.changed', change),
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -99,6 +107,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const scheduler = new SyncScheduler({
       sync,
       money: moneySync,
+      quotations: quotationSync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -202,6 +211,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       storeName: profile.displayName,
       now,
     });
+    const documents = new DocumentsService({
+      db,
+      writes: moneyWrites,
+      catalogue,
+      contacts,
+      sync: quotationSync,
+      now,
+      onChanged: (change) => hub.emit('documents.changed', change),
+    });
 
     scheduler.start();
     outbox.start();
@@ -249,6 +267,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       catalogue: catalogueService,
       counting,
       money,
+      documents,
       outbox,
       contacts,
       printing,

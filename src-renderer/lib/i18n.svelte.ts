@@ -142,6 +142,7 @@ export const t = translator({
     navSettings: 'Settings',
     navStores: 'Stores',
     navContacts: 'Contacts',
+    navDocuments: 'Documents',
   },
   th: {
     appName: 'Stockroom',
@@ -201,6 +202,7 @@ export const t = translator({
     navSettings: 'ตั้งค่า',
     navStores: 'ร้านค้า',
     navContacts: 'ผู้ติดต่อ',
+    navDocuments: 'เอกสาร',
   },
 });
 

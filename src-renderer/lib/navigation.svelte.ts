@@ -1,5 +1,6 @@
 // Which page the frame shows once a store is open. Function keys switch the main pages from anywhere
 // (App.svelte listens): F1 money, F2 products, F3 count sessions, F7 outbox, F8 settings, F11 contacts.
+// (App.svelte listens): F1 money, F2 products, F3 count sessions, F5 documents, F7 outbox, F8 settings.
 export type Page =
   | { name: 'products' }
   | { name: 'product'; productId: number }
@@ -12,7 +13,8 @@ export type Page =
   | { name: 'settings' }
   | { name: 'stores' }
   | { name: 'contacts' }
-  | { name: 'stockMoves' };
+  | { name: 'stockMoves' }
+  | { name: 'documents' };
 
 export type PageName = Page['name'];
 

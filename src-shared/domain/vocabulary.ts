@@ -98,6 +98,21 @@ export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 
 /** The refusal reason of a decrease past the expected stock (the page asks, then sends it confirmed). */
 export const BELOW_EXPECTED_STOCK = 'below-expected-stock';
+/** A quotation's status as the back office words it (GetQuotations' status codes 0 and 1 are the first two). */
+export const QUOTATION_STATUSES = ['Pending', 'Success', 'Voided'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+/** The writes on a quotation, as its detail lists them in its chain (create first). */
+export const QUOTATION_WRITES = [
+  'create',
+  'editInfo',
+  'edit',
+  'approve',
+  'void',
+  'addTag',
+  'removeTag',
+] as const;
+export type QuotationWrite = (typeof QUOTATION_WRITES)[number];
 
 /** True when `value` is one of `allowed` (narrows a string read from SQLite or the wire). */
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {

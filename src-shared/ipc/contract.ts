@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
+import { documentLinesCalls } from './schemas/document-lines.js';
+import { quotationsCalls } from './schemas/quotations.js';
 import { moneyCalls } from './schemas/money.js';
 import { contactsCalls } from './schemas/contacts.js';
 import { outboxCalls } from './schemas/outbox.js';
@@ -31,6 +33,8 @@ export const callContract = {
   ...contactsCalls,
   ...printingCalls,
   ...stockMoveCalls,
+  ...documentLinesCalls,
+  ...quotationsCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

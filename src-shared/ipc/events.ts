@@ -6,6 +6,7 @@ import { outboxProgress, outboxSummary } from './schemas/outbox.js';
 import { moneyChanged } from './schemas/money.js';
 import { contactsChanged } from './schemas/contacts.js';
 import { profileChanged } from './schemas/profiles.js';
+import { documentsChanged } from './schemas/quotations.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
 
 export const eventContract = {
@@ -23,6 +24,8 @@ export const eventContract = {
   'money.changed': moneyChanged,
   /** A contact was saved on this PC: read the contact lists again. */
   'contacts.changed': contactsChanged,
+  /** Quotations in the local copy changed (a pull, or a write made here): read the list again. */
+  'documents.changed': documentsChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

@@ -38,3 +38,14 @@ export {
   type Connectivity,
   type SyncStatus,
 } from './schemas/status.js';
+export type {
+  DocumentLineDraft,
+  DocumentLinesDraft,
+  DocumentLinesPreview,
+} from './schemas/document-lines.js';
+export type {
+  DocumentsChange,
+  QuotationDetail,
+  QuotationDraft,
+  QuotationSummary,
+} from './schemas/quotations.js';

@@ -87,6 +87,18 @@ export const CALL_NAMES = [
   'stockMoves.setAvailable',
   'stockMoves.list',
   'stockMoves.exportCsv',
+  'documents.previewLines',
+  'documents.quotations',
+  'documents.quotation',
+  'documents.proposeQuotationNumber',
+  'documents.salesChannels',
+  'documents.createQuotation',
+  'documents.editQuotationInfo',
+  'documents.editQuotation',
+  'documents.approveQuotation',
+  'documents.voidQuotation',
+  'documents.addQuotationTag',
+  'documents.removeQuotationTag',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -98,6 +110,7 @@ export const EVENT_NAMES = [
   'profile.changed',
   'money.changed',
   'contacts.changed',
+  'documents.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

@@ -3,6 +3,7 @@ import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
+import { documentsHandlers } from './documents.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { printingHandlers } from './printing.handlers.js';
@@ -22,5 +23,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...contactsHandlers(services),
     ...printingHandlers(services),
     ...stockMoveHandlers(services),
+    ...documentsHandlers(services),
   } satisfies CallHandlers;
 }

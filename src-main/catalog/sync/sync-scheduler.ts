@@ -18,7 +18,7 @@ import {
 import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 import type { SyncProgress } from './sync-session.js';
 
-export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money';
+export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money' | 'quotations';
 
 /**
  * Another pull that shares the PC's daily allowance (the money sync, src-main/money): due when it says,
@@ -53,6 +53,8 @@ export interface SyncSchedulerOptions {
   readonly sync: CatalogueSync;
   /** The money sync, when the store keeps money records. */
   readonly money?: ScheduledPull;
+  /** The quotation sync (src-main/documents), when the store keeps quotations. */
+  readonly quotations?: ScheduledPull;
   /** The client's budget (`client.budget`): its snapshot says what this PC spent and whether the quota is out. */
   readonly budget: RequestBudget;
   readonly policy?: Partial<SyncSchedulePolicy>;
@@ -61,7 +63,14 @@ export interface SyncSchedulerOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
 }
 
-const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'sweep'];
+const ORDER: readonly ScheduledJob[] = [
+  'firstSync',
+  'reference',
+  'incremental',
+  'money',
+  'quotations',
+  'sweep',
+];
 
 export class SyncScheduler {
   readonly policy: SyncSchedulePolicy;
@@ -128,6 +137,7 @@ export class SyncScheduler {
   #nextJob(now: number): { job: ScheduledJob; at: number } {
     const { sync } = this.#options;
     const money = this.#options.money;
+    const quotations = this.#options.quotations;
     const candidates: Array<{ job: ScheduledJob; at: number }> = sync.isFirstSyncComplete()
       ? [
           ...(['reference', 'incremental', 'sweep'] as const).map((job) => ({
@@ -135,6 +145,7 @@ export class SyncScheduler {
             at: dueAt(this.policy, job, sync.marker(job), now),
           })),
           ...(money ? [{ job: 'money' as const, at: money.dueAt(now) }] : []),
+          ...(quotations ? [{ job: 'quotations' as const, at: quotations.dueAt(now) }] : []),
         ]
       : [{ job: 'firstSync', at: now }];
     let best = candidates[0] ?? { job: 'firstSync', at: now };
@@ -173,6 +184,7 @@ export class SyncScheduler {
       else if (job === 'reference') await sync.refreshReference({ signal });
       else if (job === 'incremental') await sync.incremental({ signal });
       else if (job === 'money') await this.#options.money?.runDue({ signal });
+      else if (job === 'quotations') await this.#options.quotations?.runDue({ signal });
       else await sync.sweep({ signal });
       this.#failures.delete(job);
       this.#emit({

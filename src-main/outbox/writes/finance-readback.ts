@@ -22,12 +22,12 @@ export function bahtText(amount: number): string {
 }
 
 /** One page of a list of records created since a time (GetIncomes, GetExpenses, GetMoneyTransfers). */
-type ListPage = (query: { createdatetimeafter: string; limit: number; page: number }) => Promise<{
+export type ListPage = (query: { createdatetimeafter: string; limit: number; page: number }) => Promise<{
   readonly list: ReadonlyArray<{ readonly id: number; readonly uniquenumber?: string | undefined }>;
 }>;
 
 /** Walks a list, newest first, for the record created with this uniquenumber. */
-async function findByUniqueNumber(
+export async function findByUniqueNumber(
   listPage: ListPage,
   uniqueNumber: string,
   since: number,

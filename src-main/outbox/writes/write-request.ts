@@ -12,6 +12,7 @@ export { WRITE_KINDS, type WriteKind } from './write-table.js';
 export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
 export type AddExpenseBody = z.output<typeof endpoints.AddExpense.body>;
 export type AddMoneyTransferBody = z.output<typeof endpoints.AddMoneyTransfer.body>;
+export type AddQuotationBody = z.output<typeof endpoints.AddQuotation.body>;
 
 export type { PaymentFields } from './finance-readback.js';
 

@@ -6,12 +6,14 @@
 import { contactRows } from './contact-rows.js';
 import { financeRows } from './finance-rows.js';
 import { warehouseRows } from './warehouse-rows.js';
+import { quotationRows } from './quotation-write-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
   ...financeRows,
   ...contactRows,
   ...warehouseRows,
+  ...quotationRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

@@ -1,0 +1,148 @@
+// The store's documents for the page (issue 11): the shared line editor's preview, quotations from the
+// local copy (works offline) and their writes through the outbox. Returns the contract's shapes.
+import { hostname } from 'node:os';
+import type { Database } from 'better-sqlite3';
+import type {
+  CallValue,
+  DocumentLinesDraft,
+  DocumentsChange,
+  ParsedCallArgs,
+  QuotationDetail,
+  QuotationDraft,
+} from '../../src-shared/ipc/index.js';
+import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import type { MoneyWrites } from '../money/money-writes.js';
+import { Refusal } from '../refusal.js';
+import { computeLines, linesPreview } from './document-lines-figures.js';
+import type { QuotationSync } from './quotation-sync.js';
+import { operationIdsOf, quotationDetail, quotationSummary } from './quotation-views.js';
+import { QuotationWriter, type CustomerContacts } from './quotation-writes.js';
+import { QuotationRepository } from './quotation.repository.js';
+
+export interface DocumentsServiceOptions {
+  readonly db: Database;
+  readonly writes: MoneyWrites;
+  readonly catalogue: CatalogueRepository;
+  /** Where a customer picked by id comes from (the contacts service). */
+  readonly contacts: CustomerContacts;
+  readonly sync: QuotationSync;
+  readonly now?: () => number;
+  /** This PC's short name, the start of the numbers it proposes (the host name by default). */
+  readonly pcName?: string;
+  /** After each write made here (the `documents.changed` event). */
+  readonly onChanged?: (change: DocumentsChange) => void;
+}
+
+/** 'WAREHOUSE-PC-02.local' → 'WAREHOUSEPC02': letters and digits, at most 12. */
+export function pcShortName(name: string): string {
+  const short = (name.split('.')[0] ?? '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 12);
+  return short === '' ? 'PC' : short;
+}
+
+export class DocumentsService {
+  readonly quotations: QuotationRepository;
+  readonly #o: DocumentsServiceOptions;
+  readonly #writer: QuotationWriter;
+  readonly #now: () => number;
+
+  constructor(options: DocumentsServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+    this.quotations = new QuotationRepository(options.db);
+    this.#writer = new QuotationWriter(
+      options.db,
+      this.quotations,
+      options.writes,
+      options.contacts,
+      this.#now,
+    );
+  }
+
+  /** The figures the back office will store for these lines and settings; nothing is saved. */
+  previewLines(draft: DocumentLinesDraft): CallValue<'documents.previewLines'> {
+    return linesPreview(draft, computeLines(draft));
+  }
+
+  list(filter: ParsedCallArgs<'documents.quotations'>): CallValue<'documents.quotations'> {
+    const query = {
+      ...filter,
+      keyword: filter.keyword?.trim().toLowerCase(),
+      createdBy: filter.createdBy?.trim().toLowerCase(),
+    };
+    const rows = this.quotations.list(query, filter.limit, filter.offset);
+    const standings = this.#o.writes.standings(operationIdsOf(rows));
+    const totals = this.quotations.totals(query);
+    return {
+      total: totals.count,
+      offset: filter.offset,
+      items: rows.map((row) => quotationSummary(row, standings)),
+      totals,
+      coverage: { windowStart: this.#o.sync.windowStart(), lastPulledAt: this.#o.sync.lastPulledAt() },
+    };
+  }
+
+  detail(id: number): QuotationDetail {
+    const row = this.quotations.find(id);
+    if (!row) throw Refusal.notFound(`There is no quotation ${id} on this PC.`);
+    return quotationDetail(row, this.#o.writes.standings(operationIdsOf([row])));
+  }
+
+  /** This PC's short name and its next sequence number, skipping numbers the copy already holds. */
+  proposeNumber(): CallValue<'documents.proposeQuotationNumber'> {
+    const prefix = `${pcShortName(this.#o.pcName ?? hostname())}-Q`;
+    for (;;) {
+      const number = `${prefix}${String(this.quotations.nextSequence(prefix)).padStart(4, '0')}`;
+      if (!this.quotations.numberTaken(number)) return { number };
+    }
+  }
+
+  salesChannels(): CallValue<'documents.salesChannels'> {
+    return this.#o.catalogue
+      .salesChannels()
+      .map((channel) => channel.name)
+      .filter((name) => name !== '');
+  }
+
+  create(draft: QuotationDraft): QuotationDetail {
+    return this.#changed(this.#writer.create(draft));
+  }
+
+  editInfo(args: ParsedCallArgs<'documents.editQuotationInfo'>): QuotationDetail {
+    this.#writer.editInfo(args);
+    return this.#changed(args.id);
+  }
+
+  edit(args: ParsedCallArgs<'documents.editQuotation'>): QuotationDetail {
+    const { id, ...lines } = args;
+    this.#writer.edit(id, lines);
+    return this.#changed(id);
+  }
+
+  approve(args: ParsedCallArgs<'documents.approveQuotation'>): QuotationDetail {
+    this.#writer.approve(args.id, args.date);
+    return this.#changed(args.id);
+  }
+
+  void(args: ParsedCallArgs<'documents.voidQuotation'>): QuotationDetail {
+    this.#writer.void(args.id);
+    return this.#changed(args.id);
+  }
+
+  addTag(args: ParsedCallArgs<'documents.addQuotationTag'>): QuotationDetail {
+    this.#writer.tag(args.id, args.tag, true);
+    return this.#changed(args.id);
+  }
+
+  removeTag(args: ParsedCallArgs<'documents.removeQuotationTag'>): QuotationDetail {
+    this.#writer.tag(args.id, args.tag, false);
+    return this.#changed(args.id);
+  }
+
+  #changed(id: number): QuotationDetail {
+    this.#o.onChanged?.({ source: 'local', quotations: 1, at: this.#now() });
+    return this.detail(id);
+  }
+}

@@ -1,0 +1,269 @@
+// All SQL of the quotation copy (migration 0010): quotations from pulls and from this PC on one row
+// each, the writes made here on them, the filtered list with its totals, the number sequence, markers.
+import type { Database, Statement } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
+import { roundMoney } from '../../src-shared/money/index.js';
+import {
+  localOpsOf,
+  quotationSearchText,
+  type QuotationFields,
+  type QuotationRow,
+} from './quotation-rows.js';
+
+export interface QuotationFilter {
+  readonly status?: readonly string[] | undefined;
+  readonly dateFrom?: string | undefined;
+  readonly dateTo?: string | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+  /** Lower-cased already. */
+  readonly keyword?: string | undefined;
+  /** Lower-cased already. */
+  readonly createdBy?: string | undefined;
+}
+
+export interface QuotationJobMarker {
+  readonly lastStartedAt: number;
+  readonly lastFinishedAt: number;
+  readonly lastRequests: number;
+}
+
+export type QuotationSyncJob = 'pull' | 'prune';
+
+function prepareAll(db: Database) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO quotations (server_id, unique_number, operation_id, local_ops, number, doc_date, status,
+         customer_name, create_username, amount, vatamount, search_text, record_json, pulled_at, created_at)
+       VALUES (@serverId, @uniqueNumber, @operationId, @localOps, @number, @docDate, @status, @customerName,
+         @createUsername, @amount, @vatAmount, @search, @json, @pulledAt, @now)`,
+    ),
+    update: db.prepare(
+      `UPDATE quotations SET server_id = coalesce(@serverId, server_id), unique_number = @uniqueNumber,
+         number = @number, doc_date = @docDate, status = @status, customer_name = @customerName,
+         create_username = @createUsername, amount = @amount, vatamount = @vatAmount, search_text = @search,
+         record_json = @json, pulled_at = coalesce(@pulledAt, pulled_at)
+       WHERE id = @id`,
+    ),
+    setLocalOps: db.prepare<[string, number]>('UPDATE quotations SET local_ops = ? WHERE id = ?'),
+    byServerId: db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?'),
+    byUniqueNumber: db.prepare<[string], QuotationRow>(
+      "SELECT * FROM quotations WHERE unique_number = ? AND unique_number <> ''",
+    ),
+    byId: db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE id = ?'),
+    withLocalOps: db.prepare<[], QuotationRow>("SELECT * FROM quotations WHERE local_ops <> '[]'"),
+    prune: db.prepare<[string]>(
+      `DELETE FROM quotations WHERE doc_date < ? AND status <> 'Pending' AND server_id IS NOT NULL
+         AND local_ops = '[]'`,
+    ),
+    nextNumber: db.prepare<[string], { last: number }>(
+      `INSERT INTO quotation_number_sequence (prefix, last) VALUES (?, 1)
+       ON CONFLICT (prefix) DO UPDATE SET last = last + 1 RETURNING last`,
+    ),
+    numberTaken: db.prepare<[string], { id: number }>('SELECT id FROM quotations WHERE number = ? LIMIT 1'),
+    marker: db.prepare<[QuotationSyncJob], QuotationJobMarker>(
+      `SELECT last_started_at AS lastStartedAt, last_finished_at AS lastFinishedAt,
+              last_requests AS lastRequests FROM quotation_sync_marker WHERE job = ?`,
+    ),
+    saveMarker: db.prepare(
+      `INSERT INTO quotation_sync_marker (job, last_started_at, last_finished_at, last_requests)
+       VALUES (@job, @lastStartedAt, @lastFinishedAt, @lastRequests)
+       ON CONFLICT (job) DO UPDATE SET last_started_at = excluded.last_started_at,
+         last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
+    ),
+    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM quotations'),
+  };
+}
+
+type Prepared = ReturnType<typeof prepareAll>;
+
+export class QuotationRepository {
+  readonly #db: Database;
+  readonly #listStatements = new Map<string, Statement<unknown[], QuotationRow>>();
+  readonly #totalStatements = new Map<string, Statement<unknown[], { count: number; amount: number }>>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  get #sql(): Prepared {
+    return preparedFor(this.#db, prepareAll);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
+  /** A quotation made on this PC, linked to the operation that creates it on the back office. */
+  insertLocal(fields: QuotationFields, operationId: number, now: number): number {
+    const info = this.#sql.insert.run({
+      ...bind(fields),
+      operationId,
+      localOps: JSON.stringify([operationId]),
+      pulledAt: null,
+      now,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  /** A write made here: the row shows its effect at once and remembers the operation that sends it. */
+  updateLocal(id: number, fields: QuotationFields, operationId: number): void {
+    const row = this.#sql.byId.get(id);
+    if (!row) return;
+    this.#sql.update.run({ ...bind(fields), id, pulledAt: null });
+    this.#sql.setLocalOps.run(JSON.stringify([...localOpsOf(row), operationId]), id);
+  }
+
+  /**
+   * Stores a pulled quotation on its row (by server id, else by the uniquenumber of one made here, else
+   * a new row) unless writes made here on it are not yet in the back office's copy: `settled` is true
+   * when every one of them was settled before this pull started, and then they are forgotten.
+   */
+  upsertFromServer(
+    fields: QuotationFields,
+    pulledAt: number,
+    settled: (row: QuotationRow) => boolean,
+  ): { id: number; changed: boolean } {
+    const sql = this.#sql;
+    const existing =
+      (fields.serverId === null ? undefined : sql.byServerId.get(fields.serverId)) ??
+      (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.uniqueNumber));
+    const bound = bind(fields);
+    if (existing) {
+      if (existing.local_ops !== '[]' && !settled(existing)) {
+        // The server id is learnt at once; the local view stays until its writes are in the copy.
+        if (existing.server_id === null) {
+          sql.update.run({
+            ...bind(fromRow(existing)),
+            serverId: fields.serverId,
+            id: existing.id,
+            pulledAt: null,
+          });
+        }
+        return { id: existing.id, changed: false };
+      }
+      const changed = existing.record_json !== bound.json || existing.status !== bound.status;
+      sql.update.run({ ...bound, id: existing.id, pulledAt });
+      sql.setLocalOps.run('[]', existing.id);
+      return { id: existing.id, changed };
+    }
+    const info = sql.insert.run({ ...bound, operationId: null, localOps: '[]', pulledAt, now: pulledAt });
+    return { id: Number(info.lastInsertRowid), changed: true };
+  }
+
+  isKnown(fields: QuotationFields): boolean {
+    const sql = this.#sql;
+    return (
+      (fields.serverId !== null && sql.byServerId.get(fields.serverId) !== undefined) ||
+      (fields.uniqueNumber !== '' && sql.byUniqueNumber.get(fields.uniqueNumber) !== undefined)
+    );
+  }
+
+  find(id: number): QuotationRow | undefined {
+    return this.#sql.byId.get(id);
+  }
+
+  /** Rows with writes made here not yet carried by a pulled copy. */
+  withLocalOps(): QuotationRow[] {
+    return this.#sql.withLocalOps.all();
+  }
+
+  /** Drops quotations dated before `windowStart` that are not Pending and have nothing waiting here. */
+  prune(windowStart: string): number {
+    return this.#sql.prune.run(windowStart).changes;
+  }
+
+  /** The next number of this prefix's sequence (1, 2, …), never handed out twice on this PC. */
+  nextSequence(prefix: string): number {
+    return this.#sql.nextNumber.get(prefix)?.last ?? 1;
+  }
+
+  numberTaken(number: string): boolean {
+    return this.#sql.numberTaken.get(number) !== undefined;
+  }
+
+  marker(job: QuotationSyncJob): QuotationJobMarker | undefined {
+    return this.#sql.marker.get(job);
+  }
+
+  saveMarker(job: QuotationSyncJob, marker: QuotationJobMarker): void {
+    this.#sql.saveMarker.run({ job, ...marker });
+  }
+
+  count(): number {
+    return this.#sql.count.get()?.n ?? 0;
+  }
+
+  /** One page, newest first (date, then id). */
+  list(filter: QuotationFilter, limit: number, offset: number): QuotationRow[] {
+    const { where, params } = whereOf(filter);
+    const sql = `SELECT * FROM quotations WHERE ${where} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
+    return this.#statement(this.#listStatements, sql).all(...params, limit, offset);
+  }
+
+  totals(filter: QuotationFilter): { count: number; amount: number } {
+    const { where, params } = whereOf(filter);
+    const sql = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM quotations WHERE ${where}`;
+    const row = this.#statement(this.#totalStatements, sql).get(...params);
+    return { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) };
+  }
+
+  #statement<R>(cache: Map<string, Statement<unknown[], R>>, sql: string): Statement<unknown[], R> {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare<unknown[], R>(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function bind(fields: QuotationFields) {
+  return {
+    serverId: fields.serverId,
+    uniqueNumber: fields.uniqueNumber,
+    number: fields.number,
+    docDate: fields.docDate,
+    status: fields.status,
+    customerName: fields.stored.customer.name,
+    createUsername: fields.createUsername,
+    amount: fields.stored.figures.amount,
+    vatAmount: fields.stored.figures.vatAmount,
+    search: quotationSearchText(fields),
+    json: JSON.stringify(fields.stored),
+  };
+}
+
+/** A row's own fields (to rewrite it with only its server id learnt). */
+export function fromRow(row: QuotationRow): QuotationFields {
+  return {
+    serverId: row.server_id,
+    uniqueNumber: row.unique_number,
+    number: row.number,
+    docDate: row.doc_date,
+    status: row.status,
+    createUsername: row.create_username,
+    stored: JSON.parse(row.record_json) as QuotationFields['stored'],
+  };
+}
+
+/** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */
+function whereOf(filter: QuotationFilter): { where: string; params: unknown[] } {
+  const conditions = ['1'];
+  const params: unknown[] = [];
+  const add = (condition: string, ...values: unknown[]) => {
+    conditions.push(condition);
+    params.push(...values);
+  };
+  if (filter.status !== undefined && filter.status.length > 0) {
+    add(`status IN (${filter.status.map(() => '?').join(', ')})`, ...filter.status);
+  }
+  if (filter.dateFrom !== undefined) add('doc_date >= ?', filter.dateFrom);
+  if (filter.dateTo !== undefined) add('doc_date <= ?', filter.dateTo);
+  if (filter.amountMin !== undefined) add('amount >= ?', filter.amountMin);
+  if (filter.amountMax !== undefined) add('amount <= ?', filter.amountMax);
+  if (filter.createdBy !== undefined && filter.createdBy !== '')
+    add('lower(create_username) = ?', filter.createdBy);
+  if (filter.keyword !== undefined && filter.keyword !== '') add('instr(search_text, ?) > 0', filter.keyword);
+  return { where: conditions.join(' AND '), params };
+}

@@ -1,0 +1,334 @@
+// The quotations tab: the list from the PC's local copy (filters on status, dates, amounts, keyword and
+// creator; totals over the whole filter; one page at a time), the quotation opened from it with its
+// chain of writes, and the one-step actions on it (approve with a date, void, add and remove a tag).
+// Filters are kept as typed: a refused one is named next to its field and the rows stay as they were.
+// The forms (new, edit info, edit lines) are QuotationForm (quotation-form.svelte.ts).
+import type {
+  CallArgs,
+  CallValue,
+  IpcErrorCode,
+  IpcIssue,
+  IpcResult,
+  QuotationDetail,
+  QuotationSummary,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
+import type { QuotationStatus } from '../../../src-shared/domain/vocabulary.js';
+import { formatThaiDate } from '../../../src-shared/time/index.js';
+import { api } from '../../lib/api.js';
+import { FormSave } from '../money/form-save.svelte.js';
+import { issuesByPath, parseAmount } from '../money/money-input.js';
+
+export const QUOTATION_PAGE_SIZE = 50;
+
+/** The filter fields as typed. */
+export interface QuotationFilter {
+  readonly statuses: readonly QuotationStatus[];
+  readonly dateFrom: string;
+  readonly dateTo: string;
+  readonly amountMin: string;
+  readonly amountMax: string;
+  readonly keyword: string;
+  readonly createdBy: string;
+}
+
+export const NO_QUOTATION_FILTER: QuotationFilter = {
+  statuses: [],
+  dateFrom: '',
+  dateTo: '',
+  amountMin: '',
+  amountMax: '',
+  keyword: '',
+  createdBy: '',
+};
+
+type Listing = CallValue<'documents.quotations'>;
+type ListArgs = CallArgs<'documents.quotations'>;
+
+/** The call's arguments: empty fields left out, amounts parsed (NaN is refused by main, by field). */
+export function quotationFilterArgs(filter: QuotationFilter): Omit<ListArgs, 'offset' | 'limit'> {
+  const text = (value: string) => value.trim();
+  return {
+    ...(filter.statuses.length === 0 ? {} : { status: [...filter.statuses] }),
+    ...(text(filter.dateFrom) === '' ? {} : { dateFrom: text(filter.dateFrom) }),
+    ...(text(filter.dateTo) === '' ? {} : { dateTo: text(filter.dateTo) }),
+    ...(text(filter.amountMin) === '' ? {} : { amountMin: parseAmount(filter.amountMin) }),
+    ...(text(filter.amountMax) === '' ? {} : { amountMax: parseAmount(filter.amountMax) }),
+    ...(text(filter.keyword) === '' ? {} : { keyword: text(filter.keyword) }),
+    ...(text(filter.createdBy) === '' ? {} : { createdBy: text(filter.createdBy) }),
+  };
+}
+
+/** A refusal that names no field: main's code and reason, for the page to word ('voided', 'approved'…). */
+export interface ActionFailure {
+  readonly code: IpcErrorCode;
+  readonly reason: string | undefined;
+  readonly message: string;
+}
+
+export class QuotationsState {
+  readonly #api: StockroomBridge;
+  readonly #today: () => string;
+  #filter = $state<QuotationFilter>(NO_QUOTATION_FILTER);
+  #items = $state<QuotationSummary[]>([]);
+  #total = $state(0);
+  #offset = $state(0);
+  #totals = $state<Listing['totals'] | null>(null);
+  #coverage = $state<Listing['coverage'] | null>(null);
+  #selected = $state(0);
+  #issues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #error = $state<string | null>(null);
+  #loaded = $state(false);
+  #reading = $state(false);
+  #detail = $state<QuotationDetail | null>(null);
+  #detailError = $state<string | null>(null);
+  #salesChannels = $state<string[]>([]);
+  #approveDate = $state('');
+  #tagText = $state('');
+  #failure = $state<ActionFailure | null>(null);
+  readonly #action = new FormSave();
+  #loading: Promise<void> | null = null;
+  #again = false;
+
+  /** `bridge`: the way to main; `today`: the Thai date an approval starts at (a test's clock). */
+  constructor(bridge: StockroomBridge = api, today: () => string = () => formatThaiDate(Date.now())) {
+    this.#api = bridge;
+    this.#today = today;
+  }
+
+  get filter(): QuotationFilter {
+    return this.#filter;
+  }
+  get items(): readonly QuotationSummary[] {
+    return this.#items;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get offset(): number {
+    return this.#offset;
+  }
+  /** 1-based number of the page shown and how many pages the filter has ("N of M"). */
+  get pageNumber(): number {
+    return Math.floor(this.#offset / QUOTATION_PAGE_SIZE) + 1;
+  }
+  get pageCount(): number {
+    return Math.max(1, Math.ceil(this.#total / QUOTATION_PAGE_SIZE));
+  }
+  get totals(): Listing['totals'] | null {
+    return this.#totals;
+  }
+  get coverage(): Listing['coverage'] | null {
+    return this.#coverage;
+  }
+  get selected(): number {
+    return this.#selected;
+  }
+  /** Refused filter fields by path ('dateFrom', 'amountMin'…). */
+  get issues(): ReadonlyMap<string, IpcIssue> {
+    return this.#issues;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get reading(): boolean {
+    return this.#reading;
+  }
+  /** The quotation opened; null when none is. */
+  get detail(): QuotationDetail | null {
+    return this.#detail;
+  }
+  get detailError(): string | null {
+    return this.#detailError;
+  }
+  get salesChannels(): readonly string[] {
+    return this.#salesChannels;
+  }
+  /** The approval date as typed (the approve dialog). */
+  get approveDate(): string {
+    return this.#approveDate;
+  }
+  /** The tag being added, as typed. */
+  get tagText(): string {
+    return this.#tagText;
+  }
+  /** Refused fields of the last action ('date' of an approval, 'tag'). */
+  get actionIssues(): ReadonlyMap<string, IpcIssue> {
+    return this.#action.issues;
+  }
+  /** Why the last action was refused when no field is to blame. */
+  get failure(): ActionFailure | null {
+    return this.#failure;
+  }
+  get acting(): boolean {
+    return this.#action.saving;
+  }
+
+  applyFilter(filter: QuotationFilter): Promise<void> {
+    this.#filter = filter;
+    this.#offset = 0;
+    this.#selected = 0;
+    return this.load();
+  }
+
+  page(direction: 1 | -1): Promise<void> {
+    const next = this.#offset + direction * QUOTATION_PAGE_SIZE;
+    if (next < 0 || next >= this.#total) return Promise.resolve();
+    this.#offset = next;
+    this.#selected = 0;
+    return this.load();
+  }
+
+  move(delta: number): void {
+    this.#selected = Math.max(0, Math.min(this.#items.length - 1, this.#selected + delta));
+  }
+
+  select(index: number): void {
+    if (index >= 0 && index < this.#items.length) this.#selected = index;
+  }
+
+  async loadSalesChannels(): Promise<void> {
+    const result = await this.#api.call('documents.salesChannels', {});
+    if (result.ok) this.#salesChannels = result.value;
+  }
+
+  /** Reads the page shown (and the opened quotation again); a call during a read runs once more after it. */
+  load(): Promise<void> {
+    if (this.#loading !== null) {
+      this.#again = true;
+      return this.#loading;
+    }
+    this.#reading = true;
+    this.#loading = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#read();
+        } while (this.#again);
+        if (this.#detail !== null) await this.open(this.#detail.id);
+      } finally {
+        this.#loading = null;
+        this.#reading = false;
+      }
+    })();
+    return this.#loading;
+  }
+
+  /** Opens a quotation by its local id (Enter on a row). */
+  async open(id: number): Promise<void> {
+    const result = await this.#api.call('documents.quotation', { id });
+    if (result.ok) {
+      if (this.#detail?.id !== id) this.#resetAction();
+      this.#detail = result.value;
+      this.#detailError = null;
+    } else {
+      this.#detailError = result.error.message;
+    }
+  }
+
+  close(): void {
+    this.#detail = null;
+    this.#resetAction();
+  }
+
+  /** A form saved this quotation: it is the one shown. */
+  showSaved(detail: QuotationDetail): void {
+    this.#detail = detail;
+    this.#resetAction();
+  }
+
+  /** Opens the approval: today (Thai) proposed, editable. */
+  startApprove(): void {
+    this.#approveDate = this.#today();
+    this.#resetAction();
+  }
+
+  setApproveDate(value: string): void {
+    this.#approveDate = value;
+    this.#action.edited();
+  }
+
+  setTagText(value: string): void {
+    this.#tagText = value;
+    this.#action.edited();
+  }
+
+  /** True when the approval is queued (the detail then shows it). */
+  approve(): Promise<boolean> {
+    const date = this.#approveDate.trim();
+    return this.#act((id) =>
+      this.#api.call('documents.approveQuotation', { id, ...(date === '' ? {} : { date }) }),
+    );
+  }
+
+  void(): Promise<boolean> {
+    return this.#act((id) => this.#api.call('documents.voidQuotation', { id }));
+  }
+
+  async addTag(): Promise<boolean> {
+    const tag = this.#tagText.trim();
+    const done = await this.#act((id) => this.#api.call('documents.addQuotationTag', { id, tag }));
+    if (done) this.#tagText = '';
+    return done;
+  }
+
+  removeTag(tag: string): Promise<boolean> {
+    return this.#act((id) => this.#api.call('documents.removeQuotationTag', { id, tag }));
+  }
+
+  async #act(call: (id: number) => Promise<IpcResult<QuotationDetail>>): Promise<boolean> {
+    const detail = this.#detail;
+    if (detail === null) return false;
+    let failure: ActionFailure | null = null;
+    const saved = await this.#action.run(async () => {
+      const result = await call(detail.id);
+      if (!result.ok && (result.error.issues ?? []).length === 0) {
+        failure = { code: result.error.code, reason: result.error.reason, message: result.error.message };
+      }
+      return result;
+    });
+    this.#failure = failure;
+    if (saved === null) return false;
+    this.#detail = saved;
+    void this.load();
+    return true;
+  }
+
+  #resetAction(): void {
+    this.#action.reset();
+    this.#failure = null;
+  }
+
+  async #read(): Promise<void> {
+    const result = await this.#api.call('documents.quotations', {
+      ...quotationFilterArgs(this.#filter),
+      offset: this.#offset,
+      limit: QUOTATION_PAGE_SIZE,
+    });
+    if (!result.ok) {
+      this.#issues = issuesByPath(result.error.issues);
+      this.#error = this.#issues.size > 0 ? null : result.error.message;
+      this.#loaded = true;
+      return;
+    }
+    const listing = result.value;
+    // The list shrank under the page: read its last page instead.
+    if (listing.items.length === 0 && listing.total > 0 && this.#offset > 0) {
+      this.#offset = Math.floor((listing.total - 1) / QUOTATION_PAGE_SIZE) * QUOTATION_PAGE_SIZE;
+      this.#again = true;
+      return;
+    }
+    this.#items = listing.items;
+    this.#total = listing.total;
+    this.#offset = listing.offset;
+    this.#totals = listing.totals;
+    this.#coverage = listing.coverage;
+    this.#selected = Math.min(this.#selected, Math.max(0, listing.items.length - 1));
+    this.#issues = new Map();
+    this.#error = null;
+    this.#loaded = true;
+  }
+}
