@@ -11,6 +11,7 @@ import type {
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
+import type { DocumentsService } from '../documents/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
@@ -28,6 +29,7 @@ export interface ActiveStore {
   readonly catalogue: CatalogueService;
   readonly counting: CountingService;
   readonly money: MoneyService;
+  readonly documents: DocumentsService;
   readonly outbox: Outbox;
   budget(): Budget;
   syncStatus(): SyncStatus;

@@ -16,6 +16,7 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
+import { DocumentsService } from '../documents/index.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
@@ -170,6 +171,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
+    const documents = new DocumentsService();
+
     scheduler.start();
     outbox.start();
     logger.info('Store opened', {
@@ -216,6 +219,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       catalogue: catalogueService,
       counting,
       money,
+      documents,
       outbox,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),

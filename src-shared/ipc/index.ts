@@ -29,3 +29,8 @@ export {
   type Connectivity,
   type SyncStatus,
 } from './schemas/status.js';
+export type {
+  DocumentLineDraft,
+  DocumentLinesDraft,
+  DocumentLinesPreview,
+} from './schemas/document-lines.js';

@@ -71,6 +71,7 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'documents.previewLines',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -35,7 +35,7 @@ export const thaiDateTime = z.string().refine((text) => parseThaiDateTime(text) 
 
 const MAX_BAHT = 1_000_000_000;
 /** A figure a person types: ≥ 0, at most 2 decimals are kept (satang). */
-const baht = z
+export const baht = z
   .number({ error: 'must be a number' })
   .finite({ error: 'must be a number' })
   .min(0, { error: 'must not be negative' })
@@ -48,7 +48,7 @@ const positiveBaht = z
   .max(MAX_BAHT, { error: 'is too large' });
 
 /** '' (none), an amount ('50') or a percentage ('10%'), as the wire's discount text. */
-const discountText = z
+export const discountText = z
   .string()
   .max(32)
   .default('')
