@@ -7,6 +7,7 @@ import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
+import { returnCalls } from './schemas/returns.js';
 import { moneyCalls } from './schemas/money.js';
 import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
@@ -27,6 +28,7 @@ export const callContract = {
   ...moneyCalls,
   ...settingsCalls,
   ...documentLinesCalls,
+  ...returnCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

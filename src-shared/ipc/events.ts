@@ -5,6 +5,7 @@ import type { EventNameList } from './names.js';
 import { outboxProgress, outboxSummary } from './schemas/outbox.js';
 import { moneyChanged } from './schemas/money.js';
 import { profileChanged } from './schemas/profiles.js';
+import { returnsChanged } from './schemas/returns.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
 
 export const eventContract = {
@@ -20,6 +21,8 @@ export const eventContract = {
   'profile.changed': profileChanged,
   /** The money copy changed (a pull, the daily re-read, or a write made here): read the lists again. */
   'money.changed': moneyChanged,
+  /** The copy of return purchase orders changed (a pull, or a write made here): read them again. */
+  'returns.changed': returnsChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

@@ -72,6 +72,17 @@ export const CALL_NAMES = [
   'settings.set',
   'budget.get',
   'documents.previewLines',
+  'documents.returns',
+  'documents.returnDetail',
+  'documents.refreshReturn',
+  'documents.newReturnNumber',
+  'documents.createReturn',
+  'documents.setReturnStatus',
+  'documents.recordReturnPayment',
+  'documents.voidReturnPayment',
+  'documents.voidReturn',
+  'documents.addReturnTag',
+  'documents.removeReturnTag',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -82,6 +93,7 @@ export const EVENT_NAMES = [
   'budget.changed',
   'profile.changed',
   'money.changed',
+  'returns.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];
