@@ -14,6 +14,7 @@ import type { CountingService } from '../counting/index.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
+import type { Returns } from '../returns/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -30,6 +31,8 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly documents: DocumentsService;
+  /** Return purchase orders: the service (reads, create) and the writes on an order. */
+  readonly returns: Pick<Returns, 'service' | 'actions'>;
   readonly outbox: Outbox;
   budget(): Budget;
   syncStatus(): SyncStatus;

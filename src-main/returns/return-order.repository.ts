@@ -224,7 +224,12 @@ export class ReturnOrderRepository {
     this.#s.setServerId.run(serverId, id);
   }
 
-  addWrite(orderId: number, operationId: number, detail: { action: ReturnWriteAction }, now: number): void {
+  addWrite(
+    orderId: number,
+    operationId: number,
+    detail: { readonly action: ReturnWriteAction },
+    now: number,
+  ): void {
     const { action, ...rest } = detail;
     this.#s.insertWrite.run(orderId, operationId, action, JSON.stringify(rest), now);
   }

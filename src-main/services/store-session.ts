@@ -23,6 +23,7 @@ import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
 import { Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
+import { openReturns } from '../returns/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
@@ -89,6 +90,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
+    const catalogue = new CatalogueRepository(db);
+    const returns = openReturns({
+      db,
+      client,
+      writes: moneyWrites,
+      catalogue,
+      now,
+      onChanged: (change) => hub.emit('returns.changed', change),
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -96,6 +106,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const scheduler = new SyncScheduler({
       sync,
       money: moneySync,
+      returns: returns.sync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -105,7 +116,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       },
       onProgress: (progress) => syncStatus.onProgress(progress),
     });
-    const catalogue = new CatalogueRepository(db);
     const outbox = new Outbox({
       db,
       client,
@@ -220,6 +230,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       counting,
       money,
       documents,
+      returns,
       outbox,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),

@@ -7,6 +7,7 @@ import { documentsHandlers } from './documents.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
+import { returnsHandlers } from './returns.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
@@ -18,5 +19,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...outboxHandlers(services),
     ...moneyHandlers(services),
     ...documentsHandlers(services),
+    ...returnsHandlers(services),
   } satisfies CallHandlers;
 }

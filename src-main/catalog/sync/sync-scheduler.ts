@@ -18,7 +18,7 @@ import {
 import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 import type { SyncProgress } from './sync-session.js';
 
-export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money';
+export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money' | 'returns';
 
 /**
  * Another pull that shares the PC's daily allowance (the money sync, src-main/money): due when it says,
@@ -53,6 +53,8 @@ export interface SyncSchedulerOptions {
   readonly sync: CatalogueSync;
   /** The money sync, when the store keeps money records. */
   readonly money?: ScheduledPull;
+  /** The return purchase orders' sync (src-main/returns), shared the same way. */
+  readonly returns?: ScheduledPull;
   /** The client's budget (`client.budget`): its snapshot says what this PC spent and whether the quota is out. */
   readonly budget: RequestBudget;
   readonly policy?: Partial<SyncSchedulePolicy>;
@@ -61,7 +63,7 @@ export interface SyncSchedulerOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
 }
 
-const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'sweep'];
+const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'returns', 'sweep'];
 
 export class SyncScheduler {
   readonly policy: SyncSchedulePolicy;
@@ -128,6 +130,7 @@ export class SyncScheduler {
   #nextJob(now: number): { job: ScheduledJob; at: number } {
     const { sync } = this.#options;
     const money = this.#options.money;
+    const returns = this.#options.returns;
     const candidates: Array<{ job: ScheduledJob; at: number }> = sync.isFirstSyncComplete()
       ? [
           ...(['reference', 'incremental', 'sweep'] as const).map((job) => ({
@@ -135,6 +138,7 @@ export class SyncScheduler {
             at: dueAt(this.policy, job, sync.marker(job), now),
           })),
           ...(money ? [{ job: 'money' as const, at: money.dueAt(now) }] : []),
+          ...(returns ? [{ job: 'returns' as const, at: returns.dueAt(now) }] : []),
         ]
       : [{ job: 'firstSync', at: now }];
     let best = candidates[0] ?? { job: 'firstSync', at: now };
@@ -173,6 +177,7 @@ export class SyncScheduler {
       else if (job === 'reference') await sync.refreshReference({ signal });
       else if (job === 'incremental') await sync.incremental({ signal });
       else if (job === 'money') await this.#options.money?.runDue({ signal });
+      else if (job === 'returns') await this.#options.returns?.runDue({ signal });
       else await sync.sweep({ signal });
       this.#failures.delete(job);
       this.#emit({

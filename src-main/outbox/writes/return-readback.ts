@@ -9,6 +9,7 @@ import { toSatang } from '../../../src-shared/money/index.js';
 import type { ReturnPurchaseOrderRecord } from '../../../src-shared/api/records.js';
 import type { BackofficeCaller } from '../operation-types.js';
 import { bahtText } from './finance-readback.js';
+import type { RecordRef } from './write-rows.js';
 
 /** What was sent to AddReturnPurchaseOrder that identifies the order once it is there. */
 export interface SentReturnOrder {
@@ -100,8 +101,11 @@ export interface ReturnOrderSnapshot {
   readonly paidSatang: number;
 }
 
-export async function readReturnOrder(client: BackofficeCaller, id: number): Promise<ReturnOrderSnapshot> {
-  const detail = await client.call('GetReturnPurchaseOrderDetail', { id });
+export async function readReturnOrder(
+  client: BackofficeCaller,
+  ref: RecordRef,
+): Promise<ReturnOrderSnapshot> {
+  const detail = await client.call('GetReturnPurchaseOrderDetail', ref);
   return {
     status: detail.status ?? '',
     warehouseCode: detail.warehousecode ?? '',

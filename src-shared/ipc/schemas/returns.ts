@@ -66,6 +66,8 @@ export const returnChainLink = z.object({
   action: z.enum(['create', ...RETURN_WRITE_ACTIONS]),
   /** How the Outbox reads it (English). */
   description: z.string(),
+  /** What it sets, for the page to word: the status, the amount ('1250.00'), the tag, or the number. */
+  subject: z.string(),
   sendState: sendState,
   /** Why it needs attention, when it does. */
   reasonText: z.string().nullable(),
