@@ -20,9 +20,9 @@ import { findContact } from '../money/money-contacts.js';
 import type { MoneyWrites as OutboxWrites, QueuedWrite, WriteRequest } from '../money/money-writes.js';
 import { recordStockEffects } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
-import { ReturnCopy } from './return-copy.js';
+import type { ReturnCopy } from './return-copy.js';
 import type { StoredOrder } from './return-order-rows.js';
-import { ReturnOrderRepository } from './return-order.repository.js';
+import type { ReturnOrderRepository } from './return-order.repository.js';
 import { operationsOf, orderDetail, orderSummary } from './return-views.js';
 import type { ReturnsSync } from './returns-sync.js';
 

@@ -18,12 +18,7 @@ export type {
   MoneyTransferView,
 } from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
-export type {
-  ReturnDraft,
-  ReturnOrderDetail,
-  ReturnOrderSummary,
-  ReturnsChange,
-} from './schemas/returns.js';
+export type { ReturnDraft, ReturnOrderDetail, ReturnOrderSummary, ReturnsChange } from './schemas/returns.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';
 export { DEFAULT_SETTINGS } from './settings-defaults.js';

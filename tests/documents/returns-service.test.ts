@@ -86,6 +86,8 @@ describe('return purchase orders', () => {
     // count review, the product page) already shows the goods gone.
     expect(rx.serverStock(product)).toBe(serverBefore);
     expect(rx.expected.of(WAREHOUSE, product)).toBe(serverBefore - 2);
+    // The count review reads the whole warehouse's pending moves: the queued Success is among them.
+    expect(pendingStockInWarehouse(rx.fx.db, WAREHOUSE).get(product)).toEqual({ delta: -2 });
     expect(
       rx.service.list({ keyword: proposed.number.toLowerCase(), offset: 0, limit: 10 }).items,
     ).toHaveLength(1);
