@@ -24,6 +24,9 @@ describe('crashes', () => {
     expect(kinds('addExpense').length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
+    // Return purchase orders made here (keyless creates) with a payment chained on each.
+    expect(kinds('addReturnPurchaseOrder').length).toBeGreaterThan(1);
+    expect(kinds('returnPurchaseOrderPayment').length).toBe(kinds('addReturnPurchaseOrder').length);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     const outcomes = outcomeCounts(result);
     expect((outcomes.reconciled ?? 0) + (outcomes.alreadyApplied ?? 0)).toBeGreaterThan(0);

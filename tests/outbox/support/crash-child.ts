@@ -1,6 +1,6 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
 // keeps queuing increases, incomes, expenses, payments (on an income the back office has and on incomes
-// made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
+// made here, chained after their create), return purchase orders with a payment chained on each until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
@@ -63,7 +63,28 @@ const timer = setInterval(() => {
       });
       ids.push(income.operationId, payment.operationId);
     })();
-  } else if (draw < 0.85) {
+  } else if (draw < 0.78) {
+    // A return purchase order made here (keyless: read back by its number) and a payment chained on it.
+    db.transaction(() => {
+      const order = enqueueWrite(db, {
+        kind: 'addReturnPurchaseOrder',
+        body: {
+          number: `CRASH-RT-${process.pid}-${queued}`,
+          amount,
+          vattype: 1,
+          list: [
+            { sku: 'SKU-000001', name: 'crash test', number: 1, pricepernumber: amount, totalprice: amount },
+          ],
+        },
+      });
+      const payment = enqueueWrite(db, {
+        kind: 'returnPurchaseOrderPayment',
+        target: { afterOperation: order.operationId },
+        args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
+      });
+      ids.push(order.operationId, payment.operationId);
+    })();
+  } else if (draw < 0.87) {
     ids.push(enqueueWrite(db, { kind: 'addExpense', body: { amount } }).operationId);
   } else {
     const payment = enqueueWrite(db, {
