@@ -10,6 +10,7 @@ import type {
   SyncStatus,
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueService } from '../catalog/catalogue.service.js';
+import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { MoneyService } from '../money/index.js';
@@ -34,6 +35,7 @@ export interface ActiveStore {
   /** Return purchase orders: the service (reads, create) and the writes on an order. */
   readonly returns: Pick<Returns, 'service' | 'actions'>;
   readonly outbox: Outbox;
+  readonly contacts: ContactsService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

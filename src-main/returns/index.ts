@@ -8,11 +8,11 @@ import type { MoneyWrites as OutboxWrites } from '../money/money-writes.js';
 import { ReturnActions } from './return-actions.js';
 import { ReturnCopy } from './return-copy.js';
 import { ReturnOrderRepository } from './return-order.repository.js';
-import { ReturnsService } from './returns.service.js';
+import { ReturnsService, type ReturnsServiceOptions } from './returns.service.js';
 import { ReturnsSync, type ReturnsSyncSettings } from './returns-sync.js';
 
 export { ReturnActions } from './return-actions.js';
-export { ReturnsService, shortPcName } from './returns.service.js';
+export { ReturnsService } from './returns.service.js';
 export { ReturnsSync } from './returns-sync.js';
 
 export interface Returns {
@@ -30,6 +30,7 @@ export function openReturns(options: {
   readonly pcName?: string;
   readonly settings?: Partial<ReturnsSyncSettings>;
   readonly onChanged?: (change: ReturnsChange) => void;
+  readonly findContact?: ReturnsServiceOptions['findContact'];
 }): Returns {
   const repo = new ReturnOrderRepository(options.db);
   const copy = new ReturnCopy(repo, options.writes);
@@ -52,6 +53,7 @@ export function openReturns(options: {
     now: options.now,
     ...(options.pcName === undefined ? {} : { pcName: options.pcName }),
     ...(options.onChanged ? { onChanged: options.onChanged } : {}),
+    ...(options.findContact ? { findContact: options.findContact } : {}),
   });
   return { service, actions: new ReturnActions(service, options.now), sync };
 }

@@ -1,4 +1,4 @@
-// Return purchase orders as the local copy stores them (migration 0010): the record (from a pull, or as
+// Return purchase orders as the local copy stores them (migration 0011): the record (from a pull, or as
 // sent from this PC), the writes made here on top of it, and the local view computed from both — the
 // status, payments and tags a person sees before the back office has them.
 import type { ReturnPurchaseOrderRecord } from '../../src-shared/api/records.js';

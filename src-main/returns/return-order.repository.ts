@@ -1,4 +1,4 @@
-// All SQL of return purchase orders in the local copy (migration 0010): orders from pulls and from this
+// All SQL of return purchase orders in the local copy (migration 0011): orders from pulls and from this
 // PC on one row each, the writes made here on top of them, the filtered list with its totals, the PC's
 // number sequence, the sync markers and the prune.
 import type { Database } from 'better-sqlite3';

@@ -4,7 +4,7 @@ import type { ReturnOrderDetail, ReturnOrderSummary } from '../../src-shared/ipc
 import { isOneOf, RETURN_ORDER_STATUSES, type SendState } from '../../src-shared/domain/vocabulary.js';
 import { PAYMENT_STATUSES } from '../../src-shared/money/index.js';
 import { vatChoiceOf } from '../money/money-figures.js';
-import { sendStateOf } from '../money/money-views.js';
+import { sendStateOf } from '../outbox/index.js';
 import type { WriteOperationState } from '../money/money-writes.js';
 import { orderView, storedOrder, writeDetail, type OrderRow, type WriteRow } from './return-order-rows.js';
 

@@ -16,7 +16,7 @@ import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.
 import { isBackofficeFailure, type BackofficeClient } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { computeLines, wireLines, wireMoney } from '../documents/document-lines-figures.js';
-import { findContact } from '../money/money-contacts.js';
+import { codePrefix } from '../contacts/index.js';
 import type { MoneyWrites as OutboxWrites, QueuedWrite, WriteRequest } from '../money/money-writes.js';
 import { recordStockEffects } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
@@ -38,17 +38,8 @@ export interface ReturnsServiceOptions {
   readonly pcName?: string;
   readonly now?: () => number;
   readonly onChanged?: (change: ReturnsChange) => void;
-}
-
-/** 'WH-PC-01.local' → 'WHPC01': letters and digits, upper case, at most 8. */
-export function shortPcName(name: string): string {
-  const short =
-    name
-      .split('.')[0]
-      ?.replace(/[^A-Za-z0-9]/g, '')
-      .toUpperCase()
-      .slice(0, 8) ?? '';
-  return short === '' ? 'PC' : short;
+  /** A cached contact by its server id (the contacts service's copy). */
+  readonly findContact?: (id: number) => Partial<StoredOrder['supplier']> | undefined;
 }
 
 export function issue(path: string, message: string): Refusal {
@@ -147,7 +138,7 @@ export class ReturnsService {
   newNumber(): CallValue<'documents.newReturnNumber'> {
     const sequence = this.repo.nextSequence();
     return {
-      number: `RT-${shortPcName(this.#o.pcName ?? hostname())}-${String(sequence).padStart(5, '0')}`,
+      number: `RT-${codePrefix(this.#o.pcName ?? hostname())}-${String(sequence).padStart(5, '0')}`,
       date: formatThaiDate(this.#now()),
     };
   }
@@ -289,7 +280,7 @@ export class ReturnsService {
     };
     if (!given) return empty;
     if (given.contactId !== undefined) {
-      const cached = findContact(this.#o.db, given.contactId);
+      const cached = this.#o.findContact?.(given.contactId);
       if (!cached) throw issue('supplier.contactId', 'is not a cached contact');
       return { ...empty, ...cached };
     }

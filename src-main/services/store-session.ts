@@ -14,6 +14,7 @@ import { CodeAliases } from '../catalog/code-aliases.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
+import { ContactsRepository, ContactsService, outboxContactWrites } from '../contacts/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
 import { DocumentsService } from '../documents/index.js';
@@ -98,6 +99,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       catalogue,
       now,
       onChanged: (change) => hub.emit('returns.changed', change),
+      // Contacts are built further down; a supplier is looked up only when a return is made.
+      findContact: (id) => contacts.byServerId(id),
     });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
@@ -172,10 +175,18 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       baseUrl: profile.baseUrl,
     });
     const counting = new CountingService(db, { now });
+    const contacts = new ContactsService({
+      repository: new ContactsRepository(db),
+      writes: outboxContactWrites(db),
+      catalogue,
+      now,
+      onChanged: (change) => hub.emit('contacts.changed', change),
+    });
     const money = new MoneyService({
       db,
       writes: moneyWrites,
       catalogue,
+      contacts,
       sync: moneySync,
       now,
       onChanged: (change) => hub.emit('money.changed', change),
@@ -232,6 +243,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       documents,
       returns,
       outbox,
+      contacts,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

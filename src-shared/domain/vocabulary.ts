@@ -90,6 +90,11 @@ export function isOneOf<T extends string>(allowed: readonly T[], value: unknown)
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
 
+/**
+ * The shortest contact code: the back office's keyword search (GetContacts), which finds a contact made
+ * here again by its code after an unclear failure, needs 3 characters (WRITES.md).
+ */
+export const CONTACT_CODE_MIN = 3;
 /** A return purchase order's status (spec: "Return purchase order status"). */
 export const RETURN_ORDER_STATUSES = [
   'Pending',

@@ -9,6 +9,7 @@ import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { returnsHandlers } from './returns.handlers.js';
 import { statusHandlers } from './status.handlers.js';
+import { contactsHandlers } from './contacts.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
   return {
@@ -18,6 +19,7 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...contactsHandlers(services),
     ...documentsHandlers(services),
     ...returnsHandlers(services),
   } satisfies CallHandlers;

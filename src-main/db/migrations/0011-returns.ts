@@ -76,8 +76,8 @@ const RETURNS_SCHEMA = `
 `;
 
 export const returnsMigration: Migration = {
-  version: 10,
-  name: '0010-returns',
+  version: 11,
+  name: '0011-returns',
   up(db) {
     db.exec(RETURNS_SCHEMA);
   },
