@@ -17,6 +17,7 @@ import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
 import type { StockMovesService } from '../stock-moves/index.js';
+import type { Returns } from '../returns/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
@@ -33,6 +34,8 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly documents: DocumentsService;
+  /** Return purchase orders: the service (reads, create) and the writes on an order. */
+  readonly returns: Pick<Returns, 'service' | 'actions'>;
   readonly outbox: Outbox;
   readonly contacts: ContactsService;
   readonly printing: PrintingService;

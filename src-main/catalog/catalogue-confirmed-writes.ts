@@ -24,6 +24,7 @@ interface StoredProduct extends IndexedProductRow {
 export class ConfirmedWrites {
   readonly #stock: Statement<StockParameters>;
   readonly #available: Statement<StockParameters>;
+  readonly #moved: Statement<StockParameters>;
   readonly #product: Statement<[number], StoredProduct>;
   readonly #barcode: Statement<[string, string | null, string, number, number]>;
   readonly #searchIndex: ProductSearchIndex;
@@ -43,6 +44,15 @@ export class ConfirmedWrites {
     this.#available = db.prepare(
       `UPDATE product_stock SET availablestock = @figure, synced_at = @at
        WHERE product_id = @productId AND warehouse_code = @warehouseCode`,
+    );
+    // A document's move (a return purchase order's Success): stock and available stock move by the
+    // delta; a product with no row in the warehouse gets one from 0, as the back office reads it.
+    this.#moved = db.prepare(
+      `INSERT INTO product_stock (product_id, warehouse_code, stock, availablestock, synced_at)
+       SELECT id, @warehouseCode, @figure, @figure, @at FROM products WHERE id = @productId
+       ON CONFLICT (warehouse_code, product_id) DO UPDATE SET
+         stock = round(stock + excluded.stock, 6), availablestock = round(availablestock + excluded.stock, 6),
+         synced_at = excluded.synced_at`,
     );
     this.#product = db.prepare(
       'SELECT name, sku, barcode, search_words, record_json FROM products WHERE id = ?',
@@ -74,6 +84,14 @@ export class ConfirmedWrites {
           break;
         case 'barcode':
           this.#setBarcode(write.productId, write.barcode, at);
+          break;
+        case 'stockMoved':
+          this.#moved.run({
+            productId: write.productId,
+            warehouseCode: write.warehouseCode,
+            figure: write.delta,
+            at,
+          });
           break;
       }
     }

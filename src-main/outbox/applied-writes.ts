@@ -20,7 +20,14 @@ export type AppliedWrite =
       readonly productId: number;
       readonly availablestock: number;
     }
-  | { readonly kind: 'barcode'; readonly productId: number; readonly barcode: string };
+  | { readonly kind: 'barcode'; readonly productId: number; readonly barcode: string }
+  | {
+      /** A document write moved this product's stock by `delta` (stock-effects.ts). */
+      readonly kind: 'stockMoved';
+      readonly warehouseCode: string;
+      readonly productId: number;
+      readonly delta: number;
+    };
 
 type DoneOutcome = Extract<RowOutcome, { state: 'done' }>;
 

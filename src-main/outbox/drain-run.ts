@@ -20,6 +20,7 @@ import {
 } from './drain.repository.js';
 import { appliedWrites, type AppliedWrite } from './applied-writes.js';
 import { collapseAbsolutes } from './batch-collapse.js';
+import { stockEffectsOf } from './stock-effects.js';
 import type { DrainStory } from './drain-story.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
@@ -275,7 +276,11 @@ export class DrainRun {
       const outcome = outcomes.get(row.id);
       return outcome?.state === 'done' ? [[row, outcome] as const] : [];
     });
-    const writes = appliedWrites(done);
+    const moved = stockEffectsOf(
+      db,
+      done.map(([row]) => row.id),
+    ).map((effect): AppliedWrite => ({ kind: 'stockMoved', ...effect }));
+    const writes = [...appliedWrites(done), ...moved];
     if (writes.length === 0) return;
     try {
       db.transaction(() => onApplied(writes))();

@@ -13,6 +13,7 @@ export {
 } from './enqueue.js';
 export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
 export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
+export { recordStockEffects, type StockEffect } from './stock-effects.js';
 export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';
 export {
   listOperations,

@@ -1,4 +1,5 @@
-// Reads the stock lines not yet done (every state but done and discarded) for the local view.
+// Reads the stock lines not yet done (every state but done and discarded) for the local view, with the
+// stock effects of document writes not yet done.
 import type { Database, Statement } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
 import type { DriftPolicy } from './drift.js';
@@ -13,26 +14,40 @@ export interface OpenStockLineRow {
   readonly sent_target: number | null;
 }
 
+/**
+ * The stock effects of queued document writes (outbox_stock_effects: a return purchase order set to
+ * Success) read as stock lines: a delta while their operation is not done, in the operation's order.
+ */
+const OPEN_EFFECTS = `SELECT e.operation_id AS op_id, e.product_id,
+              CASE WHEN e.delta < 0 THEN 'decrease' ELSE 'increase' END AS change, abs(e.delta) AS value,
+              NULL AS counted_against, NULL AS policy, NULL AS sent_target
+         FROM outbox_stock_effects e JOIN outbox_operations o ON o.id = e.operation_id
+        WHERE e.warehouse_code = @warehouse AND o.state NOT IN ('done', 'discarded')`;
+
 function prepare(db: Database): {
-  some: Statement<[string, string], OpenStockLineRow>;
-  all: Statement<[string], OpenStockLineRow>;
+  some: Statement<{ warehouse: string; ids: string }, OpenStockLineRow>;
+  all: Statement<{ warehouse: string }, OpenStockLineRow>;
 } {
   return {
-    some: db.prepare<[string, string], OpenStockLineRow>(
-      `SELECT product_id, change, value, counted_against, policy, sent_target
+    some: db.prepare<{ warehouse: string; ids: string }, OpenStockLineRow>(
+      `SELECT id AS op_id, product_id, change, value, counted_against, policy, sent_target
          FROM outbox_operations
-        WHERE warehouse_code = ?
-          AND product_id IN (SELECT value FROM json_each(?))
+        WHERE warehouse_code = @warehouse
+          AND product_id IN (SELECT value FROM json_each(@ids))
           AND state NOT IN ('done', 'discarded')
-        ORDER BY id`,
+       UNION ALL
+       ${OPEN_EFFECTS} AND e.product_id IN (SELECT value FROM json_each(@ids))
+        ORDER BY op_id`,
     ),
     // The partial index outbox_open_stock holds exactly these rows.
-    all: db.prepare<[string], OpenStockLineRow>(
-      `SELECT product_id, change, value, counted_against, policy, sent_target
+    all: db.prepare<{ warehouse: string }, OpenStockLineRow>(
+      `SELECT id AS op_id, product_id, change, value, counted_against, policy, sent_target
          FROM outbox_operations
-        WHERE warehouse_code = ? AND product_id IS NOT NULL
+        WHERE warehouse_code = @warehouse AND product_id IS NOT NULL
           AND state NOT IN ('done', 'discarded')
-        ORDER BY id`,
+       UNION ALL
+       ${OPEN_EFFECTS}
+        ORDER BY op_id`,
     ),
   };
 }
@@ -47,10 +62,10 @@ export function openStockLines(
   warehouseCode: string,
   productIds: readonly number[],
 ): OpenStockLineRow[] {
-  return statement(db).some.all(warehouseCode, JSON.stringify(productIds));
+  return statement(db).some.all({ warehouse: warehouseCode, ids: JSON.stringify(productIds) });
 }
 
 /** Every open stock line of the warehouse, oldest first (for a whole warehouse: no id list to pass). */
 export function openStockLinesOfWarehouse(db: Database, warehouseCode: string): OpenStockLineRow[] {
-  return statement(db).all.all(warehouseCode);
+  return statement(db).all.all({ warehouse: warehouseCode });
 }

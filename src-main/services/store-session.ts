@@ -27,6 +27,7 @@ import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
 import { enqueueWrite, Outbox, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import { StockMovesService } from '../stock-moves/index.js';
+import { openReturns } from '../returns/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
@@ -100,6 +101,17 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('documents.changed', change),
     });
+    const catalogue = new CatalogueRepository(db);
+    const returns = openReturns({
+      db,
+      client,
+      writes: moneyWrites,
+      catalogue,
+      now,
+      onChanged: (change) => hub.emit('returns.changed', change),
+      // Contacts are built further down; a supplier is looked up only when a return is made.
+      findContact: (id) => contacts.byServerId(id),
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -108,6 +120,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       sync,
       money: moneySync,
       quotations: quotationSync,
+      returns: returns.sync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -117,7 +130,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       },
       onProgress: (progress) => syncStatus.onProgress(progress),
     });
-    const catalogue = new CatalogueRepository(db);
     const outbox = new Outbox({
       db,
       client,
@@ -268,6 +280,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       counting,
       money,
       documents,
+      returns,
       outbox,
       contacts,
       printing,

@@ -124,3 +124,28 @@ export function isOneOf<T extends string>(allowed: readonly T[], value: unknown)
  * here again by its code after an unclear failure, needs 3 characters (WRITES.md).
  */
 export const CONTACT_CODE_MIN = 3;
+/** A return purchase order's status (spec: "Return purchase order status"). */
+export const RETURN_ORDER_STATUSES = [
+  'Pending',
+  'Waiting',
+  'Shipping',
+  'Success',
+  'Partial Transfer',
+  'Voided',
+] as const;
+export type ReturnOrderStatus = (typeof RETURN_ORDER_STATUSES)[number];
+
+/** The statuses a person may move a return purchase order to (UpdateReturnPurchaseOrderStatus). */
+export const RETURN_STATUS_TARGETS = ['Waiting', 'Shipping', 'Success'] as const;
+export type ReturnStatusTarget = (typeof RETURN_STATUS_TARGETS)[number];
+
+/** The writes made on a return purchase order after its create (return_order_writes.action). */
+export const RETURN_WRITE_ACTIONS = [
+  'status',
+  'payment',
+  'voidPayment',
+  'void',
+  'addTag',
+  'removeTag',
+] as const;
+export type ReturnWriteAction = (typeof RETURN_WRITE_ACTIONS)[number];

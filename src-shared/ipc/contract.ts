@@ -8,6 +8,7 @@ import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
 import { quotationsCalls } from './schemas/quotations.js';
+import { returnCalls } from './schemas/returns.js';
 import { moneyCalls } from './schemas/money.js';
 import { contactsCalls } from './schemas/contacts.js';
 import { outboxCalls } from './schemas/outbox.js';
@@ -35,6 +36,8 @@ export const callContract = {
   ...stockMoveCalls,
   ...documentLinesCalls,
   ...quotationsCalls,
+  ...documentLinesCalls,
+  ...returnCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -7,6 +7,7 @@ import { moneyChanged } from './schemas/money.js';
 import { contactsChanged } from './schemas/contacts.js';
 import { profileChanged } from './schemas/profiles.js';
 import { documentsChanged } from './schemas/quotations.js';
+import { returnsChanged } from './schemas/returns.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
 
 export const eventContract = {
@@ -26,6 +27,8 @@ export const eventContract = {
   'contacts.changed': contactsChanged,
   /** Quotations in the local copy changed (a pull, or a write made here): read the list again. */
   'documents.changed': documentsChanged,
+  /** The copy of return purchase orders changed (a pull, or a write made here): read them again. */
+  'returns.changed': returnsChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

@@ -27,6 +27,7 @@ export type {
 } from './schemas/contacts.js';
 export { MOVE_NOTE_MAX } from './schemas/stock-moves.js';
 export type { StockMoveView } from './schemas/stock-moves.js';
+export type { ReturnDraft, ReturnOrderDetail, ReturnOrderSummary, ReturnsChange } from './schemas/returns.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';
 export { DEFAULT_SETTINGS } from './settings-defaults.js';

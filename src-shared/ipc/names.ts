@@ -99,6 +99,18 @@ export const CALL_NAMES = [
   'documents.voidQuotation',
   'documents.addQuotationTag',
   'documents.removeQuotationTag',
+  'documents.previewLines',
+  'documents.returns',
+  'documents.returnDetail',
+  'documents.refreshReturn',
+  'documents.newReturnNumber',
+  'documents.createReturn',
+  'documents.setReturnStatus',
+  'documents.recordReturnPayment',
+  'documents.voidReturnPayment',
+  'documents.voidReturn',
+  'documents.addReturnTag',
+  'documents.removeReturnTag',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -111,6 +123,7 @@ export const EVENT_NAMES = [
   'money.changed',
   'contacts.changed',
   'documents.changed',
+  'returns.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

@@ -27,6 +27,9 @@ describe('crashes', () => {
     expect(kinds('updateContact').length).toBe(kinds('addContact').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
+    // Return purchase orders made here (keyless creates) with a payment chained on each.
+    expect(kinds('addReturnPurchaseOrder').length).toBeGreaterThan(1);
+    expect(kinds('returnPurchaseOrderPayment').length).toBe(kinds('addReturnPurchaseOrder').length);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     // Transfers were among them, each half applied once (crashRunProblems checks both warehouses).
     expect(result.moves.length).toBeGreaterThan(1);

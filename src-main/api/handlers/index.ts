@@ -8,6 +8,7 @@ import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { printingHandlers } from './printing.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
+import { returnsHandlers } from './returns.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 import { contactsHandlers } from './contacts.handlers.js';
 import { stockMoveHandlers } from './stock-moves.handlers.js';
@@ -24,5 +25,7 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...printingHandlers(services),
     ...stockMoveHandlers(services),
     ...documentsHandlers(services),
+    ...documentsHandlers(services),
+    ...returnsHandlers(services),
   } satisfies CallHandlers;
 }

@@ -18,7 +18,8 @@ import {
 import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 import type { SyncProgress } from './sync-session.js';
 
-export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money' | 'quotations';
+export type ScheduledJob =
+  'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money' | 'quotations' | 'returns';
 
 /**
  * Another pull that shares the PC's daily allowance (the money sync, src-main/money): due when it says,
@@ -55,6 +56,8 @@ export interface SyncSchedulerOptions {
   readonly money?: ScheduledPull;
   /** The quotation sync (src-main/documents), when the store keeps quotations. */
   readonly quotations?: ScheduledPull;
+  /** The return purchase orders' sync (src-main/returns), shared the same way. */
+  readonly returns?: ScheduledPull;
   /** The client's budget (`client.budget`): its snapshot says what this PC spent and whether the quota is out. */
   readonly budget: RequestBudget;
   readonly policy?: Partial<SyncSchedulePolicy>;
@@ -69,6 +72,7 @@ const ORDER: readonly ScheduledJob[] = [
   'incremental',
   'money',
   'quotations',
+  'returns',
   'sweep',
 ];
 
@@ -138,6 +142,7 @@ export class SyncScheduler {
     const { sync } = this.#options;
     const money = this.#options.money;
     const quotations = this.#options.quotations;
+    const returns = this.#options.returns;
     const candidates: Array<{ job: ScheduledJob; at: number }> = sync.isFirstSyncComplete()
       ? [
           ...(['reference', 'incremental', 'sweep'] as const).map((job) => ({
@@ -146,6 +151,7 @@ export class SyncScheduler {
           })),
           ...(money ? [{ job: 'money' as const, at: money.dueAt(now) }] : []),
           ...(quotations ? [{ job: 'quotations' as const, at: quotations.dueAt(now) }] : []),
+          ...(returns ? [{ job: 'returns' as const, at: returns.dueAt(now) }] : []),
         ]
       : [{ job: 'firstSync', at: now }];
     let best = candidates[0] ?? { job: 'firstSync', at: now };
@@ -185,6 +191,7 @@ export class SyncScheduler {
       else if (job === 'incremental') await sync.incremental({ signal });
       else if (job === 'money') await this.#options.money?.runDue({ signal });
       else if (job === 'quotations') await this.#options.quotations?.runDue({ signal });
+      else if (job === 'returns') await this.#options.returns?.runDue({ signal });
       else await sync.sweep({ signal });
       this.#failures.delete(job);
       this.#emit({

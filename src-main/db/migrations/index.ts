@@ -12,6 +12,7 @@ import { moneySearchMigration } from './0009-money-search.js';
 import { contactsMigration } from './0010-contacts.js';
 import { stockMovesMigration } from './0011-stock-moves.js';
 import { quotationsMigration } from './0012-quotations.js';
+import { returnsMigration } from './0013-returns.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   contactsMigration,
   stockMovesMigration,
   quotationsMigration,
+  returnsMigration,
 ];

@@ -77,15 +77,18 @@ export interface PaymentsSnapshot {
   }>;
 }
 
+/** A record's payments as its detail shows them (incomes, expenses, return purchase orders). */
 export async function readPayments(
   client: BackofficeCaller,
-  record: 'income' | 'expense',
+  record: 'income' | 'expense' | 'return purchase order',
   id: number,
 ): Promise<PaymentsSnapshot> {
   const detail =
     record === 'income'
       ? await client.call('GetIncomeDetail', { id })
-      : await client.call('GetExpenseDetail', { id });
+      : record === 'expense'
+        ? await client.call('GetExpenseDetail', { id })
+        : await client.call('GetReturnPurchaseOrderDetail', { id });
   const payments = (detail.payments ?? []).map((payment, index) => {
     const satang = toSatang(payment.amount ?? 0);
     const method = (payment.name ?? '').trim();

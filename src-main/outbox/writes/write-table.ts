@@ -7,6 +7,7 @@ import { contactRows } from './contact-rows.js';
 import { financeRows } from './finance-rows.js';
 import { warehouseRows } from './warehouse-rows.js';
 import { quotationRows } from './quotation-write-rows.js';
+import { returnRows } from './return-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
@@ -14,6 +15,7 @@ export const writeTable = {
   ...contactRows,
   ...warehouseRows,
   ...quotationRows,
+  ...returnRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

@@ -18,6 +18,13 @@ const KINDS: Record<string, OutboxKey> = {
   incomePayment: 'kindIncomePayment',
   expensePayment: 'kindExpensePayment',
   productBarcode: 'kindProductBarcode',
+  addReturnPurchaseOrder: 'kindReturnCreate',
+  returnPurchaseOrderStatus: 'kindReturnStatus',
+  returnPurchaseOrderPayment: 'kindReturnPayment',
+  voidReturnPurchaseOrderPayment: 'kindReturnVoidPayment',
+  voidReturnPurchaseOrder: 'kindReturnVoid',
+  addReturnPurchaseOrderTag: 'kindReturnTag',
+  deleteReturnPurchaseOrderTag: 'kindReturnTag',
 };
 
 const CHANGES: Record<string, OutboxKey> = {

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { EMPTY_ARGS, count, epochMs } from './common.js';
 
-export const SYNC_JOBS = ['firstSync', 'reference', 'incremental', 'sweep', 'money', 'quotations'] as const;
+export const SYNC_JOBS = [
+  'firstSync',
+  'reference',
+  'incremental',
+  'sweep',
+  'money',
+  'quotations',
+  'returns',
+] as const;
 export const SYNC_PHASES = [
   'products',
   'reference',

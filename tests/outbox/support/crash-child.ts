@@ -2,7 +2,8 @@
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
 // halves with the move row, in one transaction), incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
-// create) until the crash test kills it with SIGKILL. It prints "ready"
+// create), return purchase orders with a payment chained on each, until the crash test kills it with
+// SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
@@ -95,9 +96,30 @@ const timer = setInterval(() => {
       });
       ids.push(income.operationId, payment.operationId);
     })();
-  } else if (draw < 0.78) {
+  } else if (draw < 0.76) {
     ids.push(enqueueWrite(db, { kind: 'addExpense', body: { amount } }).operationId);
-  } else if (draw < 0.85) {
+  } else if (draw < 0.82) {
+    // A return purchase order made here (keyless: read back by its number) and a payment chained on it.
+    db.transaction(() => {
+      const order = enqueueWrite(db, {
+        kind: 'addReturnPurchaseOrder',
+        body: {
+          number: `CRASH-RT-${process.pid}-${queued}`,
+          amount,
+          vattype: 1,
+          list: [
+            { sku: 'SKU-000001', name: 'crash test', number: 1, pricepernumber: amount, totalprice: amount },
+          ],
+        },
+      });
+      const payment = enqueueWrite(db, {
+        kind: 'returnPurchaseOrderPayment',
+        target: { afterOperation: order.operationId },
+        args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
+      });
+      ids.push(order.operationId, payment.operationId);
+    })();
+  } else if (draw < 0.88) {
     // A contact made here and an edit of it, queued in one transaction as the contacts service does.
     const code = `CRASH-${seedText ?? ''}-${queued}`;
     db.transaction(() => {

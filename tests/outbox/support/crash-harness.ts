@@ -64,6 +64,8 @@ export interface CrashRunResult {
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
   readonly paymentsBefore: ReadonlyMap<number, Paid>;
   readonly paymentsAfter: ReadonlyMap<number, Paid>;
+  /** Return purchase orders by the numbers the run created: how many exist and what each was paid. */
+  readonly returnsByNumber: ReadonlyMap<string, { readonly count: number; readonly paid: Paid }>;
 }
 
 export interface Paid {
@@ -189,6 +191,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
+      returnsByNumber: await readReturns(sandbox, rows),
     };
   } finally {
     await sandbox?.close();
@@ -342,6 +345,7 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const sum = queued.get(target) ?? { count: 0, satang: 0 };
     queued.set(target, { count: sum.count + 1, satang: sum.satang + Math.round((amount ?? 0) * 100) });
   }
+  problems.push(...returnProblems(result));
   for (const [target, sum] of queued) {
     const before = result.paymentsBefore.get(target) ?? { count: 0, satang: 0 };
     const after = result.paymentsAfter.get(target) ?? { count: 0, satang: 0 };
@@ -349,6 +353,63 @@ export function crashRunProblems(result: CrashRunResult): string[] {
       problems.push(
         `income ${target}: ${after.count - before.count} payments (${after.satang - before.satang} satang) applied, ` +
           `${sum.count} (${sum.satang} satang) queued`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The return purchase orders numbered as the run's creates, read through v4 by `numberlist`. */
+async function readReturns(
+  sandbox: TestSandbox,
+  rows: CrashRunResult['rows'],
+): Promise<Map<string, { count: number; paid: Paid }>> {
+  const numbers = rows.flatMap((row) =>
+    row.kind === 'addReturnPurchaseOrder'
+      ? [(JSON.parse(row.payload ?? '{}') as { number?: string }).number ?? '']
+      : [],
+  );
+  const found = new Map<string, { count: number; paid: Paid }>();
+  for (let start = 0; start < numbers.length; start += 100) {
+    const answer = await sandbox.call('GetReturnPurchaseOrders', {
+      query: { limit: 500 },
+      headers: { numberlist: numbers.slice(start, start + 100).join(',') },
+    });
+    const list = (answer.body as { list: Array<{ number: string; payments?: Array<{ amount: number }> }> })
+      .list;
+    for (const order of list) {
+      const before = found.get(order.number) ?? { count: 0, paid: { count: 0, satang: 0 } };
+      const payments = order.payments ?? [];
+      found.set(order.number, {
+        count: before.count + 1,
+        paid: {
+          count: before.paid.count + payments.length,
+          satang:
+            before.paid.satang + payments.reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0),
+        },
+      });
+    }
+  }
+  return found;
+}
+
+/** Each return made here exists once and holds exactly the payment chained on it. */
+function returnProblems(result: CrashRunResult): string[] {
+  const problems: string[] = [];
+  const paymentOf = new Map<number, number>();
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'returnPurchaseOrderPayment')) {
+    const amount = (JSON.parse(row.payload ?? '{}') as { args?: { query?: { paymentamount?: number } } }).args
+      ?.query?.paymentamount;
+    paymentOf.set(row.target_id ?? 0, Math.round((amount ?? 0) * 100));
+  }
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addReturnPurchaseOrder')) {
+    const number = (JSON.parse(row.payload ?? '{}') as { number?: string }).number ?? '';
+    const held = result.returnsByNumber.get(number);
+    if (held?.count !== 1) problems.push(`return ${number} exists ${held?.count ?? 0} times`);
+    const queued = paymentOf.get(row.server_id ?? -1);
+    if (queued !== undefined && (held?.paid.count !== 1 || held.paid.satang !== queued)) {
+      problems.push(
+        `return ${number}: ${held?.paid.count ?? 0} payments (${held?.paid.satang ?? 0} satang), 1 (${queued}) queued`,
       );
     }
   }

@@ -1,0 +1,307 @@
+// All SQL of return purchase orders in the local copy (migration 0011): orders from pulls and from this
+// PC on one row each, the writes made here on top of them, the filtered list with its totals, the PC's
+// number sequence, the sync markers and the prune.
+import type { Database } from 'better-sqlite3';
+import type { ReturnWriteAction } from '../../src-shared/domain/vocabulary.js';
+import { roundMoney } from '../../src-shared/money/index.js';
+import { preparedFor } from '../db/statements.js';
+import {
+  orderSearchText,
+  type OrderRow,
+  type OrderView,
+  type StoredOrder,
+  type WriteRow,
+} from './return-order-rows.js';
+
+export interface OrderFilter {
+  readonly statuses?: readonly string[] | undefined;
+  readonly dateFrom?: string | undefined;
+  readonly dateTo?: string | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+  /** Lower-cased already. */
+  readonly keyword?: string | undefined;
+  readonly warehouseCode?: string | undefined;
+}
+
+export interface OrderTotals {
+  readonly count: number;
+  readonly amount: number;
+  readonly paymentAmount: number;
+}
+
+export interface ReturnsJobMarker {
+  readonly lastStartedAt: number;
+  readonly lastFinishedAt: number;
+  readonly lastRequests: number;
+}
+
+/** Final orders dated before the window with nothing waiting here: the prune drops them. */
+const PRUNED = `WHERE doc_date < ? AND server_id IS NOT NULL AND status IN ('Success', 'Voided')
+         AND NOT EXISTS (SELECT 1 FROM return_order_writes w WHERE w.order_id = return_orders.id AND w.in_server_copy = 0)`;
+
+function prepareAll(db: Database) {
+  return {
+    insert: db.prepare<{
+      serverId: number | null;
+      operationId: number | null;
+      number: string;
+      docDate: string;
+      warehouseCode: string;
+      supplierName: string;
+      amount: number;
+      search: string;
+      json: string;
+      pulledAt: number | null;
+      now: number;
+    }>(
+      `INSERT INTO return_orders (server_id, operation_id, number, doc_date, warehouse_code, supplier_name,
+         amount, status, paid, payment_status, search_text, record_json, pulled_at, created_at)
+       VALUES (@serverId, @operationId, @number, @docDate, @warehouseCode, @supplierName, @amount, 'Pending',
+         0, 'Pending', @search, @json, @pulledAt, @now)`,
+    ),
+    update: db.prepare<{
+      id: number;
+      serverId: number;
+      number: string;
+      docDate: string;
+      warehouseCode: string;
+      supplierName: string;
+      amount: number;
+      search: string;
+      json: string;
+      pulledAt: number;
+    }>(
+      `UPDATE return_orders SET server_id = @serverId, number = @number, doc_date = @docDate,
+         warehouse_code = @warehouseCode, supplier_name = @supplierName, amount = @amount, search_text = @search,
+         record_json = @json, pulled_at = @pulledAt
+       WHERE id = @id`,
+    ),
+    saveView: db.prepare<{
+      id: number;
+      status: string;
+      warehouseCode: string;
+      paid: number;
+      paymentStatus: string;
+    }>(
+      `UPDATE return_orders SET status = @status, warehouse_code = @warehouseCode, paid = @paid,
+         payment_status = @paymentStatus WHERE id = @id`,
+    ),
+    byId: db.prepare<[number], OrderRow>('SELECT * FROM return_orders WHERE id = ?'),
+    byServerId: db.prepare<[number], OrderRow>('SELECT * FROM return_orders WHERE server_id = ?'),
+    unmatched: db.prepare<[], OrderRow>(
+      'SELECT * FROM return_orders WHERE server_id IS NULL AND operation_id IS NOT NULL ORDER BY id',
+    ),
+    setServerId: db.prepare<[number, number]>('UPDATE return_orders SET server_id = ? WHERE id = ?'),
+    insertWrite: db.prepare<[number, number, ReturnWriteAction, string, number]>(
+      `INSERT INTO return_order_writes (order_id, operation_id, action, detail_json, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+    writesOf: db.prepare<[number], WriteRow>(
+      'SELECT * FROM return_order_writes WHERE order_id = ? ORDER BY id',
+    ),
+    openWrites: db.prepare<[], WriteRow>(
+      'SELECT * FROM return_order_writes WHERE in_server_copy = 0 ORDER BY id',
+    ),
+    markInCopy: db.prepare<[number]>('UPDATE return_order_writes SET in_server_copy = 1 WHERE id = ?'),
+    saveMovement: db.prepare<[string, number]>('UPDATE return_orders SET movement_json = ? WHERE id = ?'),
+    nextNumber: db.prepare<[], { last: number }>(
+      `INSERT INTO return_number_sequence (id, last) VALUES (1, 1)
+       ON CONFLICT (id) DO UPDATE SET last = last + 1 RETURNING last`,
+    ),
+    marker: db.prepare<
+      [string],
+      { last_started_at: number; last_finished_at: number; last_requests: number }
+    >('SELECT last_started_at, last_finished_at, last_requests FROM returns_sync_marker WHERE job = ?'),
+    saveMarker: db.prepare<[string, number, number, number]>(
+      `INSERT INTO returns_sync_marker (job, last_started_at, last_finished_at, last_requests) VALUES (?, ?, ?, ?)
+       ON CONFLICT (job) DO UPDATE SET last_started_at = excluded.last_started_at,
+         last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
+    ),
+    prune: db.prepare<[string]>(`DELETE FROM return_orders ${PRUNED}`),
+    counts: db.prepare<[], { orders: number }>('SELECT count(*) AS orders FROM return_orders'),
+  };
+}
+
+function whereOf(filter: OrderFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.statuses && filter.statuses.length > 0) {
+    clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+    params.push(...filter.statuses);
+  }
+  const add = (clause: string, value: unknown) => {
+    if (value === undefined || value === '') return;
+    clauses.push(clause);
+    params.push(value);
+  };
+  add('doc_date >= ?', filter.dateFrom);
+  add('doc_date <= ?', filter.dateTo);
+  add('amount >= ?', filter.amountMin);
+  add('amount <= ?', filter.amountMax);
+  add('warehouse_code = ?', filter.warehouseCode);
+  if (filter.keyword) add("search_text LIKE ? ESCAPE '\\'", `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%`);
+  return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
+}
+
+export class ReturnOrderRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  get #s() {
+    return preparedFor(this.#db, prepareAll);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
+  /** An order made on this PC (serverId null) or first seen in a pull. */
+  insert(
+    order: StoredOrder,
+    ids: { serverId: number | null; operationId: number | null },
+    pulledAt: number | null,
+    now: number,
+  ): number {
+    const result = this.#s.insert.run({
+      ...ids,
+      number: order.number,
+      docDate: order.date,
+      warehouseCode: order.warehouseCode,
+      supplierName: order.supplier.name,
+      amount: order.amount,
+      search: orderSearchText(order),
+      json: JSON.stringify(order),
+      pulledAt,
+      now,
+    });
+    return Number(result.lastInsertRowid);
+  }
+
+  /** The server copy lands on an existing row (one row per order whatever its origin). */
+  replaceFromServer(id: number, serverId: number, order: StoredOrder, pulledAt: number): void {
+    this.#s.update.run({
+      id,
+      serverId,
+      number: order.number,
+      docDate: order.date,
+      warehouseCode: order.warehouseCode,
+      supplierName: order.supplier.name,
+      amount: order.amount,
+      search: orderSearchText(order),
+      json: JSON.stringify(order),
+      pulledAt,
+    });
+  }
+
+  saveView(id: number, view: OrderView): void {
+    this.#s.saveView.run({
+      id,
+      status: view.status,
+      warehouseCode: view.warehouseCode,
+      paid: view.paid,
+      paymentStatus: view.paymentStatus,
+    });
+  }
+
+  find(id: number): OrderRow | undefined {
+    return this.#s.byId.get(id);
+  }
+
+  findByServerId(serverId: number): OrderRow | undefined {
+    return this.#s.byServerId.get(serverId);
+  }
+
+  /** Orders made here whose server id is not known yet. */
+  unmatched(): OrderRow[] {
+    return this.#s.unmatched.all();
+  }
+
+  setServerId(id: number, serverId: number): void {
+    this.#s.setServerId.run(serverId, id);
+  }
+
+  addWrite(
+    orderId: number,
+    operationId: number,
+    detail: { readonly action: ReturnWriteAction },
+    now: number,
+  ): void {
+    const { action, ...rest } = detail;
+    this.#s.insertWrite.run(orderId, operationId, action, JSON.stringify(rest), now);
+  }
+
+  writesOf(orderId: number): WriteRow[] {
+    return this.#s.writesOf.all(orderId);
+  }
+
+  /** Writes still shown on top of their order's server copy. */
+  openWrites(): WriteRow[] {
+    return this.#s.openWrites.all();
+  }
+
+  markInServerCopy(writeId: number): void {
+    this.#s.markInCopy.run(writeId);
+  }
+
+  saveMovement(id: number, json: string): void {
+    this.#s.saveMovement.run(json, id);
+  }
+
+  /** The next number of this PC's sequence (1, 2, …); stored, so never proposed twice. */
+  nextSequence(): number {
+    const row = this.#s.nextNumber.get();
+    if (!row) throw new Error('The return number sequence did not answer');
+    return row.last;
+  }
+
+  list(filter: OrderFilter, limit: number, offset: number): OrderRow[] {
+    const where = whereOf(filter);
+    return this.#db
+      .prepare<unknown[], OrderRow>(
+        `SELECT * FROM return_orders ${where.sql} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, limit, offset);
+  }
+
+  totals(filter: OrderFilter): OrderTotals {
+    const where = whereOf(filter);
+    const row = this.#db
+      .prepare<unknown[], { count: number; amount: number | null; paid: number | null }>(
+        `SELECT count(*) AS count, sum(amount) AS amount, sum(paid) AS paid FROM return_orders ${where.sql}`,
+      )
+      .get(...where.params);
+    return {
+      count: row?.count ?? 0,
+      amount: roundMoney(row?.amount ?? 0),
+      paymentAmount: roundMoney(row?.paid ?? 0),
+    };
+  }
+
+  count(): number {
+    return this.#s.counts.get()?.orders ?? 0;
+  }
+
+  /** Drops final orders dated before `windowStart` with nothing waiting here; answers how many. */
+  prune(windowStart: string): number {
+    return this.#s.prune.run(windowStart).changes;
+  }
+
+  marker(job: 'pull' | 'prune'): ReturnsJobMarker | undefined {
+    const row = this.#s.marker.get(job);
+    return (
+      row && {
+        lastStartedAt: row.last_started_at,
+        lastFinishedAt: row.last_finished_at,
+        lastRequests: row.last_requests,
+      }
+    );
+  }
+
+  saveMarker(job: 'pull' | 'prune', marker: ReturnsJobMarker): void {
+    this.#s.saveMarker.run(job, marker.lastStartedAt, marker.lastFinishedAt, marker.lastRequests);
+  }
+}

@@ -1,0 +1,368 @@
+// The returns panel's state (Documents page, Alt+2): the list with its filters and totals, the chosen
+// return's detail (lines, payments, the goods' movement, the chain of writes waiting to send), and the
+// forms — new return (lines from the shared editor, purchase price first), status, payment, tags,
+// voids. Calls go through the bridge it is given; refused fields are kept by path for the page to word.
+import type {
+  CallArgs,
+  CallValue,
+  IpcIssue,
+  ReturnOrderDetail,
+  ReturnOrderSummary,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
+import type { ReturnOrderStatus, ReturnStatusTarget } from '../../../src-shared/domain/vocabulary.js';
+import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
+import { api } from '../../lib/api.js';
+import { FormSave } from '../money/form-save.svelte.js';
+import { issuesByPath, parseAmount } from '../money/money-input.js';
+
+export const RETURNS_PAGE_SIZE = 50;
+
+export interface ReturnFilterText {
+  readonly status: ReturnOrderStatus | '';
+  readonly dateFrom: string;
+  readonly dateTo: string;
+  readonly amountMin: string;
+  readonly amountMax: string;
+  readonly keyword: string;
+  readonly warehouseCode: string;
+}
+
+export const NO_RETURN_FILTER: ReturnFilterText = {
+  status: '',
+  dateFrom: '',
+  dateTo: '',
+  amountMin: '',
+  amountMax: '',
+  keyword: '',
+  warehouseCode: '',
+};
+
+export interface NewReturnText {
+  readonly number: string;
+  readonly date: string;
+  readonly warehouseCode: string;
+  readonly supplierName: string;
+  readonly supplierPhone: string;
+  readonly reference: string;
+  readonly success: boolean;
+  readonly payAmount: string;
+  readonly methodId: number | null;
+}
+
+export interface StatusText {
+  readonly status: ReturnStatusTarget;
+  readonly actionDate: string;
+  readonly warehouseCode: string;
+}
+
+export interface PaymentText {
+  readonly amount: string;
+  readonly methodId: number | null;
+  readonly paidAt: string;
+}
+
+type Dialog = 'new' | 'status' | 'payment' | 'voidPayment' | 'voidReturn' | null;
+
+export class ReturnsPanelState {
+  readonly #api: StockroomBridge;
+  #filter = $state<ReturnFilterText>(NO_RETURN_FILTER);
+  #filterIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
+  #list = $state<CallValue<'documents.returns'> | null>(null);
+  #offset = $state(0);
+  #detail = $state<ReturnOrderDetail | null>(null);
+  #error = $state<string | null>(null);
+  #dialog = $state<Dialog>(null);
+  #newText = $state<NewReturnText>(emptyNew());
+  #statusText = $state<StatusText>({ status: 'Waiting', actionDate: '', warehouseCode: '' });
+  #paymentText = $state<PaymentText>({ amount: '', methodId: null, paidAt: '' });
+  #warehouses = $state<CallValue<'catalogue.warehouses'>>([]);
+  #methods = $state<CallValue<'money.paymentMethods'>>([]);
+  readonly newSave = new FormSave();
+  readonly statusSave = new FormSave();
+  readonly paymentSave = new FormSave();
+  readonly actionSave = new FormSave();
+  editor: DocumentLinesEditor;
+
+  constructor(bridge: StockroomBridge = api) {
+    this.#api = bridge;
+    this.editor = this.#newEditor();
+  }
+
+  get filter(): ReturnFilterText {
+    return this.#filter;
+  }
+  get filterIssues(): ReadonlyMap<string, IpcIssue> {
+    return this.#filterIssues;
+  }
+  get items(): readonly ReturnOrderSummary[] {
+    return this.#list?.items ?? [];
+  }
+  get totals(): CallValue<'documents.returns'>['totals'] | null {
+    return this.#list?.totals ?? null;
+  }
+  get total(): number {
+    return this.#list?.total ?? 0;
+  }
+  get offset(): number {
+    return this.#offset;
+  }
+  get detail(): ReturnOrderDetail | null {
+    return this.#detail;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  get dialog(): Dialog {
+    return this.#dialog;
+  }
+  get newText(): NewReturnText {
+    return this.#newText;
+  }
+  get statusText(): StatusText {
+    return this.#statusText;
+  }
+  get paymentText(): PaymentText {
+    return this.#paymentText;
+  }
+  get warehouses(): CallValue<'catalogue.warehouses'> {
+    return this.#warehouses;
+  }
+  get methods(): CallValue<'money.paymentMethods'> {
+    return this.#methods;
+  }
+
+  /** Reads again when main says the copy changed or a write moved (send states). */
+  listen(): () => void {
+    const again = () => {
+      void this.load();
+      if (this.#detail) void this.#readDetail(this.#detail.id);
+    };
+    const stops = [this.#api.on('returns.changed', again), this.#api.on('outbox.changed', again)];
+    return () => stops.forEach((stop) => stop());
+  }
+
+  async start(): Promise<void> {
+    const [warehouses, methods] = await Promise.all([
+      this.#api.call('catalogue.warehouses', {}),
+      this.#api.call('money.paymentMethods', {}),
+    ]);
+    if (warehouses.ok) this.#warehouses = warehouses.value;
+    if (methods.ok) this.#methods = methods.value;
+    await this.load();
+  }
+
+  setFilter(changes: Partial<ReturnFilterText>): void {
+    this.#filter = { ...this.#filter, ...changes };
+  }
+
+  /** The list with the filter as typed; a refused field is kept by its path and the list stays. */
+  async load(offset = this.#offset): Promise<void> {
+    const f = this.#filter;
+    const args: CallArgs<'documents.returns'> = {
+      offset,
+      limit: RETURNS_PAGE_SIZE,
+      ...(f.status ? { statuses: [f.status] } : {}),
+      ...(f.dateFrom.trim() ? { dateFrom: f.dateFrom.trim() } : {}),
+      ...(f.dateTo.trim() ? { dateTo: f.dateTo.trim() } : {}),
+      ...(f.amountMin.trim() ? { amountMin: parseAmount(f.amountMin) } : {}),
+      ...(f.amountMax.trim() ? { amountMax: parseAmount(f.amountMax) } : {}),
+      ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
+      ...(f.warehouseCode ? { warehouseCode: f.warehouseCode } : {}),
+    };
+    const result = await this.#api.call('documents.returns', args);
+    if (!result.ok) {
+      this.#filterIssues = issuesByPath(result.error.issues);
+      if (this.#filterIssues.size === 0) this.#error = result.error.message;
+      return;
+    }
+    this.#filterIssues = new Map();
+    this.#error = null;
+    this.#offset = offset;
+    this.#list = result.value;
+  }
+
+  async page(step: 1 | -1): Promise<void> {
+    const next = this.#offset + step * RETURNS_PAGE_SIZE;
+    if (next < 0 || next >= this.total) return;
+    await this.load(next);
+  }
+
+  /** Opens a return: what the PC holds at once, then (online) what the back office holds now. */
+  async open(id: number): Promise<void> {
+    await this.#readDetail(id);
+    const refreshed = await this.#api.call('documents.refreshReturn', { id });
+    if (refreshed.ok && this.#detail?.id === id) this.#detail = refreshed.value;
+  }
+
+  async #readDetail(id: number): Promise<void> {
+    const result = await this.#api.call('documents.returnDetail', { id });
+    if (result.ok) this.#detail = result.value;
+    else this.#error = result.error.message;
+  }
+
+  close(): void {
+    this.#dialog = null;
+  }
+
+  // ---- New return
+
+  async openNew(): Promise<void> {
+    const proposed = await this.#api.call('documents.newReturnNumber', {});
+    this.editor = this.#newEditor();
+    this.newSave.reset();
+    this.#newText = {
+      ...emptyNew(),
+      number: proposed.ok ? proposed.value.number : '',
+      date: proposed.ok ? proposed.value.date : '',
+      warehouseCode: this.#warehouses[0]?.code ?? '',
+      methodId: this.#methods[0]?.id ?? null,
+    };
+    this.#dialog = 'new';
+  }
+
+  setNew(changes: Partial<NewReturnText>): void {
+    this.#newText = { ...this.#newText, ...changes };
+    this.newSave.edited();
+  }
+
+  /** Saves the new return; refused fields stay named and nothing is queued. */
+  async saveNew(): Promise<boolean> {
+    const text = this.#newText;
+    await this.editor.settlePreview();
+    const pay = text.payAmount.trim();
+    const args: CallArgs<'documents.createReturn'> = {
+      number: text.number,
+      ...(text.date.trim() ? { date: text.date.trim() } : {}),
+      warehouseCode: text.warehouseCode,
+      ...(text.supplierName.trim() || text.supplierPhone.trim()
+        ? { supplier: { name: text.supplierName.trim(), phone: text.supplierPhone.trim() } }
+        : {}),
+      reference: text.reference,
+      ...this.editor.draft(),
+      status: text.success ? 'Success' : 'Pending',
+      ...(pay === '' ? {} : { payment: { methodId: text.methodId ?? 0, amount: parseAmount(pay) } }),
+    };
+    const saved = await this.newSave.run(() => this.#api.call('documents.createReturn', args));
+    if (!saved) return false;
+    this.#detail = saved;
+    this.#dialog = null;
+    await this.load(0);
+    return true;
+  }
+
+  // ---- Writes on the chosen return
+
+  openStatus(status: ReturnStatusTarget = 'Waiting'): void {
+    if (!this.#detail) return;
+    this.statusSave.reset();
+    this.#statusText = { status, actionDate: '', warehouseCode: this.#detail.warehouseCode };
+    this.#dialog = 'status';
+  }
+
+  setStatusText(changes: Partial<StatusText>): void {
+    this.#statusText = { ...this.#statusText, ...changes };
+    this.statusSave.edited();
+  }
+
+  async saveStatus(): Promise<boolean> {
+    const detail = this.#detail;
+    if (!detail) return false;
+    const text = this.#statusText;
+    const success = text.status === 'Success';
+    return this.#applied(
+      await this.statusSave.run(() =>
+        this.#api.call('documents.setReturnStatus', {
+          id: detail.id,
+          status: text.status,
+          ...(success && text.actionDate.trim() ? { actionDate: text.actionDate.trim() } : {}),
+          ...(success && text.warehouseCode ? { warehouseCode: text.warehouseCode } : {}),
+        }),
+      ),
+    );
+  }
+
+  openPayment(): void {
+    if (!this.#detail) return;
+    this.paymentSave.reset();
+    this.#paymentText = { amount: '', methodId: this.#methods[0]?.id ?? null, paidAt: '' };
+    this.#dialog = 'payment';
+  }
+
+  setPaymentText(changes: Partial<PaymentText>): void {
+    this.#paymentText = { ...this.#paymentText, ...changes };
+    this.paymentSave.edited();
+  }
+
+  async savePayment(): Promise<boolean> {
+    const detail = this.#detail;
+    if (!detail) return false;
+    const text = this.#paymentText;
+    return this.#applied(
+      await this.paymentSave.run(() =>
+        this.#api.call('documents.recordReturnPayment', {
+          id: detail.id,
+          methodId: text.methodId ?? 0,
+          amount: parseAmount(text.amount),
+          ...(text.paidAt.trim() ? { paidAt: text.paidAt.trim() } : {}),
+        }),
+      ),
+    );
+  }
+
+  /** Asks first (the dialog starts on Cancel). */
+  ask(what: 'voidPayment' | 'voidReturn'): void {
+    if (!this.#detail) return;
+    this.actionSave.reset();
+    this.#dialog = what;
+  }
+
+  async confirm(): Promise<boolean> {
+    const detail = this.#detail;
+    if (!detail || (this.#dialog !== 'voidPayment' && this.#dialog !== 'voidReturn')) return false;
+    const call = this.#dialog === 'voidPayment' ? 'documents.voidReturnPayment' : 'documents.voidReturn';
+    return this.#applied(await this.actionSave.run(() => this.#api.call(call, { id: detail.id })));
+  }
+
+  async tag(tag: string, adds: boolean): Promise<boolean> {
+    const detail = this.#detail;
+    if (!detail || tag.trim() === '') return false;
+    const call = adds ? 'documents.addReturnTag' : 'documents.removeReturnTag';
+    return this.#applied(
+      await this.actionSave.run(() => this.#api.call(call, { id: detail.id, tag: tag.trim() })),
+    );
+  }
+
+  async #applied(detail: ReturnOrderDetail | null): Promise<boolean> {
+    if (!detail) return false;
+    this.#detail = detail;
+    this.#dialog = null;
+    await this.load();
+    return true;
+  }
+
+  #newEditor(): DocumentLinesEditor {
+    return new DocumentLinesEditor(
+      {
+        priceField: 'purchaseprice',
+        onChanged: () => this.newSave.edited(),
+        onPreviewed: (issues) => this.newSave.previewed(issues),
+      },
+      this.#api,
+    );
+  }
+}
+
+function emptyNew(): NewReturnText {
+  return {
+    number: '',
+    date: '',
+    warehouseCode: '',
+    supplierName: '',
+    supplierPhone: '',
+    reference: '',
+    success: false,
+    payAmount: '',
+    methodId: null,
+  };
+}
