@@ -11,6 +11,7 @@ import type {
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
+import type { FilesService } from '../files/files.service.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
@@ -29,6 +30,7 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly outbox: Outbox;
+  readonly files: FilesService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

@@ -141,6 +141,7 @@ export const t = translator({
     navOutbox: 'Outbox',
     navSettings: 'Settings',
     navStores: 'Stores',
+    navFiles: 'Files',
   },
   th: {
     appName: 'Stockroom',
@@ -199,6 +200,7 @@ export const t = translator({
     navOutbox: 'รายการรอส่ง',
     navSettings: 'ตั้งค่า',
     navStores: 'ร้านค้า',
+    navFiles: 'ไฟล์แนบ',
   },
 });
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { countingCalls } from './schemas/counting.js';
+import { filesCalls } from './schemas/files.js';
 import { moneyCalls } from './schemas/money.js';
 import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
@@ -25,6 +26,7 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...filesCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

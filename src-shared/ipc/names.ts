@@ -71,6 +71,10 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'files.stage',
+  'files.attach',
+  'files.list',
+  'files.open',
 ] as const;
 
 export const EVENT_NAMES = [

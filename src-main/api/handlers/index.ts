@@ -3,6 +3,7 @@ import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
+import { filesHandlers } from './files.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
@@ -16,5 +17,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...filesHandlers(services),
   } satisfies CallHandlers;
 }
