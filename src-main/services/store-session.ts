@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
+import { storeDatabasePath, storeFilesDirectory, type AppPaths } from '../storage/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
@@ -16,6 +16,9 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
+import { FileFolder } from '../files/file-folder.js';
+import { FilesService } from '../files/files.service.js';
+import { outboxFileWrites } from '../files/outbox-file-writes.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
@@ -170,6 +173,16 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
+    const files = new FilesService({
+      db,
+      client,
+      writes: outboxFileWrites(db),
+      folder: new FileFolder(storeFilesDirectory(db.name)),
+      now,
+      onProblem: (message, details) => logger.warn(message, details),
+    });
+    files.sweep().catch((error: unknown) => logger.warn('Sweeping staged uploads failed', { error }));
+
     scheduler.start();
     outbox.start();
     logger.info('Store opened', {
@@ -217,6 +230,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       counting,
       money,
       outbox,
+      files,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {
