@@ -12,7 +12,7 @@ import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { Outbox } from '../../../src-main/outbox/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-harness.js';
-import { CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
+import { CRASH_PRODUCTS, CRASH_PURCHASE_ORDER, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../../..');
@@ -57,6 +57,8 @@ export interface CrashRunResult {
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
   readonly paymentsBefore: ReadonlyMap<number, Paid>;
   readonly paymentsAfter: ReadonlyMap<number, Paid>;
+  /** How many times each file name is listed on the purchase order the children attach to, after the run. */
+  readonly purchaseOrderFiles: ReadonlyMap<string, number>;
 }
 
 export interface Paid {
@@ -147,6 +149,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
           seed,
           String(options.operationsPerChild),
           String(serverIncome),
+          CRASH_PURCHASE_ORDER,
         ];
         if (await runChild(bundle, args, { fromReady, ms }, printed)) kills += 1;
         if (kills % 50 === 0) options.log?.(`${kills} kills`);
@@ -169,6 +172,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
+      purchaseOrderFiles: await readPurchaseOrderFiles(sandbox),
     };
   } finally {
     await sandbox?.close();
@@ -231,6 +235,15 @@ async function readByUniqueNumber(
   }
 }
 
+async function readPurchaseOrderFiles(sandbox: TestSandbox): Promise<Map<string, number>> {
+  const answer = await sandbox.call('GetPurchaseOrderFiles', { query: { number: CRASH_PURCHASE_ORDER } });
+  const counts = new Map<string, number>();
+  for (const file of answer.body as Array<{ fileName: string }>) {
+    counts.set(file.fileName, (counts.get(file.fileName) ?? 0) + 1);
+  }
+  return counts;
+}
+
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
   const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
   const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
@@ -280,11 +293,22 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const count = result.expensesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
     if (count !== 1) problems.push(`expense ${row.unique_number ?? ''} exists ${count} times`);
   }
+  // Each upload is listed on the purchase order exactly once, under the name it was queued with.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addPurchaseOrderFile')) {
+    const { fileName = '' } =
+      (JSON.parse(row.payload ?? '{}') as { args?: { file?: { fileName?: string } } }).args?.file ?? {};
+    const count = result.purchaseOrderFiles.get(fileName) ?? 0;
+    if (count !== 1) problems.push(`file ${fileName} is listed ${count} times`);
+  }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
-    const amount = (JSON.parse(row.payload ?? '{}') as { payment?: { paymentamount?: number } }).payment
-      ?.paymentamount;
+    // Payloads are `{ args: { query } }` since the generic record writes (`{ payment }` before).
+    const stored = JSON.parse(row.payload ?? '{}') as {
+      args?: { query?: { paymentamount?: number } };
+      payment?: { paymentamount?: number };
+    };
+    const amount = (stored.args?.query ?? stored.payment)?.paymentamount;
     const target = row.target_id ?? 0;
     const sum = queued.get(target) ?? { count: 0, satang: 0 };
     queued.set(target, { count: sum.count + 1, satang: sum.satang + Math.round((amount ?? 0) * 100) });
