@@ -8,6 +8,12 @@ import type { AttachmentRefusal, AttachmentView } from '../domain/vocabulary.js'
 /** 10 MiB: the largest file the back office (the sandbox's default) takes. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Raw bytes per `files.stage` chunk: 512 KiB is ~683 KiB of Base64, under the web host's 1 MiB frame.
+ * Here rather than beside the schema, so the page can read it without bringing zod into the page.
+ */
+export const STAGE_CHUNK_BYTES = 512 * 1024;
+
 /** How many of a file's first bytes the signature check reads. */
 export const SIGNATURE_BYTES = 16;
 

@@ -15,7 +15,7 @@ vi.hoisted(() => {
   });
 });
 import type { CallValue } from '../../src-shared/ipc/index.js';
-import { STAGE_CHUNK_BYTES } from '../../src-shared/ipc/schemas/files.js';
+import { STAGE_CHUNK_BYTES } from '../../src-shared/files/attachment-rules.js';
 import {
   Attachments,
   fromBase64,

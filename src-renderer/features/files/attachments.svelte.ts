@@ -3,7 +3,11 @@
 // to main in chunks, then checked again there), and opening one (a picture is shown; anything else is
 // saved). Problems are kept as text keys so they follow a language switch.
 import type { AttachmentRefusal } from '../../../src-shared/domain/vocabulary.js';
-import { MAX_ATTACHMENT_BYTES, checkAttachmentName } from '../../../src-shared/files/attachment-rules.js';
+import {
+  MAX_ATTACHMENT_BYTES,
+  STAGE_CHUNK_BYTES,
+  checkAttachmentName,
+} from '../../../src-shared/files/attachment-rules.js';
 import type {
   CallArgs,
   CallValue,
@@ -11,7 +15,7 @@ import type {
   IpcResult,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
-import { STAGE_CHUNK_BYTES, type AttachmentFile } from '../../../src-shared/ipc/schemas/files.js';
+import type { AttachmentFile } from '../../../src-shared/ipc/schemas/files.js';
 import { api } from '../../lib/api.js';
 import { ft, type FilesText } from './files-strings.js';
 

@@ -8,10 +8,9 @@
 // its create's outbox `operationId` (the upload waits for the create).
 import { z } from 'zod';
 import { ATTACHMENT_RECORD_KINDS, ATTACHMENT_VIEWS, SEND_STATES } from '../../domain/vocabulary.js';
+import { STAGE_CHUNK_BYTES } from '../../files/attachment-rules.js';
 import { count, epochMs, requiredText, rowId, uuidLike } from './common.js';
 
-/** Raw bytes per `files.stage` chunk: 512 KiB is ~683 KiB of Base64, under the web host's 1 MiB frame. */
-export const STAGE_CHUNK_BYTES = 512 * 1024;
 const STAGE_CHUNK_BASE64 = Math.ceil(STAGE_CHUNK_BYTES / 3) * 4;
 
 export const attachmentRecordKind = z.enum(ATTACHMENT_RECORD_KINDS);

@@ -6,7 +6,7 @@ import { FilesService } from '../../../src-main/files/files.service.js';
 import { outboxFileWrites } from '../../../src-main/files/outbox-file-writes.js';
 import type { Outbox } from '../../../src-main/outbox/index.js';
 import type { AttachmentRecord } from '../../../src-shared/ipc/schemas/files.js';
-import { STAGE_CHUNK_BYTES } from '../../../src-shared/ipc/schemas/files.js';
+import { STAGE_CHUNK_BYTES } from '../../../src-shared/files/attachment-rules.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 
 /** A real 1×1 PNG. */
