@@ -13,6 +13,7 @@ import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { DocumentsService } from '../documents/index.js';
+import type { FilesService } from '../files/files.service.js';
 import type { MoneyService } from '../money/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
@@ -40,6 +41,7 @@ export interface ActiveStore {
   readonly contacts: ContactsService;
   readonly printing: PrintingService;
   readonly stockMoves: StockMovesService;
+  readonly files: FilesService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

@@ -1,16 +1,19 @@
 // What removing a store deletes from the PC: its database (`stores/<profile>.sqlite` with its -wal and
 // -shm files: the catalogue, contacts' names, phones, addresses and tax ids, counts and the outbox) and
-// its picture cache (`stores/<profile>.images/`). Writes the outbox has not sent are never thrown away
+// its picture cache (`stores/<profile>.images/`) and its files (`stores/<profile>.files/`). Writes the outbox has not sent are never thrown away
 // silently: removal is refused while there are any, unless the person confirmed discarding them after
 // being told how many (`removalPreview`). Electron-free; ProfileControl closes the store first.
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { storeImageDirectory } from '../catalog/images/index.js';
 import type { RemoveResult } from '../profiles/index.js';
+import { storeFilesDirectory } from '../storage/paths.js';
 
 export interface StoreDataFiles {
   readonly database: string;
   readonly pictures: string;
+  /** Files attached or opened on this PC (`stores/<profile>.files/`): removed with the database. */
+  readonly files: string;
 }
 
 /** What became of one part of a store's data. */
@@ -50,7 +53,11 @@ export function unsentWritesMessage(unsentWrites: number, displayName: string): 
 }
 
 export function storeDataFiles(databaseFile: string): StoreDataFiles {
-  return { database: databaseFile, pictures: storeImageDirectory(databaseFile) };
+  return {
+    database: databaseFile,
+    pictures: storeImageDirectory(databaseFile),
+    files: storeFilesDirectory(databaseFile),
+  };
 }
 
 const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal'] as const;
@@ -111,10 +118,10 @@ export function deleteStoreData(
     return outcome;
   };
   return {
-    database: remove(
-      'database',
-      DATABASE_SUFFIXES.map((suffix) => `${files.database}${suffix}`),
-    ),
+    database: remove('database', [
+      ...DATABASE_SUFFIXES.map((suffix) => `${files.database}${suffix}`),
+      files.files,
+    ]),
     pictures: remove('pictures', [files.pictures]),
   };
 }

@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
+import { storeDatabasePath, storeFilesDirectory, type AppPaths } from '../storage/paths.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
@@ -19,6 +19,9 @@ import { ContactsRepository, ContactsService, outboxContactWrites } from '../con
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
+import { FileFolder } from '../files/file-folder.js';
+import { FilesService } from '../files/files.service.js';
+import { outboxFileWrites } from '../files/outbox-file-writes.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
@@ -232,6 +235,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('documents.changed', change),
     });
+    const files = new FilesService({
+      db,
+      client,
+      writes: outboxFileWrites(db),
+      folder: new FileFolder(storeFilesDirectory(db.name)),
+      now,
+      onProblem: (message, details) => logger.warn(message, details),
+    });
+    files.sweep().catch((error: unknown) => logger.warn('Sweeping staged uploads failed', { error }));
 
     scheduler.start();
     outbox.start();
@@ -285,6 +297,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       contacts,
       printing,
       stockMoves,
+      files,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

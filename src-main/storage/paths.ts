@@ -8,7 +8,7 @@
 //
 // Electron keeps its own files (Cookies, Local Storage, caches) in the same folder.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** The user-data folder's name under the OS application-data folder, packaged or not. */
 export const USER_DATA_FOLDER_NAME = 'Stockroom';
@@ -66,4 +66,12 @@ export function ensureAppDirectories(paths: AppPaths): void {
   ]) {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
   }
+}
+
+/**
+ * A store's files folder beside its database, `<userData>/stores/<profile>.files/`: files attached on
+ * this PC (kept until sent and after, so they open offline), files opened once, and uploads being staged.
+ */
+export function storeFilesDirectory(storeDatabaseFile: string): string {
+  return join(dirname(storeDatabaseFile), `${basename(storeDatabaseFile).replace(/\.sqlite$/, '')}.files`);
 }

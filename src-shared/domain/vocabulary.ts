@@ -149,3 +149,19 @@ export const RETURN_WRITE_ACTIONS = [
   'removeTag',
 ] as const;
 export type ReturnWriteAction = (typeof RETURN_WRITE_ACTIONS)[number];
+/** The records files are attached to (issue 11): the v4 Order, PurchaseOrder and Quotation. */
+export const ATTACHMENT_RECORD_KINDS = ['order', 'purchaseOrder', 'quotation'] as const;
+export type AttachmentRecordKind = (typeof ATTACHMENT_RECORD_KINDS)[number];
+
+/** Why a file cannot be attached; the page words each in its own language. */
+export const ATTACHMENT_REFUSALS = [
+  'fileEmpty',
+  'fileTooLarge',
+  'fileTypeNotAllowed',
+  'fileContentMismatch',
+] as const;
+export type AttachmentRefusal = (typeof ATTACHMENT_REFUSALS)[number];
+
+/** How the page shows an opened file: in the page (an image), or saved to disk. */
+export const ATTACHMENT_VIEWS = ['image', 'save'] as const;
+export type AttachmentView = (typeof ATTACHMENT_VIEWS)[number];

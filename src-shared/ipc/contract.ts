@@ -9,6 +9,7 @@ import { countingCalls } from './schemas/counting.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
 import { quotationsCalls } from './schemas/quotations.js';
 import { returnCalls } from './schemas/returns.js';
+import { filesCalls } from './schemas/files.js';
 import { moneyCalls } from './schemas/money.js';
 import { contactsCalls } from './schemas/contacts.js';
 import { outboxCalls } from './schemas/outbox.js';
@@ -38,6 +39,7 @@ export const callContract = {
   ...quotationsCalls,
   ...documentLinesCalls,
   ...returnCalls,
+  ...filesCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -111,6 +111,10 @@ export const CALL_NAMES = [
   'documents.voidReturn',
   'documents.addReturnTag',
   'documents.removeReturnTag',
+  'files.stage',
+  'files.attach',
+  'files.list',
+  'files.open',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -1,6 +1,7 @@
 // Crash test: app instances queuing and draining stock changes, transfers between two warehouses (a
 // kill between their halves included), money writes (incomes, expenses, payments, payments on incomes
-// made offline) and contacts with an edit chained on each are killed with SIGKILL at random moments (fixed
+// made offline), contacts with an edit chained on each, return purchase orders with a payment and file
+// uploads are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ describe('crashes', () => {
     expect(kinds('addExpense').length).toBeGreaterThan(1);
     expect(kinds('addContact').length).toBeGreaterThan(1);
     expect(kinds('updateContact').length).toBe(kinds('addContact').length);
+    expect(kinds('addPurchaseOrderFile').length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // Return purchase orders made here (keyless creates) with a payment chained on each.

@@ -4,6 +4,7 @@ import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
 import { documentsHandlers } from './documents.handlers.js';
+import { filesHandlers } from './files.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { printingHandlers } from './printing.handlers.js';
@@ -27,5 +28,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...documentsHandlers(services),
     ...documentsHandlers(services),
     ...returnsHandlers(services),
+    ...filesHandlers(services),
   } satisfies CallHandlers;
 }

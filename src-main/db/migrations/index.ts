@@ -13,6 +13,7 @@ import { contactsMigration } from './0010-contacts.js';
 import { stockMovesMigration } from './0011-stock-moves.js';
 import { quotationsMigration } from './0012-quotations.js';
 import { returnsMigration } from './0013-returns.js';
+import { fileAttachmentsMigration } from './0014-file-attachments.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   stockMovesMigration,
   quotationsMigration,
   returnsMigration,
+  fileAttachmentsMigration,
 ];

@@ -4,6 +4,7 @@
 // gathered here; the drainer's kinds are built from them by shape (write-kinds.ts), and the requests
 // services queue are typed from them (write-request.ts). See docs/decisions/0012-write-kind-table.md.
 import { contactRows } from './contact-rows.js';
+import { filesRows } from './files-rows.js';
 import { financeRows } from './finance-rows.js';
 import { warehouseRows } from './warehouse-rows.js';
 import { quotationRows } from './quotation-write-rows.js';
@@ -16,6 +17,7 @@ export const writeTable = {
   ...warehouseRows,
   ...quotationRows,
   ...returnRows,
+  ...filesRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

@@ -4,7 +4,12 @@
 const RELEASE_AFTER_MS = 60_000;
 
 export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveFile(fileName, text, type);
+}
+
+/** Saves any bytes (or text, as UTF-8) under `fileName` in the browser's downloads. */
+export function saveFile(fileName: string, content: BlobPart, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -2,11 +2,15 @@
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
 // halves with the move row, in one transaction), incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
-// create), return purchase orders with a payment chained on each, until the crash test kills it with
-// SIGKILL. It prints "ready"
+// create), return purchase orders with a payment chained on each, and file uploads on a purchase order
+// (the file written to the store's files folder first, as the files service does) until the crash test
+// kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
-//   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
+//   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id> <purchase order number>
+import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
@@ -14,8 +18,10 @@ import { queueMove } from '../../../src-main/stock-moves/index.js';
 import {
   CRASH_PAYMENT_METHOD,
   CRASH_PRODUCTS,
+  CRASH_PURCHASE_ORDER,
   CRASH_TRANSFER_TO,
   CRASH_WAREHOUSE,
+  crashUploadFolder,
   seededRandom,
 } from './crash-plan.js';
 
@@ -24,6 +30,7 @@ if (!file || !url) throw new Error('usage: crash-child <database file> <sandbox 
 const random = seededRandom(Number(seedText ?? 1));
 const operations = Number(operationsText ?? 6);
 const serverIncome = Number(incomeText ?? 0);
+const purchaseOrder = process.argv[7] ?? CRASH_PURCHASE_ORDER;
 
 const db = openDatabase(file);
 const client = new BackofficeClient({
@@ -43,6 +50,12 @@ const outbox = new Outbox({
 });
 outbox.start();
 process.stdout.write('ready\n');
+
+/** A real 1×1 PNG. */
+const CRASH_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let queued = 0;
 const timer = setInterval(() => {
@@ -131,6 +144,21 @@ const timer = setInterval(() => {
       });
       ids.push(contact.operationId, edit.operationId);
     })();
+  } else if (draw < 0.93) {
+    // The copy is on disk (synced) before its upload is queued, as the files service keeps it.
+    const fileName = `crash-${randomUUID().slice(0, 8)}-${queued}.png`;
+    const path = join(crashUploadFolder(file), fileName);
+    mkdirSync(dirname(path), { recursive: true });
+    const handle = openSync(path, 'w');
+    writeSync(handle, CRASH_PNG);
+    fsyncSync(handle);
+    closeSync(handle);
+    const upload = enqueueWrite(db, {
+      kind: 'addPurchaseOrderFile',
+      target: { number: purchaseOrder },
+      args: { file: { path, fileName, type: 'image/png' } },
+    });
+    ids.push(upload.operationId);
   } else {
     const payment = enqueueWrite(db, {
       kind: 'incomePayment',

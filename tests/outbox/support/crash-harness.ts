@@ -12,7 +12,13 @@ import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { Outbox } from '../../../src-main/outbox/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-harness.js';
-import { CRASH_PRODUCTS, CRASH_TOP_UP, CRASH_WAREHOUSES, seededRandom } from './crash-plan.js';
+import {
+  CRASH_PRODUCTS,
+  CRASH_PURCHASE_ORDER,
+  CRASH_TOP_UP,
+  CRASH_WAREHOUSES,
+  seededRandom,
+} from './crash-plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../../..');
@@ -66,6 +72,8 @@ export interface CrashRunResult {
   readonly paymentsAfter: ReadonlyMap<number, Paid>;
   /** Return purchase orders by the numbers the run created: how many exist and what each was paid. */
   readonly returnsByNumber: ReadonlyMap<string, { readonly count: number; readonly paid: Paid }>;
+  /** How many times each file name is listed on the purchase order the children attach to, after the run. */
+  readonly purchaseOrderFiles: ReadonlyMap<string, number>;
 }
 
 export interface Paid {
@@ -162,6 +170,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
           seed,
           String(options.operationsPerChild),
           String(serverIncome),
+          CRASH_PURCHASE_ORDER,
         ];
         if (await runChild(bundle, args, { fromReady, ms }, printed)) kills += 1;
         if (kills % 50 === 0) options.log?.(`${kills} kills`);
@@ -192,6 +201,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
       returnsByNumber: await readReturns(sandbox, rows),
+      purchaseOrderFiles: await readPurchaseOrderFiles(sandbox),
     };
   } finally {
     await sandbox?.close();
@@ -268,6 +278,15 @@ async function readContactsByCode(sandbox: TestSandbox): Promise<Map<string, str
   }
 }
 
+async function readPurchaseOrderFiles(sandbox: TestSandbox): Promise<Map<string, number>> {
+  const answer = await sandbox.call('GetPurchaseOrderFiles', { query: { number: CRASH_PURCHASE_ORDER } });
+  const counts = new Map<string, number>();
+  for (const file of answer.body as Array<{ fileName: string }>) {
+    counts.set(file.fileName, (counts.get(file.fileName) ?? 0) + 1);
+  }
+  return counts;
+}
+
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
   const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
   const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
@@ -335,6 +354,13 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const names = result.contactsByCode.get(body.code ?? '') ?? [];
     if (names.length !== 1 || names[0] !== `${body.name ?? ''} edited`)
       problems.push(`contact ${body.code ?? ''} exists as ${JSON.stringify(names)}`);
+  }
+  // Each upload is listed on the purchase order exactly once, under the name it was queued with.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addPurchaseOrderFile')) {
+    const { fileName = '' } =
+      (JSON.parse(row.payload ?? '{}') as { args?: { file?: { fileName?: string } } }).args?.file ?? {};
+    const count = result.purchaseOrderFiles.get(fileName) ?? 0;
+    if (count !== 1) problems.push(`file ${fileName} is listed ${count} times`);
   }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();

@@ -1,0 +1,227 @@
+// One record's files on the page: the list (the back office's, or the copy saved on this PC, with this
+// PC's uploads merged in), attaching a chosen or dropped file (checked by name and size at once, sent
+// to main in chunks, then checked again there), and opening one (a picture is shown; anything else is
+// saved). Problems are kept as text keys so they follow a language switch.
+import type { AttachmentRefusal } from '../../../src-shared/domain/vocabulary.js';
+import {
+  MAX_ATTACHMENT_BYTES,
+  STAGE_CHUNK_BYTES,
+  checkAttachmentName,
+} from '../../../src-shared/files/attachment-rules.js';
+import type {
+  CallArgs,
+  CallValue,
+  IpcError,
+  IpcResult,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
+import type { AttachmentFile } from '../../../src-shared/ipc/schemas/files.js';
+import { api } from '../../lib/api.js';
+import { ft, type FilesText } from './files-strings.js';
+
+export type RecordReference = CallArgs<'files.list'>['record'];
+export type AttachmentList = CallValue<'files.list'>;
+export type OpenedFile = CallValue<'files.open'>;
+
+/** What the page can pick or drop: a File (name, size, slices). */
+export interface PickedFile {
+  readonly name: string;
+  readonly size: number;
+  slice(start: number, end: number): Blob;
+}
+
+interface Problem {
+  readonly key: FilesText;
+  readonly values?: Readonly<Record<string, string | number>>;
+  /** Main's own words, when no key of ours says it. */
+  readonly text?: string;
+}
+
+export const MAX_MEGABYTES = MAX_ATTACHMENT_BYTES / (1024 * 1024);
+
+const REASON_KEYS: Readonly<Record<string, FilesText>> = {
+  fileEmpty: 'fileEmpty',
+  fileTooLarge: 'fileTooLarge',
+  fileTypeNotAllowed: 'fileTypeNotAllowed',
+  fileContentMismatch: 'fileContentMismatch',
+  recordNotFound: 'recordNotFound',
+  notOnThisPc: 'notOnThisPc',
+  fileNotFound: 'fileNotFound',
+  fileGone: 'fileGone',
+  notSentYet: 'notSentYet',
+} satisfies Record<AttachmentRefusal | string, FilesText>;
+
+/** Base64 of some bytes, in slices (String.fromCharCode takes a bounded argument list). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+export class Attachments {
+  readonly #api: StockroomBridge;
+  readonly #record: RecordReference;
+  #list = $state<AttachmentList | null>(null);
+  #loading = $state(false);
+  #selected = $state(0);
+  #progress = $state<{ name: string; percent: number } | null>(null);
+  #problem = $state<Problem | null>(null);
+  #notice = $state<Problem | null>(null);
+  #shown = $state<OpenedFile | null>(null);
+
+  constructor(record: RecordReference, bridge: StockroomBridge = api) {
+    this.#api = bridge;
+    this.#record = record;
+  }
+
+  get record(): RecordReference {
+    return this.#record;
+  }
+  get files(): readonly AttachmentFile[] {
+    return this.#list?.files ?? [];
+  }
+  get list(): AttachmentList | null {
+    return this.#list;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get selected(): number {
+    return this.#selected;
+  }
+  get progress(): { readonly name: string; readonly percent: number } | null {
+    return this.#progress;
+  }
+  /** What went wrong, in the page's language now. */
+  get error(): string | null {
+    return this.#problem ? wordsOf(this.#problem) : null;
+  }
+  /** What just went right (attached, saved). */
+  get notice(): string | null {
+    return this.#notice ? wordsOf(this.#notice) : null;
+  }
+  /** The picture being shown, if any. */
+  get shown(): OpenedFile | null {
+    return this.#shown;
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    try {
+      const result = await this.#api.call('files.list', { record: this.#record });
+      if (!result.ok) {
+        this.#list = null;
+        this.#problem = problemOf(result.error);
+        return;
+      }
+      this.#list = result.value;
+      this.#problem = null;
+      this.#selected = Math.min(this.#selected, Math.max(0, result.value.files.length - 1));
+    } finally {
+      this.#loading = false;
+    }
+  }
+
+  select(index: number): void {
+    this.#selected = Math.max(0, Math.min(index, this.files.length - 1));
+  }
+
+  move(step: number): void {
+    this.select(this.#selected + step);
+  }
+
+  /**
+   * Checks the name and size here (nothing is sent for a refused file), sends the bytes in chunks and
+   * attaches them. True when the file is kept on this PC and queued.
+   */
+  async attach(file: PickedFile): Promise<boolean> {
+    this.#notice = null;
+    const named = checkAttachmentName(file.name, file.size);
+    if (!named.ok) {
+      this.#problem = { key: named.refusal, values: { name: file.name, size: MAX_MEGABYTES } };
+      return false;
+    }
+    this.#problem = null;
+    let uploadId: string | null = null;
+    try {
+      for (let offset = 0; offset < file.size; offset += STAGE_CHUNK_BYTES) {
+        this.#progress = { name: file.name, percent: Math.floor((offset / file.size) * 100) };
+        const end = Math.min(file.size, offset + STAGE_CHUNK_BYTES);
+        const chunk = toBase64(new Uint8Array(await file.slice(offset, end).arrayBuffer()));
+        const staged: IpcResult<CallValue<'files.stage'>> = await this.#api.call('files.stage', {
+          uploadId,
+          offset,
+          chunk,
+        });
+        if (!staged.ok) return this.#refused(staged.error, file.name);
+        uploadId = staged.value.uploadId;
+      }
+      if (uploadId === null)
+        return this.#refused({ code: 'invalid-arguments', message: '', reason: 'fileEmpty' }, file.name);
+      const attached = await this.#api.call('files.attach', {
+        record: this.#record,
+        uploadId,
+        fileName: file.name,
+      });
+      if (!attached.ok) return this.#refused(attached.error, file.name);
+      this.#notice = { key: 'attached', values: { name: attached.value.fileName } };
+      await this.load();
+      this.select(0);
+      return true;
+    } finally {
+      this.#progress = null;
+    }
+  }
+
+  /** Opens the chosen file: a picture is shown; anything else is handed to `save`. */
+  async open(save: (file: OpenedFile) => void): Promise<void> {
+    const file = this.files[this.#selected];
+    if (!file) return;
+    this.#notice = null;
+    const result = await this.#api.call('files.open', {
+      record: this.#record,
+      ...(file.fileId !== null ? { fileId: file.fileId } : { localId: file.localId ?? 0 }),
+    });
+    if (!result.ok) {
+      this.#problem = problemOf(result.error, file.fileName);
+      return;
+    }
+    this.#problem = null;
+    if (result.value.view === 'image') {
+      this.#shown = result.value;
+      return;
+    }
+    save(result.value);
+    this.#notice = { key: 'saved', values: { name: result.value.fileName } };
+    await this.load();
+  }
+
+  closeShown(): void {
+    this.#shown = null;
+  }
+
+  #refused(error: IpcError, name: string): false {
+    this.#problem = problemOf(error, name);
+    return false;
+  }
+}
+
+function problemOf(error: IpcError, name = ''): Problem {
+  const key = error.reason === undefined ? undefined : REASON_KEYS[error.reason];
+  return key === undefined
+    ? { key: 'fileGone', text: error.message }
+    : { key, values: { name, size: MAX_MEGABYTES } };
+}
+
+function wordsOf(problem: Problem): string {
+  return problem.text ?? ft(problem.key, problem.values);
+}

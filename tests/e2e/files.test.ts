@@ -1,0 +1,146 @@
+// File attachments in real Chromium through the web host, against a separately started back office
+// (the sandbox over loopback, added as a store), from the keyboard:
+//   the back office stops → the Files page (F5) finds a purchase order by its number → a program dropped
+//   on the panel is refused in words, nothing queued → a delivery photo (a real PNG) is attached with
+//   Alt+A and the file chooser, kept on this PC and shown "waiting to send" → the back office returns →
+//   the outbox drains → v4's GetPurchaseOrderFiles lists the photo exactly once, under the app's unique
+//   name → Enter opens it and the picture is shown. Screenshots in both languages and axe on each screen.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bandedPng } from '../support/png.js';
+import { storeId } from '../sandbox/finance/sandbox-calls.js';
+import type { TestSandbox } from '../support/sandbox-harness.js';
+import { seedOrdersAndPurchaseOrders } from '../../src-main/sandbox/resources/files/index.js';
+import { findParentByNumber } from '../../src-main/sandbox/resources/files/attachment.repository.js';
+import { appUnderTest, type Call } from './support/app-under-test.js';
+import { expectAccessible, focusedElement, inBothLanguages } from './support/page-helpers.js';
+
+const STORE = { name: 'e2e-files', apikey: 'e2e-files-key-01', apisecret: 'e2e-files-secret-01' } as const;
+const PHOTO = bandedPng(240, 160, [
+  [214, 69, 65],
+  [244, 180, 0],
+  [15, 157, 88],
+  [66, 133, 244],
+]);
+
+const app = appUnderTest({
+  name: 'files',
+  outboxTiming: { settleMs: 1_000, leaseTtlMs: 3_000, backoff: { baseMs: 300, maxMs: 2_000 } },
+  sandbox: { products: 10, stores: [STORE], log: () => {} },
+});
+const call: Call = (name, args) => app.call(name, args);
+let sandbox: TestSandbox;
+let purchaseOrder = '';
+
+beforeAll(async () => {
+  sandbox = app.sandbox;
+  // Purchase orders have no v4 endpoint: the sandbox's seed support makes one.
+  const store = storeId(sandbox, STORE.name);
+  seedOrdersAndPurchaseOrders(sandbox.handle.db, store, 1);
+  purchaseOrder = 'PO-0001';
+  expect(findParentByNumber(sandbox.handle.db, store, 'purchaseOrder', purchaseOrder)).toBeDefined();
+  await call('profiles.add', {
+    displayName: 'E2E files store',
+    baseUrl: sandbox.url,
+    storename: STORE.name,
+    apikey: STORE.apikey,
+    apisecret: STORE.apisecret,
+    defaultWarehouseCode: 'W0001',
+    activate: true,
+  });
+});
+
+async function openCount(): Promise<number> {
+  const summary = await call('outbox.summary', {});
+  return summary.pending + summary.sending + summary.retry + summary.unclear + summary.parked;
+}
+
+/** A file dropped on the attachments panel (the page's own drop handler, with a real DataTransfer). */
+const DROP_PROGRAM = `(() => {
+  const data = new DataTransfer();
+  data.items.add(new File(['MZ\\u0090\\u0000'], 'setup.exe', { type: 'application/x-msdownload' }));
+  const panel = document.querySelector('[data-testid="attachments"]');
+  panel.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+  panel.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+})()`;
+
+describe('files on a purchase order, attached offline and sent later', () => {
+  it('keeps a delivery photo on this PC, uploads it once, and shows it', async () => {
+    const { page, problems } = app;
+    await page.goto(app.host.url);
+    await page.getByText('Catalogue: up to date').waitFor({ timeout: 60_000 });
+
+    const port = sandbox.handle.port;
+    await sandbox.handle.close();
+
+    await page.keyboard.press('F5');
+    await page.getByRole('heading', { name: 'Files', level: 2 }).waitFor();
+    // Purchase order by number are the finder's first choices: Tab to the number and type it.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focusedElement(page)).toContain('files-reference');
+    await page.keyboard.press('Enter');
+    await page.getByText('Type the record’s number or id.').waitFor();
+    await page.keyboard.type(purchaseOrder);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Files of Purchase order ${purchaseOrder}` }).waitFor();
+    await page.getByText('never read on this PC').waitFor({ timeout: 20_000 });
+
+    // A program dropped on the panel is refused before anything is sent or queued.
+    const queuedBefore = await openCount();
+    await page.evaluate(DROP_PROGRAM);
+    await page.getByTestId('files-error').getByText('setup.exe cannot be attached').waitFor();
+    expect(await openCount()).toBe(queuedBefore);
+
+    // Alt+A opens the file chooser; the photo is kept on this PC and waits to be sent.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Alt+KeyA')]);
+    await chooser.setFiles({ name: 'delivery photo.png', mimeType: 'image/png', buffer: PHOTO });
+    await page.getByText('is kept on this PC and waits to be sent').waitFor();
+    const row = page.getByTestId('files-list').getByRole('row').filter({ hasText: 'delivery photo-' });
+    await row.getByText('Waiting to send').waitFor();
+    const uniqueName = (await row.getByRole('button').textContent())?.trim() ?? '';
+    expect(uniqueName).toMatch(/^delivery photo-[a-z2-9]{6}-1\.png$/);
+    expect(await focusedElement(page)).toContain(uniqueName);
+    expect(await openCount()).toBe(queuedBefore + 1);
+    await inBothLanguages(page, 'files-1-waiting', { th: row.getByText('รอส่ง') });
+
+    // The back office returns: the outbox drains and the page marks the photo sent.
+    await sandbox.restart({ port });
+    await expect.poll(openCount, { timeout: 30_000 }).toBe(0);
+    await row.locator('td.send-sent').getByText('Sent').waitFor({ timeout: 20_000 });
+    const listed = await sandbox.call('GetPurchaseOrderFiles', {
+      query: { number: purchaseOrder },
+      as: STORE,
+    });
+    expect(listed.body).toEqual([
+      { id: expect.any(Number) as number, fileName: uniqueName, type: 'image/png' },
+    ]);
+
+    // Enter on the file opens it: the picture is shown, Esc closes it (in each language; the page
+    // behind a dialog is inert, so the language is switched between openings).
+    const shown = page.getByTestId('shown-file');
+    for (const language of ['en', 'th'] as const) {
+      if (language === 'th') {
+        await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+        await page.locator('html[lang="th"]').waitFor();
+      }
+      await row.getByRole('button').focus();
+      await page.keyboard.press('Enter');
+      const picture = shown.getByRole('img', { name: uniqueName });
+      await picture.waitFor();
+      expect(
+        await picture.evaluate((image: unknown) => (image as { naturalWidth: number }).naturalWidth),
+      ).toBe(240);
+      await app.screenshot(`files-2-shown-${language}`);
+      await expectAccessible(page, `the shown picture in ${language}`);
+      await page.keyboard.press('Escape');
+      await picture.waitFor({ state: 'detached' });
+      expect(await focusedElement(page)).toContain(uniqueName);
+    }
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
+
+    await inBothLanguages(page, 'files-3-sent', { th: row.getByText('ส่งแล้ว') });
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,183 @@
+// The file attachments' state (features/files) against a fake bridge: the finder's reference, a file
+// refused by name or size before any byte is sent, chunked staging then attach, refusals from main in
+// the page's language, opening a picture (shown) or another file (saved).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// lib/i18n remembers the language in localStorage and on <html lang>: the little of both it touches.
+vi.hoisted(() => {
+  const stored = new Map<string, string>();
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    },
+    document: { documentElement: { lang: '' } },
+  });
+});
+import type { CallValue } from '../../src-shared/ipc/index.js';
+import { STAGE_CHUNK_BYTES } from '../../src-shared/files/attachment-rules.js';
+import {
+  Attachments,
+  fromBase64,
+  toBase64,
+  type OpenedFile,
+} from '../../src-renderer/features/files/attachments.svelte.js';
+import { FilesFinder } from '../../src-renderer/features/files/files-finder.svelte.js';
+import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { FakeBridge, ok, refused } from './support/fake-bridge.js';
+
+vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
+
+const RECORD = { kind: 'purchaseOrder', number: 'PO-0001' } as const;
+type Listed = CallValue<'files.list'>;
+type AttachedFile = CallValue<'files.attach'>;
+
+const waiting: AttachedFile = {
+  fileId: null,
+  localId: 3,
+  fileName: 'photo-abc234-3.png',
+  type: 'image/png',
+  sendState: 'waitingToSend',
+  operationId: 9,
+  reasonText: null,
+  offline: true,
+};
+const onBackOffice: AttachedFile = {
+  ...waiting,
+  fileId: 41,
+  localId: null,
+  fileName: 'terms.pdf',
+  type: 'application/pdf',
+  sendState: null,
+  operationId: null,
+  offline: false,
+};
+const listOf = (...files: AttachedFile[]): Listed => ({
+  files,
+  source: 'backOffice',
+  fetchedAt: 1,
+  problem: null,
+});
+
+let bridge: FakeBridge;
+beforeEach(() => {
+  bridge = new FakeBridge();
+  locale.set('en');
+});
+
+describe('FilesFinder', () => {
+  it('names the record by number, or by a whole-number id, and says what is wrong otherwise', () => {
+    const finder = new FilesFinder();
+    expect(finder.find()).toBeNull();
+    expect(finder.problem).toBe('referenceRequired');
+    finder.reference = ' PO-0001 ';
+    expect(finder.find()).toEqual({ kind: 'purchaseOrder', number: 'PO-0001' });
+    finder.by = 'id';
+    finder.kind = 'order';
+    expect(finder.find()).toBeNull();
+    expect(finder.problem).toBe('idMustBeNumber');
+    finder.reference = '12';
+    expect(finder.find()).toEqual({ kind: 'order', id: 12 });
+    expect(finder.problem).toBeNull();
+  });
+});
+
+describe('Attachments', () => {
+  it('refuses a program or a file past 10 MB before sending a byte, in the page’s language', async () => {
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['MZ'], 'setup.exe'))).toBe(false);
+    expect(files.error).toContain('setup.exe cannot be attached');
+    const huge = { name: 'scan.pdf', size: 10 * 1024 * 1024 + 1, slice: () => new Blob() };
+    expect(await files.attach(huge)).toBe(false);
+    expect(files.error).toBe('scan.pdf is larger than 10 MB, the largest file the back office takes.');
+    locale.set('th');
+    expect(files.error).toContain('10 MB');
+    expect(files.error).toContain('ระบบหลังร้าน');
+    expect(bridge.calls).toEqual([]);
+  });
+
+  it('sends the bytes in chunks, then attaches and shows the list with the new file on top', async () => {
+    const bytes = new Uint8Array(STAGE_CHUNK_BYTES + 10).map((_, index) => index % 251);
+    bridge
+      .answer(
+        'files.stage',
+        ok({ uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', receivedBytes: STAGE_CHUNK_BYTES }),
+      )
+      .answer('files.attach', ok(waiting))
+      .answer('files.list', ok(listOf(waiting, onBackOffice)));
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File([bytes], 'photo.png'))).toBe(true);
+
+    const staged = bridge.argsOf('files.stage');
+    expect(staged.map((args) => [args.uploadId, args.offset])).toEqual([
+      [null, 0],
+      ['0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', STAGE_CHUNK_BYTES],
+    ]);
+    const sent = new Uint8Array([
+      ...fromBase64(staged[0]?.chunk ?? ''),
+      ...fromBase64(staged[1]?.chunk ?? ''),
+    ]);
+    expect(sent).toEqual(bytes);
+    expect(bridge.argsOf('files.attach')).toEqual([
+      { record: RECORD, uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', fileName: 'photo.png' },
+    ]);
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png', 'terms.pdf']);
+    expect(files.notice).toBe('photo-abc234-3.png is kept on this PC and waits to be sent.');
+    expect(files.progress).toBeNull();
+  });
+
+  it('words main’s refusal of the bytes (a PDF named as a picture) in the page’s language', async () => {
+    bridge
+      .answer('files.stage', ok({ uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', receivedBytes: 8 }))
+      .answer(
+        'files.attach',
+        refused('invalid-arguments', 'photo.png does not hold…', 'fileContentMismatch'),
+      );
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['%PDF-1.4'], 'photo.png'))).toBe(false);
+    expect(files.error).toBe('photo.png does not hold what its name says; it was not attached.');
+    expect(bridge.names()).not.toContain('files.list');
+  });
+
+  it('shows a picture, saves anything else, and says when a file needs the back office', async () => {
+    const picture: OpenedFile = {
+      fileName: 'photo.png',
+      type: 'image/png',
+      view: 'image',
+      size: 3,
+      content: 'AAEC',
+    };
+    const pdf: OpenedFile = {
+      fileName: 'terms.pdf',
+      type: 'application/pdf',
+      view: 'save',
+      size: 3,
+      content: 'AAEC',
+    };
+    bridge
+      .answer('files.list', ok(listOf(waiting, onBackOffice)))
+      .answer('files.open', ok(picture), ok(pdf), refused('conflict', 'offline', 'notOnThisPc'));
+    const files = new Attachments(RECORD, bridge);
+    await files.load();
+    const saved: OpenedFile[] = [];
+    await files.open((file) => saved.push(file));
+    expect(files.shown).toEqual(picture);
+    expect(bridge.argsOf('files.open')[0]).toEqual({ record: RECORD, localId: 3 });
+    files.closeShown();
+
+    files.move(1);
+    await files.open((file) => saved.push(file));
+    expect(bridge.argsOf('files.open')[1]).toEqual({ record: RECORD, fileId: 41 });
+    expect(saved).toEqual([pdf]);
+    expect(files.shown).toBeNull();
+    expect(files.notice).toBe('terms.pdf was saved to your downloads.');
+
+    await files.open(() => undefined);
+    expect(files.error).toContain('never opened on this PC');
+  });
+
+  it('round-trips bytes through Base64', () => {
+    const bytes = new Uint8Array(70_000).map((_, index) => (index * 7) % 256);
+    expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+  });
+});
