@@ -72,7 +72,9 @@ describe('files on a purchase order, attached offline and sent later', () => {
     const port = sandbox.handle.port;
     await sandbox.handle.close();
 
+    // Documents (F5), then its Files tab (Alt+3), which puts the focus on its heading.
     await page.keyboard.press('F5');
+    await page.keyboard.press('Alt+Digit3');
     await page.getByRole('heading', { name: 'Files', level: 2 }).waitFor();
     // Purchase order by number are the finder's first choices: Tab to the number and type it.
     await page.keyboard.press('Tab');

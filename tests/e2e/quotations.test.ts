@@ -90,7 +90,7 @@ describe('quotations made offline, edited, approved, and drained', () => {
     expect(await page.evaluate('window.__beforeF5 === true')).toBe(true);
     await page.getByRole('button', { name: 'Documents (F5)' }).waitFor();
     await page.keyboard.press('Alt+Digit2');
-    await page.getByTestId('returns-placeholder').waitFor();
+    await page.getByTestId('returns-panel').waitFor();
     await page.keyboard.press('Alt+Digit1');
     await page.getByTestId('quotations-tab').waitFor();
 
