@@ -75,6 +75,9 @@ export class ConfirmedWrites {
         case 'barcode':
           this.#setBarcode(write.productId, write.barcode, at);
           break;
+        case 'productCreated':
+        case 'productDeleted':
+          break; // the product's identity and row: CatalogueRepository.applyConfirmedWrites
       }
     }
   }

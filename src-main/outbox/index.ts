@@ -52,3 +52,4 @@ export {
   type WriteOperationState,
   type WriteRequest,
 } from './writes/write-request.js';
+export { createOperationOf, localProductId } from './local-products.js';

@@ -89,3 +89,14 @@ export type SendState = (typeof SEND_STATES)[number];
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
+
+/** v4's sell_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT, 3 VAT 0%. */
+export const SELL_VAT_STATUSES = [0, 1, 2, 3] as const;
+export type SellVatStatus = (typeof SELL_VAT_STATUSES)[number];
+/** v4's purchase_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT. */
+export const PURCHASE_VAT_STATUSES = [0, 1, 2] as const;
+export type PurchaseVatStatus = (typeof PURCHASE_VAT_STATUSES)[number];
+
+/** A change to a product made on this PC, each one outbox write (AddProduct … DeleteProduct). */
+export const PRODUCT_CHANGES = ['create', 'update', 'activate', 'disable', 'delete'] as const;
+export type ProductChange = (typeof PRODUCT_CHANGES)[number];

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
+import { catalogueProductCalls } from './schemas/catalogue-products.js';
 import { countingCalls } from './schemas/counting.js';
 import { moneyCalls } from './schemas/money.js';
 import { outboxCalls } from './schemas/outbox.js';
@@ -25,6 +26,7 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...catalogueProductCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -71,6 +71,14 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'catalogue.searchPage',
+  'catalogue.productFields',
+  'catalogue.proposeSku',
+  'catalogue.createProduct',
+  'catalogue.updateProduct',
+  'catalogue.setProductActive',
+  'catalogue.productUsage',
+  'catalogue.deleteProduct',
 ] as const;
 
 export const EVENT_NAMES = [
