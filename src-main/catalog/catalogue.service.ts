@@ -12,6 +12,8 @@ import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { CodeAliases } from './code-aliases.js';
 import type { ProductImageCache } from './images/index.js';
+import type { ProductEdits } from './product-edits.js';
+import type { EditableProductFields, ProductFields } from '../../src-shared/products/index.js';
 
 export interface CatalogueServiceOptions {
   readonly lookup: CatalogueLookup;
@@ -22,6 +24,8 @@ export interface CatalogueServiceOptions {
   readonly aliases: CodeAliases;
   /** The store's base address: relative picture paths resolve against it. */
   readonly baseUrl: string;
+  /** Products made and changed on this PC. */
+  readonly edits: ProductEdits;
 }
 
 const finiteOrNull = (value: unknown): number | null =>
@@ -138,6 +142,45 @@ export class CatalogueService {
 
   importAliases(text: string): CallValue<'catalogue.importAliases'> {
     return this.#options.aliases.importFile(text);
+  }
+
+  /** The products page: a page of `search`'s order, each product marked with this PC's changes. */
+  searchPage(text: string, offset: number, limit: number): CallValue<'catalogue.searchPage'> {
+    const page = this.#options.lookup.searchPage(text, offset, limit);
+    const states = this.#options.repository.localWrites.sendStates(page.rows.map((row) => row.id));
+    return {
+      products: page.rows.map((row) => ({ ...row, madeHere: row.id < 0, sendState: states.get(row.id) ?? null })),
+      total: page.total,
+      totalIsAtLeast: page.totalIsAtLeast,
+    };
+  }
+
+  productFields(productId: number): CallValue<'catalogue.productFields'> {
+    return this.#options.edits.productFields(productId);
+  }
+
+  proposeSku(): CallValue<'catalogue.proposeSku'> {
+    return this.#options.edits.proposeSku();
+  }
+
+  createProduct(fields: ProductFields): CallValue<'catalogue.createProduct'> {
+    return this.#options.edits.createProduct(fields);
+  }
+
+  updateProduct(productId: number, fields: EditableProductFields): CallValue<'catalogue.updateProduct'> {
+    return this.#options.edits.updateProduct(productId, fields);
+  }
+
+  setProductActive(productId: number, active: boolean): CallValue<'catalogue.setProductActive'> {
+    return this.#options.edits.setProductActive(productId, active);
+  }
+
+  productUsage(productId: number): CallValue<'catalogue.productUsage'> {
+    return this.#options.edits.productUsage(productId);
+  }
+
+  deleteProduct(productId: number): CallValue<'catalogue.deleteProduct'> {
+    return this.#options.edits.deleteProduct(productId);
   }
 
   productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {

@@ -24,7 +24,8 @@ import { createOperationOf, localProductId } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
-import type { ProductTarget, ProductUsageSource, ProductWrites } from './product-writes.js';
+import type { WriteTarget } from '../outbox/index.js';
+import type { ProductUsageSource, ProductWrites } from './product-writes.js';
 
 export interface ProductEditsOptions {
   readonly db: Database;
@@ -47,10 +48,6 @@ function refuseFields(issues: readonly ProductFieldIssue[], prefix: string): nev
   });
 }
 
-function targetOf(productId: number): ProductTarget {
-  const create = createOperationOf(productId);
-  return create === undefined ? { serverId: productId } : { afterOperation: create };
-}
 
 /** "WH01" from a PC called "wh-01.store.local": letters and digits, upper case, at most 6. */
 function pcTag(pcName: string): string {
@@ -110,7 +107,11 @@ export class ProductEdits {
     if (Object.keys(body).length === 0) return { operationId: null };
     const now = this.#o.now();
     return this.#o.db.transaction(() => {
-      const { operationId } = this.#o.writes.enqueue({ kind: 'updateProduct', target: targetOf(productId), body });
+      const { operationId } = this.#o.writes.enqueue({
+        kind: 'updateProduct',
+        target: this.#target(productId),
+        args: { body },
+      });
       this.#o.repository.putProduct(withUpdate(record, body, category?.id ?? null), now);
       this.#o.repository.localWrites.record(operationId, productId, 'update', now);
       return { operationId };
@@ -123,7 +124,7 @@ export class ProductEdits {
     const now = this.#o.now();
     return this.#o.db.transaction(() => {
       const kind = active ? 'activateProduct' : 'disableProduct';
-      const { operationId } = this.#o.writes.enqueue({ kind, target: targetOf(productId) });
+      const { operationId } = this.#o.writes.enqueue({ kind, target: this.#target(productId), args: {} });
       this.#o.repository.putProduct({ ...record, active }, now);
       this.#o.repository.localWrites.record(operationId, productId, active ? 'activate' : 'disable', now);
       return { operationId };
@@ -143,7 +144,11 @@ export class ProductEdits {
     this.#editable(productId);
     const now = this.#o.now();
     return this.#o.db.transaction(() => {
-      const { operationId } = this.#o.writes.enqueue({ kind: 'deleteProduct', target: targetOf(productId) });
+      const { operationId } = this.#o.writes.enqueue({
+        kind: 'deleteProduct',
+        target: this.#target(productId),
+        args: {},
+      });
       this.#o.repository.localWrites.record(operationId, productId, 'delete', now);
       return { operationId };
     })();
@@ -181,6 +186,15 @@ export class ProductEdits {
       deleting: localWrites.deleting(productId),
       changes,
     };
+  }
+
+  /**
+   * A product made here is always named by its create, also after it moved to its server id, so all
+   * its writes keep one order (the create's key); any other by its server id.
+   */
+  #target(productId: number): WriteTarget {
+    const create = createOperationOf(productId) ?? this.#o.repository.localWrites.createOf(productId);
+    return create === undefined ? { serverId: productId } : { afterOperation: create };
   }
 
   #record(productId: number): ProductRecord {

@@ -59,6 +59,11 @@ function prepareAll(db: Database) {
           WHERE w.product_id = ? AND w.change = 'delete' AND o.state <> 'discarded' LIMIT 1`,
       )
       .pluck(),
+    createOf: db
+      .prepare<[number], number>(
+        `SELECT operation_id FROM product_local_writes WHERE product_id = ? AND change = 'create'`,
+      )
+      .pluck(),
     creates: db
       .prepare<[], number>(`SELECT count(*) FROM product_local_writes WHERE change = 'create'`)
       .pluck(),
@@ -126,6 +131,11 @@ export class ProductLocalWrites {
   /** A delete is queued (or sent) for the product. */
   deleting(productId: number): boolean {
     return this.#s.deleting.get(productId) !== undefined;
+  }
+
+  /** The create of a product made on this PC (also after it took its server id). */
+  createOf(productId: number): number | undefined {
+    return this.#s.createOf.get(productId);
   }
 
   /** How many products this PC has made (the sequence of the skus it proposes). */

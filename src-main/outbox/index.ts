@@ -53,3 +53,4 @@ export {
   type WriteRequest,
 } from './writes/write-request.js';
 export { createOperationOf, localProductId } from './local-products.js';
+export { openStockLineCount } from './stock-view.repository.js';

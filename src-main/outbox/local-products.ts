@@ -11,3 +11,6 @@ export function localProductId(createOperationId: number): number {
 export function createOperationOf(productId: number): number | undefined {
   return productId < 0 ? -productId : undefined;
 }
+
+/** The write kind of AddProduct (its row: writes/product-rows.ts). */
+export const ADD_PRODUCT_KIND = 'addProduct';

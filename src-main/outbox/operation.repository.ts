@@ -19,6 +19,8 @@ export interface NewStockLine {
   readonly countedAgainst: number | null;
   readonly policy: DriftPolicy | null;
   readonly sessionId: string | null;
+  /** The create this line waits for (a product made on this PC: outbox/local-products.ts). */
+  readonly dependsOn?: number | null;
   readonly now: number;
 }
 
@@ -41,9 +43,9 @@ function prepareAll(db: Database): InsertStatements {
     stockLine: db.prepare(
       `INSERT INTO outbox_operations
            (kind, order_key, batch_key, warehouse_code, product_id, sku, change, value, counted_against,
-            policy, session_id, created_at, updated_at)
+            policy, session_id, depends_on, created_at, updated_at)
          VALUES (@kind, @orderKey, @batchKey, @warehouseCode, @productId, @sku, @change, @value,
-                 @countedAgainst, @policy, @sessionId, @now, @now)`,
+                 @countedAgainst, @policy, @sessionId, @dependsOn, @now, @now)`,
     ),
     document: db.prepare(
       `INSERT INTO outbox_operations
@@ -58,7 +60,7 @@ function statements(db: Database): InsertStatements {
 }
 
 export function insertStockLine(db: Database, line: NewStockLine): number {
-  return Number(statements(db).stockLine.run(line).lastInsertRowid);
+  return Number(statements(db).stockLine.run({ ...line, dependsOn: line.dependsOn ?? null }).lastInsertRowid);
 }
 
 export function insertDocument(db: Database, document: NewDocument): number {

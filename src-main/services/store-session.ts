@@ -3,6 +3,7 @@
 // empty), the outbox drainer and the counting service, with their events forwarded to the page.
 // close() stops them in the order that loses nothing: the schedule, then the drainer (its current
 // request settles, within a bound), then the client and the database.
+import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
@@ -11,6 +12,8 @@ import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
+import { ProductEdits } from '../catalog/product-edits.js';
+import { outboxProductWrites } from '../catalog/product-writes.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -20,7 +23,7 @@ import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import { Outbox, type OutboxOptions } from '../outbox/index.js';
+import { Outbox, openStockLineCount, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
@@ -152,6 +155,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
     const lookup = new CatalogueLookup(db);
+    const counting = new CountingService(db, { now });
     const catalogueService = new CatalogueService({
       lookup,
       aliases: new CodeAliases({ db, lookup, now }),
@@ -159,8 +163,19 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
       baseUrl: profile.baseUrl,
+      edits: new ProductEdits({
+        db,
+        repository: catalogue,
+        lookup,
+        writes: outboxProductWrites(db),
+        usage: {
+          openCountsHolding: (productId) => counting.openCountsHolding(productId),
+          queuedStockWrites: (productId) => openStockLineCount(db, productId),
+        },
+        pcName: hostname(),
+        now,
+      }),
     });
-    const counting = new CountingService(db, { now });
     const money = new MoneyService({
       db,
       writes: moneyWrites,

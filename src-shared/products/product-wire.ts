@@ -96,8 +96,62 @@ export function withUpdate(record: ProductRecord, body: UpdateProductBody, categ
   };
 }
 
+/** The fields of a product a read-back compares (GetProductDetail's, as JSON-safe data). */
+export type HeldProduct = Partial<
+  Pick<
+    ProductRecord,
+    | 'name'
+    | 'sku'
+    | 'barcode'
+    | 'sellprice'
+    | 'purchaseprice'
+    | 'unittext'
+    | 'description'
+    | 'weight'
+    | 'width'
+    | 'length'
+    | 'height'
+    | 'category'
+    | 'sell_vat_status'
+    | 'purchase_vat_status'
+    | 'tag'
+    | 'active'
+  >
+>;
+
+export function heldProduct(record: ProductRecord): HeldProduct {
+  return {
+    name: record.name,
+    sku: record.sku,
+    barcode: record.barcode,
+    sellprice: record.sellprice,
+    purchaseprice: record.purchaseprice,
+    unittext: record.unittext,
+    description: record.description,
+    weight: record.weight,
+    width: record.width,
+    length: record.length,
+    height: record.height,
+    category: record.category,
+    sell_vat_status: record.sell_vat_status,
+    purchase_vat_status: record.purchase_vat_status,
+    tag: record.tag,
+    active: record.active,
+  };
+}
+
+/** A held product in words, for a person comparing what was sent with what is there. */
+export function showHeldProduct(product: HeldProduct): string {
+  const price = (value: string | undefined) => decimalText(figureOf(value) ?? 0);
+  return (
+    `"${product.name ?? ''}" (${product.sku ?? ''}), barcode ${product.barcode || 'none'}, ` +
+    `sell ${price(product.sellprice)}, purchase ${price(product.purchaseprice)}, ` +
+    `${product.active === false ? 'disabled' : 'active'}`
+  );
+}
+
 /** Whether the product as read holds every field of `body` (what an UpdateProduct set). */
-export function holdsUpdate(product: ProductRecord, body: UpdateProductBody): boolean {
+export function holdsUpdate(product: HeldProduct, body: UpdateProductBody): boolean {
   const mismatch = (Object.keys(body) as Array<keyof UpdateProductBody>).some((field) => {
     switch (field) {
       case 'tag':
@@ -122,7 +176,7 @@ export function holdsUpdate(product: ProductRecord, body: UpdateProductBody): bo
 }
 
 /** Whether a product found by sku is the one an AddProduct body made (name, barcode, prices). */
-export function holdsCreate(product: ProductRecord, body: AddProductBody): boolean {
+export function holdsCreate(product: HeldProduct, body: AddProductBody): boolean {
   return (
     (product.name ?? '').trim() === body.name.trim() &&
     normaliseScannedCode(product.barcode ?? '') === normaliseScannedCode(body.barcode ?? '') &&

@@ -2,6 +2,7 @@
 import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
+import { catalogueProductHandlers } from './catalogue-products.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
 import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
@@ -16,5 +17,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...catalogueProductHandlers(services),
   } satisfies CallHandlers;
 }

@@ -88,7 +88,8 @@ const badPayload: RowOutcome = {
   text: 'The stored barcode assignment could not be read.',
 };
 
-function isInvalidId(error: unknown): error is BackofficeFailure {
+/** "Invalid ID.": the back office has no such record (never had it, or it was deleted). */
+export function isInvalidId(error: unknown): error is BackofficeFailure {
   return (
     isBackofficeFailure(error) &&
     error.kind === 'permanent' &&

@@ -4,10 +4,12 @@
 // gathered here; the drainer's kinds are built from them by shape (write-kinds.ts), and the requests
 // services queue are typed from them (write-request.ts). See docs/decisions/0012-write-kind-table.md.
 import { financeRows } from './finance-rows.js';
+import { productRows } from './product-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
   ...financeRows,
+  ...productRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;
