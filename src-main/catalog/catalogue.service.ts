@@ -57,7 +57,8 @@ export class CatalogueService {
     return this.#options.lookup.search(text, { limit });
   }
 
-  product(productId: number): ProductDetail {
+  product(requested: number): ProductDetail {
+    const productId = this.#current(requested);
     const detail = this.#options.lookup.product(productId);
     if (detail === undefined) throw noSuchProduct(productId);
     const { outbox } = this.#options;
@@ -156,7 +157,12 @@ export class CatalogueService {
   }
 
   productFields(productId: number): CallValue<'catalogue.productFields'> {
-    return this.#options.edits.productFields(productId);
+    return this.#options.edits.productFields(this.#current(productId));
+  }
+
+  /** A product made here keeps answering to its local id after it took its server id. */
+  #current(productId: number): number {
+    return this.#options.repository.localWrites.currentId(productId);
   }
 
   proposeSku(): CallValue<'catalogue.proposeSku'> {
@@ -168,19 +174,19 @@ export class CatalogueService {
   }
 
   updateProduct(productId: number, fields: EditableProductFields): CallValue<'catalogue.updateProduct'> {
-    return this.#options.edits.updateProduct(productId, fields);
+    return this.#options.edits.updateProduct(this.#current(productId), fields);
   }
 
   setProductActive(productId: number, active: boolean): CallValue<'catalogue.setProductActive'> {
-    return this.#options.edits.setProductActive(productId, active);
+    return this.#options.edits.setProductActive(this.#current(productId), active);
   }
 
   productUsage(productId: number): CallValue<'catalogue.productUsage'> {
-    return this.#options.edits.productUsage(productId);
+    return this.#options.edits.productUsage(this.#current(productId));
   }
 
   deleteProduct(productId: number): CallValue<'catalogue.deleteProduct'> {
-    return this.#options.edits.deleteProduct(productId);
+    return this.#options.edits.deleteProduct(this.#current(productId));
   }
 
   productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {

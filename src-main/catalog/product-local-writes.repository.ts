@@ -64,6 +64,9 @@ function prepareAll(db: Database) {
         `SELECT operation_id FROM product_local_writes WHERE product_id = ? AND change = 'create'`,
       )
       .pluck(),
+    productOf: db
+      .prepare<[number], number>('SELECT product_id FROM product_local_writes WHERE operation_id = ?')
+      .pluck(),
     creates: db
       .prepare<[], number>(`SELECT count(*) FROM product_local_writes WHERE change = 'create'`)
       .pluck(),
@@ -136,6 +139,14 @@ export class ProductLocalWrites {
   /** The create of a product made on this PC (also after it took its server id). */
   createOf(productId: number): number | undefined {
     return this.#s.createOf.get(productId);
+  }
+
+  /**
+   * The product a local id names now: itself, or — once its create made it a server product — its
+   * server id (a page opened on the local id keeps showing it).
+   */
+  currentId(productId: number): number {
+    return productId < 0 ? (this.#s.productOf.get(-productId) ?? productId) : productId;
   }
 
   /** How many products this PC has made (the sequence of the skus it proposes). */

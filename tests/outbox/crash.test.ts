@@ -24,6 +24,9 @@ describe('crashes', () => {
     expect(kinds('addExpense').length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
+    // Products made offline with a change chained on each (crashRunProblems: one per sku, its price).
+    expect(kinds('addProduct').length).toBeGreaterThan(1);
+    expect(kinds('updateProduct').length).toBe(kinds('addProduct').length);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     const outcomes = outcomeCounts(result);
     expect((outcomes.reconciled ?? 0) + (outcomes.alreadyApplied ?? 0)).toBeGreaterThan(0);

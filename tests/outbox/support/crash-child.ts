@@ -1,9 +1,10 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases, incomes, expenses, payments (on an income the back office has and on incomes
+// keeps queuing increases, products with a change chained on them, incomes, expenses, payments (on an income the back office has and on incomes
 // made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
+import { randomUUID } from 'node:crypto';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
@@ -49,7 +50,22 @@ const timer = setInterval(() => {
       lines: [{ productId: product, sku: `SKU-${String(product).padStart(6, '0')}`, value }],
     });
     ids.push(...operationIds);
-  } else if (draw < 0.7) {
+  } else if (draw < 0.58) {
+    // A product made here and a price change chained on it, in one transaction as the catalogue does.
+    db.transaction(() => {
+      const sku = `CR-${randomUUID().slice(0, 13)}`;
+      const create = enqueueWrite(db, {
+        kind: 'addProduct',
+        body: { name: `Crash ${sku}`, sku, sellprice: '1' },
+      });
+      const change = enqueueWrite(db, {
+        kind: 'updateProduct',
+        target: { afterOperation: create.operationId },
+        args: { body: { sellprice: String(amount) } },
+      });
+      ids.push(create.operationId, change.operationId);
+    })();
+  } else if (draw < 0.72) {
     // An income made here and a payment on it, queued in one transaction as the money service does.
     db.transaction(() => {
       const income = enqueueWrite(db, {
