@@ -14,7 +14,7 @@ vi.hoisted(() => {
     document: { documentElement: { lang: '' } },
   });
 });
-import { changeWords, productWords } from '../../src-renderer/features/outbox/outbox-words.js';
+import { changeWords, productWords, reasonWords } from '../../src-renderer/features/outbox/outbox-words.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
@@ -53,5 +53,35 @@ describe('changeWords', () => {
     locale.set('en');
     expect(changeWords({ change: 'count', value: 12, barcode: null })).toBe('counted 12');
     expect(changeWords({ change: null, value: null, barcode: null })).toBe('');
+  });
+});
+
+describe('reasonWords for writes of the table', () => {
+  const parked = (reasonCode: string) => ({
+    reasonCode,
+    reasonText: 'main’s English details',
+    warehouseCode: null,
+    value: null,
+    countedAgainst: null,
+  });
+
+  it('says what each write reason means in the page’s language, never a generic refusal', () => {
+    const codes = [
+      'UNCERTAIN_DELTA_WRITE',
+      'UNCERTAIN_CREATE',
+      'CHANGED_MEANWHILE',
+      'CREATE_DISCARDED',
+      'CREATE_NOT_FOUND',
+      'UPLOAD_MISSING',
+    ];
+    for (const language of ['en', 'th'] as const) {
+      locale.set(language);
+      const refused = reasonWords(parked('SOMETHING_ELSE'));
+      const words = codes.map((code) => reasonWords(parked(code)));
+      expect(new Set(words).size).toBe(codes.length);
+      for (const text of words) expect(text).not.toBe(refused);
+    }
+    locale.set('th');
+    expect(reasonWords(parked('CHANGED_MEANWHILE'))).toContain('หลังร้าน');
   });
 });

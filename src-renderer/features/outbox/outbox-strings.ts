@@ -115,6 +115,18 @@ export const ot = translator({
     reasonBadPayload: 'The saved data of this operation is damaged; it cannot be sent as it is.',
     reasonUnknownKind: 'This version of Stockroom cannot send this kind of operation.',
     reasonOther: 'The back office refused it.',
+    reasonUncertainWrite:
+      'It is not certain this reached the back office: the record changed while it was being sent. Compare the figures in the details with the back office, then send again or discard.',
+    reasonUncertainCreate:
+      'The answer was lost, and the back office now has a record with the same code or number but other details. If it is this one, discard this; otherwise change the code and send again.',
+    reasonChangedMeanwhile:
+      'The answer was lost, and someone changed the record on the back office meanwhile. Compare the details with the back office, then send again or discard.',
+    reasonCreateDiscarded:
+      'The record this was for was discarded before it was sent, so it does not exist on the back office.',
+    reasonCreateNotFound:
+      'The record this is for was sent, but the back office does not show it yet. Send again later.',
+    reasonUploadMissing:
+      'The copy of the file kept on this PC for upload is missing. Attach the file again, then discard this.',
   },
   th: {
     title: 'รายการรอส่ง',
@@ -220,6 +232,15 @@ export const ot = translator({
     reasonBadPayload: 'ข้อมูลที่บันทึกไว้ของรายการนี้เสียหาย ส่งตามเดิมไม่ได้',
     reasonUnknownKind: 'Stockroom รุ่นนี้ส่งรายการประเภทนี้ไม่ได้',
     reasonOther: 'หลังร้านปฏิเสธรายการนี้',
+    reasonUncertainWrite:
+      'ไม่แน่ใจว่ารายการนี้ถึงหลังร้านหรือยัง: ข้อมูลเปลี่ยนระหว่างส่ง เทียบตัวเลขในรายละเอียดกับหลังร้าน แล้วส่งอีกครั้งหรือยกเลิก',
+    reasonUncertainCreate:
+      'คำตอบหายระหว่างทาง และหลังร้านมีรายการที่ใช้รหัสหรือเลขที่เดียวกันแต่รายละเอียดต่างกัน ถ้าเป็นรายการนี้ให้ยกเลิก ถ้าไม่ใช่ให้เปลี่ยนรหัสแล้วส่งอีกครั้ง',
+    reasonChangedMeanwhile:
+      'คำตอบหายระหว่างทาง และมีคนแก้ไขข้อมูลนี้ที่หลังร้านในระหว่างนั้น เทียบรายละเอียดกับหลังร้าน แล้วส่งอีกครั้งหรือยกเลิก',
+    reasonCreateDiscarded: 'รายการที่สิ่งนี้อ้างถึงถูกยกเลิกก่อนส่ง จึงไม่มีอยู่ที่หลังร้าน',
+    reasonCreateNotFound: 'ส่งรายการที่สิ่งนี้อ้างถึงไปแล้ว แต่หลังร้านยังไม่แสดง ลองส่งอีกครั้งภายหลัง',
+    reasonUploadMissing: 'สำเนาไฟล์ที่เก็บไว้ในเครื่องนี้เพื่ออัปโหลดหายไป แนบไฟล์ใหม่ แล้วยกเลิกรายการนี้',
   },
 });
 

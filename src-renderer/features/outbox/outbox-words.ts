@@ -49,6 +49,12 @@ const REASONS: Record<string, OutboxKey> = {
   LINE_REFUSED: 'reasonLineRefused',
   BAD_PAYLOAD: 'reasonBadPayload',
   UNKNOWN_KIND: 'reasonUnknownKind',
+  UNCERTAIN_DELTA_WRITE: 'reasonUncertainWrite',
+  UNCERTAIN_CREATE: 'reasonUncertainCreate',
+  CHANGED_MEANWHILE: 'reasonChangedMeanwhile',
+  CREATE_DISCARDED: 'reasonCreateDiscarded',
+  CREATE_NOT_FOUND: 'reasonCreateNotFound',
+  UPLOAD_MISSING: 'reasonUploadMissing',
 };
 
 const OUTCOMES: Record<string, OutboxKey> = {

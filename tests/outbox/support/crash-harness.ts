@@ -325,8 +325,8 @@ export function crashRunProblems(result: CrashRunResult): string[] {
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
-    const amount = (JSON.parse(row.payload ?? '{}') as { payment?: { paymentamount?: number } }).payment
-      ?.paymentamount;
+    const amount = (JSON.parse(row.payload ?? '{}') as { args?: { query?: { paymentamount?: number } } }).args
+      ?.query?.paymentamount;
     const target = row.target_id ?? 0;
     const sum = queued.get(target) ?? { count: 0, satang: 0 };
     queued.set(target, { count: sum.count + 1, satang: sum.satang + Math.round((amount ?? 0) * 100) });
