@@ -177,7 +177,8 @@ export class CatalogueRepository {
   applyConfirmedWrites(writes: readonly AppliedWrite[], at: number): void {
     this.db.transaction(() => {
       for (const write of writes) {
-        if (write.kind === 'productCreated') this.identity.move(localProductId(write.operationId), write.serverId);
+        if (write.kind === 'productCreated')
+          this.identity.move(localProductId(write.operationId), write.serverId);
         else if (write.kind === 'productDeleted') this.deleteProducts([write.productId]);
       }
       this.confirmed.apply(writes, at);

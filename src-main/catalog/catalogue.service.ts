@@ -150,7 +150,11 @@ export class CatalogueService {
     const page = this.#options.lookup.searchPage(text, offset, limit);
     const states = this.#options.repository.localWrites.sendStates(page.rows.map((row) => row.id));
     return {
-      products: page.rows.map((row) => ({ ...row, madeHere: row.id < 0, sendState: states.get(row.id) ?? null })),
+      products: page.rows.map((row) => ({
+        ...row,
+        madeHere: row.id < 0,
+        sendState: states.get(row.id) ?? null,
+      })),
       total: page.total,
       totalIsAtLeast: page.totalIsAtLeast,
     };

@@ -40,7 +40,10 @@ export interface ProductEditsOptions {
 
 function refuseFields(issues: readonly ProductFieldIssue[], prefix: string): never {
   const conflict = issues.every((issue) => issue.problem === 'skuTaken' || issue.problem === 'barcodeTaken');
-  const fields: IpcIssue[] = issues.map((issue) => ({ path: `${prefix}.${issue.field}`, message: issue.problem }));
+  const fields: IpcIssue[] = issues.map((issue) => ({
+    path: `${prefix}.${issue.field}`,
+    message: issue.problem,
+  }));
   const words = issues.map((issue) => `${issue.field}: ${issue.problem}`).join('; ');
   throw new Refusal(conflict ? 'conflict' : 'invalid-arguments', `The product was not saved (${words}).`, {
     reason: 'product-fields',
@@ -48,10 +51,12 @@ function refuseFields(issues: readonly ProductFieldIssue[], prefix: string): nev
   });
 }
 
-
 /** "WH01" from a PC called "wh-01.store.local": letters and digits, upper case, at most 6. */
 function pcTag(pcName: string): string {
-  const tag = pcName.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6);
+  const tag = pcName
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 6);
   return tag === '' ? 'PC' : tag;
 }
 
@@ -207,7 +212,10 @@ export class ProductEdits {
   #editable(productId: number): ProductRecord {
     const record = this.#record(productId);
     if (this.#o.repository.localWrites.deleting(productId)) {
-      throw Refusal.conflict(`Product ${record.sku ?? productId} is being deleted; it cannot change.`, 'deleting');
+      throw Refusal.conflict(
+        `Product ${record.sku ?? productId} is being deleted; it cannot change.`,
+        'deleting',
+      );
     }
     return record;
   }
@@ -227,10 +235,15 @@ export class ProductEdits {
   #taken(fields: { sku: string; barcode: string }, self: number | undefined): ProductFieldIssue[] {
     const issues: ProductFieldIssue[] = [];
     const sku = fields.sku.trim();
-    if (sku !== '' && this.#o.lookup.findBySku(sku) !== undefined) issues.push({ field: 'sku', problem: 'skuTaken' });
+    if (sku !== '' && this.#o.lookup.findBySku(sku) !== undefined)
+      issues.push({ field: 'sku', problem: 'skuTaken' });
     const barcode = normaliseScannedCode(fields.barcode);
-    const holder = barcode === '' ? undefined : (this.#o.lookup.findByBarcode(barcode) ?? this.#o.lookup.findByPendingBarcode(barcode));
-    if (holder !== undefined && holder.id !== self) issues.push({ field: 'barcode', problem: 'barcodeTaken' });
+    const holder =
+      barcode === ''
+        ? undefined
+        : (this.#o.lookup.findByBarcode(barcode) ?? this.#o.lookup.findByPendingBarcode(barcode));
+    if (holder !== undefined && holder.id !== self)
+      issues.push({ field: 'barcode', problem: 'barcodeTaken' });
     return issues;
   }
 }

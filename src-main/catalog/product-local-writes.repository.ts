@@ -4,7 +4,12 @@
 // change is still on its way.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import { isOneOf, PRODUCT_CHANGES, type ProductChange, type SendState } from '../../src-shared/domain/vocabulary.js';
+import {
+  isOneOf,
+  PRODUCT_CHANGES,
+  type ProductChange,
+  type SendState,
+} from '../../src-shared/domain/vocabulary.js';
 import type { OperationState } from '../outbox/index.js';
 
 const OPEN = `o.state NOT IN ('done', 'discarded')`;

@@ -177,7 +177,9 @@ function createWaitedFor(db: Database, productId: number, where: string): Operat
   if (createId === undefined) return undefined;
   const create = operationById(db, createId);
   if (create?.kind !== ADD_PRODUCT_KIND || create.state === 'discarded') {
-    throw new OutboxInputError(`${where}.productId ${productId} is not a product made on this PC that is still to be sent`);
+    throw new OutboxInputError(
+      `${where}.productId ${productId} is not a product made on this PC that is still to be sent`,
+    );
   }
   return create;
 }

@@ -67,7 +67,8 @@ export const FIGURE_FIELDS = ['sellprice', 'purchaseprice', 'weight', 'width', '
 export type FigureField = (typeof FIGURE_FIELDS)[number];
 
 /** A field of the form: a top-level one, or one row of the properties. */
-export type ProductFormField = keyof ProductFields | `properties.${number}.name` | `properties.${number}.value`;
+export type ProductFormField =
+  keyof ProductFields | `properties.${number}.name` | `properties.${number}.value`;
 
 export interface ProductFieldIssue {
   readonly field: ProductFormField;
@@ -93,11 +94,21 @@ export function readFigure(text: string): number | null | 'notANumber' {
 
 /** Tags typed as "a, b, c": trimmed, empty ones dropped, repeats once. */
 export function readTags(text: string): string[] {
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ''),
+    ),
+  ];
 }
 
 /** The form's text read into fields, or every problem found (all of them, so each field shows its own). */
-export function readProductForm(form: ProductFormText, options: { readonly checkSku: boolean }): ReadProductForm {
+export function readProductForm(
+  form: ProductFormText,
+  options: { readonly checkSku: boolean },
+): ReadProductForm {
   const issues: ProductFieldIssue[] = [];
   const figures = {} as Record<FigureField, number | null>;
   for (const field of FIGURE_FIELDS) {
@@ -146,20 +157,24 @@ export function checkProductFields(
     if (value < 0) issues.push({ field, problem: 'negative' });
     else if (value > PRODUCT_LIMITS.figure) issues.push({ field, problem: 'tooLarge' });
   }
-  if (fields.properties.length > PRODUCT_LIMITS.properties) issues.push({ field: 'properties', problem: 'tooMany' });
+  if (fields.properties.length > PRODUCT_LIMITS.properties)
+    issues.push({ field: 'properties', problem: 'tooMany' });
   const seen = new Set<string>();
   fields.properties.forEach((property, index) => {
     const name = property.name.trim();
     if (name === '') issues.push({ field: `properties.${index}.name`, problem: 'required' });
-    else if (name.length > PRODUCT_LIMITS.propertyName) issues.push({ field: `properties.${index}.name`, problem: 'tooLong' });
-    else if (seen.has(name.toLowerCase())) issues.push({ field: `properties.${index}.name`, problem: 'duplicate' });
+    else if (name.length > PRODUCT_LIMITS.propertyName)
+      issues.push({ field: `properties.${index}.name`, problem: 'tooLong' });
+    else if (seen.has(name.toLowerCase()))
+      issues.push({ field: `properties.${index}.name`, problem: 'duplicate' });
     seen.add(name.toLowerCase());
     if (property.value.length > PRODUCT_LIMITS.propertyValue) {
       issues.push({ field: `properties.${index}.value`, problem: 'tooLong' });
     }
   });
   if (fields.tags.length > PRODUCT_LIMITS.tags) issues.push({ field: 'tags', problem: 'tooMany' });
-  else if (fields.tags.some((tag) => tag.length > PRODUCT_LIMITS.tag)) issues.push({ field: 'tags', problem: 'tooLong' });
+  else if (fields.tags.some((tag) => tag.length > PRODUCT_LIMITS.tag))
+    issues.push({ field: 'tags', problem: 'tooLong' });
   return issues;
 }
 

@@ -5,7 +5,12 @@ import type { z } from 'zod';
 import type { endpoints } from '../api/endpoints/index.js';
 import type { ProductRecord } from '../api/records.js';
 import { normaliseScannedCode } from '../barcode/index.js';
-import { FIGURE_FIELDS, type EditableProductFields, type FigureField, type ProductFields } from './product-form.js';
+import {
+  FIGURE_FIELDS,
+  type EditableProductFields,
+  type FigureField,
+  type ProductFields,
+} from './product-form.js';
 
 export type AddProductBody = z.output<typeof endpoints.AddProduct.body>;
 export type UpdateProductBody = z.output<typeof endpoints.UpdateProduct.body>;
@@ -48,7 +53,9 @@ export function addProductBody(fields: ProductFields, categoryName: string | nul
     ...(fields.tags.length === 0 ? {} : { tag: [...fields.tags] }),
     ...(fields.properties.length === 0
       ? {}
-      : { properties: fields.properties.map((property) => ({ name: property.name, value: property.value })) }),
+      : {
+          properties: fields.properties.map((property) => ({ name: property.name, value: property.value })),
+        }),
   };
 }
 
@@ -82,7 +89,11 @@ export function updateProductBody(
 }
 
 /** The record with an UpdateProduct body laid on it: the local view until the change is pulled. */
-export function withUpdate(record: ProductRecord, body: UpdateProductBody, categoryId: number | null): ProductRecord {
+export function withUpdate(
+  record: ProductRecord,
+  body: UpdateProductBody,
+  categoryId: number | null,
+): ProductRecord {
   const { tag, category, ...rest } = body;
   return {
     ...record,

@@ -18,7 +18,8 @@ type CatalogueProductHandlers = Pick<
 export function catalogueProductHandlers(services: ApiServices): CatalogueProductHandlers {
   const catalogue = async () => (await services.store()).catalogue;
   return {
-    'catalogue.searchPage': async ({ text, offset, limit }) => (await catalogue()).searchPage(text, offset, limit),
+    'catalogue.searchPage': async ({ text, offset, limit }) =>
+      (await catalogue()).searchPage(text, offset, limit),
     'catalogue.productFields': async ({ productId }) => (await catalogue()).productFields(productId),
     'catalogue.proposeSku': async () => (await catalogue()).proposeSku(),
     'catalogue.createProduct': async ({ fields }) => (await catalogue()).createProduct(fields),

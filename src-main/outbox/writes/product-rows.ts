@@ -78,8 +78,16 @@ export const productRows = {
     show: showSnapshot,
     describe: (args, record) => `Change ${record}: ${changedWords(bodyOf(args))}`,
   }),
-  activateProduct: stateChange('ActiveProduct', 'Activate', (snapshot) => snapshot.exists && snapshot.active !== false),
-  disableProduct: stateChange('DisableProduct', 'Disable', (snapshot) => snapshot.exists && snapshot.active === false),
+  activateProduct: stateChange(
+    'ActiveProduct',
+    'Activate',
+    (snapshot) => snapshot.exists && snapshot.active !== false,
+  ),
+  disableProduct: stateChange(
+    'DisableProduct',
+    'Disable',
+    (snapshot) => snapshot.exists && snapshot.active === false,
+  ),
   deleteProduct: stateChange('DeleteProduct', 'Delete', (snapshot) => !snapshot.exists),
 };
 

@@ -15,7 +15,9 @@ import { productSummary } from './catalogue.js';
 
 const figure = z.number().finite().nullable();
 const literalOf = <T extends readonly number[]>(values: T) =>
-  z.union(values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
+  z.union(
+    values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>],
+  );
 
 const editableFields = z.strictObject({
   name: z.string().max(PRODUCT_LIMITS.name),
@@ -48,7 +50,10 @@ export const productFieldsSchema = editableFields.extend({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // The contract's fields are the form's fields (src-shared/products), field for field.
 export const PRODUCT_FIELDS_MATCH: Same<z.output<typeof productFieldsSchema>, Mutable<ProductFields>> = true;
-export const EDITABLE_FIELDS_MATCH: Same<z.output<typeof editableFields>, Mutable<EditableProductFields>> = true;
+export const EDITABLE_FIELDS_MATCH: Same<
+  z.output<typeof editableFields>,
+  Mutable<EditableProductFields>
+> = true;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer I)[] ? Array<Mutable<I>> : T[K] };
 
 /** Where this PC's latest change to a product stands; null when it has none left to show. */
