@@ -100,6 +100,7 @@ describe('the product form', () => {
     bridge.answer(
       'catalogue.createProduct',
       ipcFail('conflict', 'taken', { issues: [{ path: 'fields.sku', message: 'skuTaken' }] }),
+      ok({ productId: -12, operationId: 12 }),
     );
     const form = new ProductFormState(bridge);
     await form.openNew('8851234500178');
@@ -124,7 +125,6 @@ describe('the product form', () => {
     expect(form.issue('sku')).toBe('Another product already has this SKU.');
     expect(form.open).toBe(true);
 
-    bridge.answer('catalogue.createProduct', ok({ productId: -12, operationId: 12 }));
     form.set('sku', 'OWN-1');
     expect(await form.save()).toBe(-12);
     expect(form.open).toBe(false);
