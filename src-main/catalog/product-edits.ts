@@ -103,9 +103,14 @@ export class ProductEdits {
   updateProduct(productId: number, fields: EditableProductFields): CallValue<'catalogue.updateProduct'> {
     const record = this.#editable(productId);
     const category = this.#category(fields.categoryId);
+    const currentBarcode = record.barcode ?? '';
+    const barcodeChanged = normaliseScannedCode(fields.barcode) !== normaliseScannedCode(currentBarcode);
     const issues = [
-      ...checkProductFields({ ...fields, sku: record.sku ?? '', properties: [] }, { checkSku: false }),
-      ...this.#taken({ sku: '', barcode: fields.barcode }, productId),
+      ...checkProductFields(
+        { ...fields, sku: record.sku ?? '', properties: [] },
+        { checkSku: false, currentBarcode },
+      ),
+      ...this.#taken({ sku: '', barcode: barcodeChanged ? fields.barcode : '' }, productId),
     ];
     if (issues.length > 0) refuseFields(issues, 'fields');
     const body = updateProductBody(record, fields, category?.name ?? null);

@@ -2,7 +2,7 @@
 // before sending (nothing is queued from a bad form, and each problem shows next to its field in the
 // page's language), main runs it again before queueing. What only main can know (a sku or barcode
 // another product already has) is added there with the same field names and problem codes.
-import { checkBarcode, looksLikeGtin } from '../barcode/index.js';
+import { checkBarcode, looksLikeGtin, normaliseScannedCode } from '../barcode/index.js';
 import type { PurchaseVatStatus, SellVatStatus } from '../domain/vocabulary.js';
 
 export const PRODUCT_LIMITS = {
@@ -104,11 +104,18 @@ export function readTags(text: string): string[] {
   ];
 }
 
+export interface ProductCheckOptions {
+  /** A new product: its sku is required (an edit cannot change it). */
+  readonly checkSku: boolean;
+  /**
+   * The barcode the product has now, on an edit: it is checked only when it changes, so a product the
+   * store gave an odd code can still be edited.
+   */
+  readonly currentBarcode?: string;
+}
+
 /** The form's text read into fields, or every problem found (all of them, so each field shows its own). */
-export function readProductForm(
-  form: ProductFormText,
-  options: { readonly checkSku: boolean },
-): ReadProductForm {
+export function readProductForm(form: ProductFormText, options: ProductCheckOptions): ReadProductForm {
   const issues: ProductFieldIssue[] = [];
   const figures = {} as Record<FigureField, number | null>;
   for (const field of FIGURE_FIELDS) {
@@ -133,10 +140,7 @@ export function readProductForm(
 }
 
 /** Problems of fields already read (types are the contract's; this checks what types cannot). */
-export function checkProductFields(
-  fields: ProductFields,
-  options: { readonly checkSku: boolean },
-): ProductFieldIssue[] {
+export function checkProductFields(fields: ProductFields, options: ProductCheckOptions): ProductFieldIssue[] {
   const issues: ProductFieldIssue[] = [];
   const text = (field: keyof ProductFields, value: string, max: number, required: boolean) => {
     if (required && value.trim() === '') issues.push({ field, problem: 'required' });
@@ -145,7 +149,10 @@ export function checkProductFields(
   text('name', fields.name, PRODUCT_LIMITS.name, true);
   if (options.checkSku) text('sku', fields.sku, PRODUCT_LIMITS.sku, true);
   text('unittext', fields.unittext, PRODUCT_LIMITS.unittext, false);
-  if (fields.barcode !== '') {
+  const barcodeChanged =
+    options.currentBarcode === undefined ||
+    normaliseScannedCode(fields.barcode) !== normaliseScannedCode(options.currentBarcode);
+  if (fields.barcode !== '' && barcodeChanged) {
     const checked = checkBarcode(fields.barcode);
     if (!checked.ok) {
       issues.push({ field: 'barcode', problem: checked.reason === 'checkDigit' ? 'checkDigit' : 'tooLong' });

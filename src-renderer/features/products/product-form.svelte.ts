@@ -17,7 +17,7 @@ import { problemText } from './product-edit-strings.js';
 
 export type ProductFormMode =
   | { readonly kind: 'new'; readonly code: string | null }
-  | { readonly kind: 'edit'; readonly productId: number; readonly name: string };
+  | { readonly kind: 'edit'; readonly productId: number; readonly name: string; readonly barcode: string };
 
 type TextField = Exclude<
   keyof ProductFormText,
@@ -111,7 +111,7 @@ export class ProductFormState {
       return;
     }
     const fields = found.value;
-    this.#reset({ kind: 'edit', productId, name: fields.name });
+    this.#reset({ kind: 'edit', productId, name: fields.name, barcode: fields.barcode });
     this.#form = {
       name: fields.name,
       sku: fields.sku,
@@ -172,7 +172,10 @@ export class ProductFormState {
   async save(): Promise<number | null> {
     if (this.#saving) return null;
     const mode = this.#mode;
-    const read = readProductForm(this.#form, { checkSku: mode.kind === 'new' });
+    const read = readProductForm(
+      this.#form,
+      mode.kind === 'new' ? { checkSku: true } : { checkSku: false, currentBarcode: mode.barcode },
+    );
     if (!read.ok) {
       this.#issues = wordsOf(read.issues);
       return null;
