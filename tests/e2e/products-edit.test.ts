@@ -198,5 +198,5 @@ describe('products made and changed offline from the products and counting pages
     expect(found.products.filter((product) => product.sku === sku)).toHaveLength(1);
     expect(found.products[0]?.id).toBeGreaterThan(0);
     expect(problems).toEqual([]);
-  });
+  }, 420_000);
 });
