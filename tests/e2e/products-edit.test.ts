@@ -93,7 +93,7 @@ describe('products made and changed offline from the products and counting pages
     // A bad form: nothing queued, the problem next to its field, what was typed kept.
     const queuedBefore = await openCount();
     await form.getByLabel('Sell price (฿)').focus();
-    await page.keyboard.type('3x');
+    await page.keyboard.type('3x', { delay: 110 });
     await page.keyboard.press('Control+Enter');
     await form.getByText('Type a number, e.g. 12.50.').waitFor();
     await form.getByText('Required.').waitFor();
@@ -101,11 +101,12 @@ describe('products made and changed offline from the products and counting pages
     await app.screenshot('products-edit-1-new-from-code-refused-en');
     await expectAccessible(page, 'new product form with refused fields');
 
+    // At a person's pace: the counting page takes a fast burst of keys for a scan.
     await form.getByLabel('Name').focus();
-    await page.keyboard.type('Shelf find jasmine rice');
+    await page.keyboard.type('Shelf find jasmine rice', { delay: 110 });
     await form.getByLabel('Sell price (฿)').fill('');
     await form.getByLabel('Sell price (฿)').focus();
-    await page.keyboard.type('35');
+    await page.keyboard.type('35', { delay: 110 });
     await page.keyboard.press('Control+Enter');
     await form.waitFor({ state: 'detached' }).catch(() => form.waitFor({ state: 'hidden' }));
     // The code's two units now count on the new product's line.
