@@ -189,6 +189,34 @@ export async function run(): Promise<void> {
     console.log(
       `searches with no result: ${empty.length} of ${all.length} (${empty.slice(0, 8).join(' | ')})`,
     );
+    // Staff read the end of a label: the last 4-6 digits of a barcode (products_by_barcode_end, 0010),
+    // alone and as the products page asks (a page of 25 with the count up to 500).
+    const endings = Array.from({ length: 1_000 }, () => {
+      const code = random.pick(barcodes);
+      return code.slice(-random.int(4, 6));
+    });
+    const endTimes = timeEachSync(endings, (text) => lookup.search(text, { limit: 25 }));
+    const pageTimes = timeEachSync(endings, (text) => lookup.searchPage(text, 0, 25));
+    const endMissed = endings.filter((text) => lookup.search(text, { limit: 25 }).length === 0).length;
+    console.log(figures('search barcode ending (4-6 digits)', endTimes, 95));
+    console.log(figures('searchPage barcode ending, 25 + count', pageTimes, 95));
+    console.log(
+      figures(
+        'searchPage Thai prefix, 25 + count',
+        timeEachSync(kinds.get('Thai name prefix, 1-4 words') ?? [], (text) =>
+          lookup.searchPage(text, 0, 25),
+        ),
+        95,
+      ),
+    );
+    console.log(`barcode endings with no result: ${endMissed} of ${endings.length}`);
+    const plan = db
+      .prepare<[], { detail: string }>(
+        "EXPLAIN QUERY PLAN SELECT id FROM products WHERE substr(barcode, -4) = '1234' AND barcode <> '' AND barcode LIKE '%51234'",
+      )
+      .all()
+      .map((row) => row.detail);
+    console.log(`barcode ending plan: ${plan.join('; ')}`);
     const oneCharacter = ['น', 'ก', 'ส', 'S', '8', 'ช'];
     console.log(
       figures(

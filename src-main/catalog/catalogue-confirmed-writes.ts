@@ -93,6 +93,9 @@ export class ConfirmedWrites {
             at,
           });
           break;
+        case 'productCreated':
+        case 'productDeleted':
+          break; // the product's identity and row: CatalogueRepository.applyConfirmedWrites
       }
     }
   }

@@ -31,6 +31,7 @@ export class CatalogueLookupRepository {
     { code: string; key: string | null; limit: number },
     ProductViewRow
   >;
+  private readonly byBarcodeEnd: Statement<{ end: string; pattern: string; limit: number }, ProductViewRow>;
   private readonly nthNewestMatch: Statement<[string, number], number>;
   private readonly byRank: Statement<[string, number], ProductViewRow>;
   private readonly newestMatchNames: Statement<[string, number], MatchNameRow>;
@@ -51,6 +52,13 @@ export class CatalogueLookupRepository {
     this.byExactCode = db.prepare(
       `SELECT ${VIEW_COLUMNS} FROM products WHERE sku = @code OR barcode_key = @key
        ORDER BY barcode_key IS @key DESC, active DESC, id LIMIT @limit`,
+    );
+    // The last four characters pick the rows from products_by_barcode_end (migration 0010); LIKE checks
+    // the rest of the typed ending. Digits only reach it, so no LIKE wildcard needs escaping.
+    this.byBarcodeEnd = db.prepare(
+      `SELECT ${VIEW_COLUMNS} FROM products
+        WHERE substr(barcode, -4) = @end AND barcode <> '' AND barcode LIKE @pattern
+        ORDER BY active DESC, id LIMIT @limit`,
     );
     // Walks the match list from the newest id without ranking: cheap even for 100,000 matches.
     this.nthNewestMatch = db
@@ -98,6 +106,11 @@ export class CatalogueLookupRepository {
   /** Products whose sku equals the code or whose barcode equals the key: barcode hits first. */
   findExactCodes(code: string, barcodeKey: string | undefined, limit: number): ProductViewRow[] {
     return this.byExactCode.all({ code, key: barcodeKey ?? null, limit });
+  }
+
+  /** Products whose barcode ends with `digits` (4 or more digits), active first. */
+  findByBarcodeEnd(digits: string, limit: number): ProductViewRow[] {
+    return this.byBarcodeEnd.all({ end: digits.slice(-4), pattern: `%${digits}`, limit });
   }
 
   /** Whether the expression matches more than `count` products (walks at most `count` + 1 ids). */

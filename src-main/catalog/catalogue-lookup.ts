@@ -40,6 +40,16 @@ export interface ScannedProduct {
 
 const DEFAULT_SEARCH_LIMIT = 50;
 const MAX_SEARCH_LIMIT = 500;
+/** The products page counts matches up to this many ("25 of 500+" beyond). */
+export const SEARCH_PAGE_COUNT_LIMIT = 500;
+
+export interface SearchPage {
+  readonly rows: ProductView[];
+  /** Matches found, at most SEARCH_PAGE_COUNT_LIMIT. */
+  readonly total: number;
+  /** The count stopped at its limit: there may be more. */
+  readonly totalIsAtLeast: boolean;
+}
 
 export class CatalogueLookup {
   private readonly repository: CatalogueLookupRepository;
@@ -129,6 +139,19 @@ export class CatalogueLookup {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_SEARCH_LIMIT), 0), MAX_SEARCH_LIMIT);
     if (limit === 0) return [];
     return searchProducts(this.repository, text, limit).map(productView);
+  }
+
+  /**
+   * One page of `search`'s order, with how many match. The matches are found once up to the count
+   * limit (the cost of one search of that limit) and the page cut from them, so pages never overlap.
+   */
+  searchPage(text: string, offset: number, limit: number): SearchPage {
+    const all = searchProducts(this.repository, text, SEARCH_PAGE_COUNT_LIMIT);
+    return {
+      rows: all.slice(offset, offset + limit).map(productView),
+      total: all.length,
+      totalIsAtLeast: all.length >= SEARCH_PAGE_COUNT_LIMIT,
+    };
   }
 
   findById(id: number): ProductView | undefined {

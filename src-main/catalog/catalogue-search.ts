@@ -66,9 +66,13 @@ function isEmpty(matched: MatchedRows): boolean {
   return matched.kind === 'rows' ? matched.rows.length === 0 : matched.names.length === 0;
 }
 
+/** Staff read the end of a label: this many digits or more also match barcodes ending with them. */
+export const BARCODE_END_DIGITS = 4;
+
 /**
- * Products for typed text: exact sku or barcode first, then FTS5 prefix matches, best first. Typed
- * Thai that found nothing is tried once more as phrases of its words (catalogue-search-text.ts).
+ * Products for typed text: exact sku or barcode first, then barcodes ending with typed digits (4 or
+ * more), then FTS5 prefix matches, best first. Typed Thai that found nothing is tried once more as
+ * phrases of its words (catalogue-search-text.ts).
  */
 export function searchProducts(
   repository: CatalogueLookupRepository,
@@ -77,6 +81,9 @@ export function searchProducts(
 ): ProductViewRow[] {
   const code = normaliseScannedCode(text);
   const exact = code === '' ? [] : repository.findExactCodes(code, barcodeKey(code), limit);
+  const endsWith = new RegExp(`^\\d{${BARCODE_END_DIGITS},}$`).test(code)
+    ? repository.findByBarcodeEnd(code, limit)
+    : [];
   const plain = tokenExpressions(text, { splitThai: false });
   if (plain.length === 0) return exact;
   let matched = matchesOf(repository, plain, text, limit);
@@ -91,6 +98,7 @@ export function searchProducts(
     seen.add(row.id);
     rows.push(row);
   };
+  for (const row of endsWith) add(row);
   if (matched.kind === 'rows') {
     for (const row of matched.rows) add(row);
   } else {

@@ -14,7 +14,7 @@ import type {
   VariationRecord,
   WarehouseRecord,
 } from '../../src-shared/api/records.js';
-import type { AppliedWrite } from '../outbox/index.js';
+import { localProductId, type AppliedWrite } from '../outbox/index.js';
 import { ConfirmedWrites } from './catalogue-confirmed-writes.js';
 import { CatalogueReferenceRepository } from './catalogue-reference.repository.js';
 import {
@@ -30,6 +30,8 @@ import {
   type IndexedProductRow,
 } from './catalogue-search-index.repository.js';
 import type { NamedView, WarehouseView } from './catalogue-views.js';
+import { ProductIdentity } from './product-identity.js';
+import { ProductLocalWrites } from './product-local-writes.repository.js';
 
 export interface UpsertProductsOptions {
   /** With a code, the records' stock and availablestock are that warehouse's figures and are stored for it. */
@@ -71,6 +73,10 @@ export class CatalogueRepository {
   private readonly listProductIds: Statement<[], number>;
   private readonly reference: CatalogueReferenceRepository;
   private readonly confirmed: ConfirmedWrites;
+  private readonly localSkus: Statement<[], { id: number; sku: string }>;
+  private readonly identity: ProductIdentity;
+  /** This PC's product writes (migration 0010). */
+  readonly localWrites: ProductLocalWrites;
 
   constructor(private readonly db: Database) {
     this.storedProduct = db.prepare(
@@ -94,17 +100,32 @@ export class CatalogueRepository {
     );
     this.deleteStockOf = db.prepare('DELETE FROM product_stock WHERE product_id = ?');
     this.deleteProduct = db.prepare('DELETE FROM products WHERE id = ?');
-    this.listProductIds = db.prepare<[], number>('SELECT id FROM products ORDER BY id').pluck();
+    // Server products only: a product made on this PC (id ≤ −1) is not the deletion sweep's to judge.
+    this.listProductIds = db.prepare<[], number>('SELECT id FROM products WHERE id > 0 ORDER BY id').pluck();
+    this.localSkus = db.prepare('SELECT id, sku FROM products WHERE id < 0');
+    this.localWrites = new ProductLocalWrites(db);
     this.reference = new CatalogueReferenceRepository(db);
     this.confirmed = new ConfirmedWrites(db, this.searchIndex);
+    this.identity = new ProductIdentity(db, this.searchIndex, this.localWrites);
   }
 
-  /** Upserts by id; the newest call's product fields win. */
+  /**
+   * Upserts by id; the newest call's product fields win, except on a product with a change of this PC
+   * still on its way (its local view stays until the change is done and pulled). A product made on
+   * this PC lands on its own row: a record with its sku takes that row over (product-identity.ts).
+   */
   upsertProducts(records: readonly ProductRecord[], options: UpsertProductsOptions): void {
     const { warehouseCode, syncedAt } = options;
     this.db.transaction(() => {
+      const madeHere = new Map(this.localSkus.all().map((row) => [row.sku, row.id]));
+      const held = this.localWrites.openProductIds();
       for (const record of records) {
-        this.writeProduct(productRow(record, syncedAt));
+        const localId = madeHere.get(record.sku ?? '');
+        if (localId !== undefined && this.identity.move(localId, record.id)) {
+          madeHere.delete(record.sku ?? '');
+          if (held.delete(localId)) held.add(record.id);
+        }
+        if (!held.has(record.id)) this.writeProduct(productRow(record, syncedAt));
         if (warehouseCode === undefined) continue;
         const figures = stockValues(record);
         if (figures === undefined) continue;
@@ -117,6 +138,17 @@ export class CatalogueRepository {
         });
       }
     })();
+  }
+
+  /** A product as this PC means it now (made or changed here): the row and its search entry. */
+  putProduct(record: ProductRecord, at: number): void {
+    this.db.transaction(() => this.writeProduct(productRow(record, at)))();
+  }
+
+  /** The product's record as held (the server's, with this PC's changes laid on it). */
+  storedRecord(id: number): ProductRecord | undefined {
+    const stored = this.storedProduct.get(id);
+    return stored === undefined ? undefined : (JSON.parse(stored.record_json) as ProductRecord);
   }
 
   /**
@@ -143,7 +175,14 @@ export class CatalogueRepository {
    * the local view then stays on the written figure instead of the last pull's older one.
    */
   applyConfirmedWrites(writes: readonly AppliedWrite[], at: number): void {
-    this.db.transaction(() => this.confirmed.apply(writes, at))();
+    this.db.transaction(() => {
+      for (const write of writes) {
+        if (write.kind === 'productCreated')
+          this.identity.move(localProductId(write.operationId), write.serverId);
+        else if (write.kind === 'productDeleted') this.deleteProducts([write.productId]);
+      }
+      this.confirmed.apply(writes, at);
+    })();
   }
 
   /** Removes products with their stock rows and search entries; unknown ids are ignored. */

@@ -13,6 +13,8 @@ import type { CatalogueRepository } from './catalogue.repository.js';
 import type { CodeAliases } from './code-aliases.js';
 import type { ProductImageCache } from './images/index.js';
 import type { WarehouseAdditions } from './warehouse-additions.js';
+import type { ProductEdits } from './product-edits.js';
+import type { EditableProductFields, ProductFields } from '../../src-shared/products/index.js';
 
 export interface CatalogueServiceOptions {
   readonly lookup: CatalogueLookup;
@@ -25,6 +27,8 @@ export interface CatalogueServiceOptions {
   readonly baseUrl: string;
   /** The pulled warehouses with those added on this PC. */
   readonly warehouses: WarehouseAdditions;
+  /** Products made and changed on this PC. */
+  readonly edits: ProductEdits;
 }
 
 const finiteOrNull = (value: unknown): number | null =>
@@ -56,7 +60,8 @@ export class CatalogueService {
     return this.#options.lookup.search(text, { limit });
   }
 
-  product(productId: number): ProductDetail {
+  product(requested: number): ProductDetail {
+    const productId = this.#current(requested);
     const detail = this.#options.lookup.product(productId);
     if (detail === undefined) throw noSuchProduct(productId);
     const { outbox } = this.#options;
@@ -150,6 +155,54 @@ export class CatalogueService {
 
   importAliases(text: string): CallValue<'catalogue.importAliases'> {
     return this.#options.aliases.importFile(text);
+  }
+
+  /** The products page: a page of `search`'s order, each product marked with this PC's changes. */
+  searchPage(text: string, offset: number, limit: number): CallValue<'catalogue.searchPage'> {
+    const page = this.#options.lookup.searchPage(text, offset, limit);
+    const states = this.#options.repository.localWrites.sendStates(page.rows.map((row) => row.id));
+    return {
+      products: page.rows.map((row) => ({
+        ...row,
+        madeHere: row.id < 0,
+        sendState: states.get(row.id) ?? null,
+      })),
+      total: page.total,
+      totalIsAtLeast: page.totalIsAtLeast,
+    };
+  }
+
+  productFields(productId: number): CallValue<'catalogue.productFields'> {
+    return this.#options.edits.productFields(this.#current(productId));
+  }
+
+  /** A product made here keeps answering to its local id after it took its server id. */
+  #current(productId: number): number {
+    return this.#options.repository.localWrites.currentId(productId);
+  }
+
+  proposeSku(): CallValue<'catalogue.proposeSku'> {
+    return this.#options.edits.proposeSku();
+  }
+
+  createProduct(fields: ProductFields): CallValue<'catalogue.createProduct'> {
+    return this.#options.edits.createProduct(fields);
+  }
+
+  updateProduct(productId: number, fields: EditableProductFields): CallValue<'catalogue.updateProduct'> {
+    return this.#options.edits.updateProduct(this.#current(productId), fields);
+  }
+
+  setProductActive(productId: number, active: boolean): CallValue<'catalogue.setProductActive'> {
+    return this.#options.edits.setProductActive(this.#current(productId), active);
+  }
+
+  productUsage(productId: number): CallValue<'catalogue.productUsage'> {
+    return this.#options.edits.productUsage(this.#current(productId));
+  }
+
+  deleteProduct(productId: number): CallValue<'catalogue.deleteProduct'> {
+    return this.#options.edits.deleteProduct(this.#current(productId));
   }
 
   productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {

@@ -1,6 +1,7 @@
 // Count sessions: the service behind the screen warehouse staff use all day. Everything is local and
 // synchronous (SQLite, WAL, synchronous=FULL): a count, once the call returns, survives a power cut.
 // Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
+import { openCountsHolding, type OpenCountHolding } from './count-usage.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
@@ -272,6 +273,11 @@ export class CountingService {
   }
 
   /** The whole review (counted lines, products nobody counted, unknown codes) as CSV text and a file name. */
+  /** Open sessions with a line of the product, and its counted figure there. */
+  openCountsHolding(productId: number): OpenCountHolding[] {
+    return openCountsHolding(this.#context.db, productId);
+  }
+
   exportCsv(sessionId: string): { fileName: string; csv: string } {
     const review = this.review(sessionId, 'all');
     return { fileName: csvFileName(review.session.name), csv: countSessionCsv(review.rows) };

@@ -27,7 +27,10 @@ export type AppliedWrite =
       readonly warehouseCode: string;
       readonly productId: number;
       readonly delta: number;
-    };
+    }
+  /** A product made on this PC exists on the server: its local row takes the server id. */
+  | { readonly kind: 'productCreated'; readonly operationId: number; readonly serverId: number }
+  | { readonly kind: 'productDeleted'; readonly productId: number };
 
 type DoneOutcome = Extract<RowOutcome, { state: 'done' }>;
 
@@ -43,6 +46,8 @@ export function appliedWrites(done: ReadonlyArray<readonly [OperationRow, DoneOu
 
 function appliedWrite(row: OperationRow, outcome: DoneOutcome): AppliedWrite | undefined {
   if (row.kind === PRODUCT_BARCODE_KIND) return barcodeWrite(row);
+  const product = productWrite(row, outcome);
+  if (product) return product;
   const productId = row.product_id ?? 0;
   // A line known only by sku: the catalogue is keyed by id, so the next pull brings its figure.
   if (!row.warehouse_code || productId <= 0 || row.change === null) return undefined;
@@ -90,4 +95,16 @@ function barcodeWrite(row: OperationRow): AppliedWrite | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** AddProduct done with its server id; DeleteProduct done on a known product. */
+function productWrite(row: OperationRow, outcome: DoneOutcome): AppliedWrite | undefined {
+  const serverId = outcome.serverId ?? row.server_id;
+  if (row.kind === 'addProduct' && serverId !== null && serverId !== undefined) {
+    return { kind: 'productCreated', operationId: row.id, serverId };
+  }
+  if (row.kind === 'deleteProduct' && row.target_id !== null) {
+    return { kind: 'productDeleted', productId: row.target_id };
+  }
+  return undefined;
 }

@@ -8,6 +8,8 @@ import { signalEnqueued } from './enqueue-signal.js';
 import { stockBatchKey } from './operation-keys.js';
 import { stockLineKeys } from './stock-line-key.js';
 import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
+import { operationById, type OperationRow } from './drain.repository.js';
+import { ADD_PRODUCT_KIND, createOperationOf } from './local-products.js';
 import { enqueueWrite } from './writes/enqueue-write.js';
 import type { AddIncomeBody } from './writes/write-request.js';
 import {
@@ -62,13 +64,16 @@ export function enqueueStockCount(db: Database, input: StockCountInput): { opera
       throw new OutboxInputError(`lines[${index}].countedAgainst must be a finite number`);
     }
   });
+  const waits = input.lines.map((line, index) => createWaitedFor(db, line.productId, `lines[${index}]`));
   const now = Date.now();
   const operationIds = db.transaction(() => {
     const keyOf = stockLineKeys(db, warehouseCode);
-    return input.lines.map((line) =>
+    return input.lines.map((line, index) =>
       insertStockLine(db, {
         kind: 'stockCount',
-        ...keyOf(line.productId, line.sku),
+        ...(waits[index]
+          ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
+          : keyOf(line.productId, line.sku)),
         batchKey: stockBatchKey('count', warehouseCode),
         warehouseCode,
         productId: line.productId,
@@ -96,13 +101,16 @@ export function enqueueStockChange(db: Database, input: StockChangeInput): { ope
     requireProduct(line, `lines[${index}]`);
     requireQuantity(line.value, `lines[${index}].value`);
   });
+  const waits = input.lines.map((line, index) => createWaitedFor(db, line.productId, `lines[${index}]`));
   const now = Date.now();
   const operationIds = db.transaction(() => {
     const keyOf = stockLineKeys(db, warehouseCode);
-    return input.lines.map((line) =>
+    return input.lines.map((line, index) =>
       insertStockLine(db, {
         kind: 'stockChange',
-        ...keyOf(line.productId, line.sku),
+        ...(waits[index]
+          ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
+          : keyOf(line.productId, line.sku)),
         batchKey: stockBatchKey(input.change, warehouseCode),
         warehouseCode,
         productId: line.productId,
@@ -164,7 +172,28 @@ function requireWarehouse(code: string): string {
   return trimmed;
 }
 
+/**
+ * A count of a product made on this PC (local id ≤ −1) waits for the product's create: it takes the
+ * create's order key (so it goes after it) and is sent by sku, which the back office knows once the
+ * create is done. undefined for a server product.
+ */
+function createWaitedFor(db: Database, productId: number, where: string): OperationRow | undefined {
+  const createId = createOperationOf(productId);
+  if (createId === undefined) return undefined;
+  const create = operationById(db, createId);
+  if (create?.kind !== ADD_PRODUCT_KIND || create.state === 'discarded') {
+    throw new OutboxInputError(
+      `${where}.productId ${productId} is not a product made on this PC that is still to be sent`,
+    );
+  }
+  return create;
+}
+
 function requireProduct(line: { readonly productId: number; readonly sku: string }, where: string): void {
+  if (line.productId < 0) {
+    if (line.sku.trim() === '') throw new OutboxInputError(`${where} of a product made here needs its sku`);
+    return;
+  }
   if (!Number.isInteger(line.productId) || line.productId < 0) {
     throw new OutboxInputError(`${where}.productId must be a whole number ≥ 0`);
   }

@@ -55,3 +55,5 @@ export {
   type WriteOperationState,
   type WriteRequest,
 } from './writes/write-request.js';
+export { createOperationOf, localProductId } from './local-products.js';
+export { openStockLineCount } from './stock-view.repository.js';

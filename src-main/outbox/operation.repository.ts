@@ -20,7 +20,10 @@ export interface NewStockLine {
   readonly policy: DriftPolicy | null;
   readonly sessionId: string | null;
   readonly now: number;
-  /** The create this line waits for (a warehouse added on this PC and not sent yet). */
+  /**
+   * The create this line waits for: a product made on this PC (outbox/local-products.ts) or a
+   * warehouse added on this PC and not sent yet.
+   */
   readonly dependsOn?: number | null;
 }
 

@@ -69,3 +69,17 @@ export function openStockLines(
 export function openStockLinesOfWarehouse(db: Database, warehouseCode: string): OpenStockLineRow[] {
   return statement(db).all.all({ warehouse: warehouseCode });
 }
+
+function prepareCount(db: Database): Statement<[number], number> {
+  return db
+    .prepare<[number], number>(
+      `SELECT count(*) FROM outbox_operations
+        WHERE product_id = ? AND state NOT IN ('done', 'discarded')`,
+    )
+    .pluck();
+}
+
+/** How many stock writes of the product (any warehouse) are not done yet: a delete's question says so. */
+export function openStockLineCount(db: Database, productId: number): number {
+  return preparedFor(db, prepareCount).get(productId) ?? 0;
+}

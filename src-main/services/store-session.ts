@@ -3,6 +3,7 @@
 // empty), the outbox drainer and the counting service, with their events forwarded to the page.
 // close() stops them in the order that loses nothing: the schedule, then the drainer (its current
 // request settles, within a bound), then the client and the database.
+import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
@@ -12,6 +13,8 @@ import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
 import { WarehouseAdditions } from '../catalog/warehouse-additions.js';
+import { ProductEdits } from '../catalog/product-edits.js';
+import { outboxProductWrites } from '../catalog/product-writes.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -27,7 +30,7 @@ import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MerchantProfileReader, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import { enqueueWrite, Outbox, type OutboxOptions } from '../outbox/index.js';
+import { enqueueWrite, Outbox, openStockLineCount, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import { StockMovesService } from '../stock-moves/index.js';
 import { openReturns } from '../returns/index.js';
@@ -186,6 +189,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       queueCreate: (body) => enqueueWrite(db, { kind: 'addWarehouse', body }).operationId,
       now,
     });
+    const counting = new CountingService(db, { now });
     const catalogueService = new CatalogueService({
       warehouses,
       lookup,
@@ -194,8 +198,19 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
       baseUrl: profile.baseUrl,
+      edits: new ProductEdits({
+        db,
+        repository: catalogue,
+        lookup,
+        writes: outboxProductWrites(db),
+        usage: {
+          openCountsHolding: (productId) => counting.openCountsHolding(productId),
+          queuedStockWrites: (productId) => openStockLineCount(db, productId),
+        },
+        pcName: hostname(),
+        now,
+      }),
     });
-    const counting = new CountingService(db, { now });
     const contacts = new ContactsService({
       repository: new ContactsRepository(db),
       writes: outboxContactWrites(db),

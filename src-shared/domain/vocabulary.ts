@@ -165,3 +165,13 @@ export type AttachmentRefusal = (typeof ATTACHMENT_REFUSALS)[number];
 /** How the page shows an opened file: in the page (an image), or saved to disk. */
 export const ATTACHMENT_VIEWS = ['image', 'save'] as const;
 export type AttachmentView = (typeof ATTACHMENT_VIEWS)[number];
+/** v4's sell_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT, 3 VAT 0%. */
+export const SELL_VAT_STATUSES = [0, 1, 2, 3] as const;
+export type SellVatStatus = (typeof SELL_VAT_STATUSES)[number];
+/** v4's purchase_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT. */
+export const PURCHASE_VAT_STATUSES = [0, 1, 2] as const;
+export type PurchaseVatStatus = (typeof PURCHASE_VAT_STATUSES)[number];
+
+/** A change to a product made on this PC, each one outbox write (AddProduct … DeleteProduct). */
+export const PRODUCT_CHANGES = ['create', 'update', 'activate', 'disable', 'delete'] as const;
+export type ProductChange = (typeof PRODUCT_CHANGES)[number];

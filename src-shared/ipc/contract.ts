@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
+import { catalogueProductCalls } from './schemas/catalogue-products.js';
 import { countingCalls } from './schemas/counting.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
 import { quotationsCalls } from './schemas/quotations.js';
@@ -40,6 +41,7 @@ export const callContract = {
   ...documentLinesCalls,
   ...returnCalls,
   ...filesCalls,
+  ...catalogueProductCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

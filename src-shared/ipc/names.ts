@@ -115,6 +115,14 @@ export const CALL_NAMES = [
   'files.attach',
   'files.list',
   'files.open',
+  'catalogue.searchPage',
+  'catalogue.productFields',
+  'catalogue.proposeSku',
+  'catalogue.createProduct',
+  'catalogue.updateProduct',
+  'catalogue.setProductActive',
+  'catalogue.productUsage',
+  'catalogue.deleteProduct',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -32,6 +32,9 @@ describe('crashes', () => {
     // Return purchase orders made here (keyless creates) with a payment chained on each.
     expect(kinds('addReturnPurchaseOrder').length).toBeGreaterThan(1);
     expect(kinds('returnPurchaseOrderPayment').length).toBe(kinds('addReturnPurchaseOrder').length);
+    // Products made offline with a change chained on each (crashRunProblems: one per sku, its price).
+    expect(kinds('addProduct').length).toBeGreaterThan(1);
+    expect(kinds('updateProduct').length).toBe(kinds('addProduct').length);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     // Transfers were among them, each half applied once (crashRunProblems checks both warehouses).
     expect(result.moves.length).toBeGreaterThan(1);

@@ -2,6 +2,7 @@
 import type { CallHandlers } from '../api-core.js';
 import type { ApiServices } from '../api-services.js';
 import { catalogueHandlers } from './catalogue.handlers.js';
+import { catalogueProductHandlers } from './catalogue-products.handlers.js';
 import { countingHandlers } from './counting.handlers.js';
 import { documentsHandlers } from './documents.handlers.js';
 import { filesHandlers } from './files.handlers.js';
@@ -29,5 +30,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...documentsHandlers(services),
     ...returnsHandlers(services),
     ...filesHandlers(services),
+    ...catalogueProductHandlers(services),
   } satisfies CallHandlers;
 }

@@ -14,6 +14,7 @@ import { stockMovesMigration } from './0011-stock-moves.js';
 import { quotationsMigration } from './0012-quotations.js';
 import { returnsMigration } from './0013-returns.js';
 import { fileAttachmentsMigration } from './0014-file-attachments.js';
+import { productEditsMigration } from './0015-product-edits.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   quotationsMigration,
   returnsMigration,
   fileAttachmentsMigration,
+  productEditsMigration,
 ];

@@ -16,7 +16,12 @@
 // other code (letters, punctuation, other lengths) is a store's own code and is taken as it is.
 import { z } from 'zod';
 import { isBackofficeFailure, type BackofficeFailure } from '../../backoffice/index.js';
-import { GTIN_LENGTHS, isValidGtin, normaliseScannedCode } from '../../../src-shared/barcode/index.js';
+import {
+  MAX_BARCODE_LENGTH,
+  checkBarcode,
+  normaliseScannedCode,
+  type BarcodeProblem,
+} from '../../../src-shared/barcode/index.js';
 import { ResultText } from '../../../src-shared/api/envelopes.js';
 import type { OperationRow } from '../drain.repository.js';
 import type { OperationKind, RowOutcome } from '../operation-kind.js';
@@ -24,7 +29,6 @@ import type { OperationKind, RowOutcome } from '../operation-kind.js';
 export const PRODUCT_BARCODE_KIND = 'productBarcode';
 export const UNKNOWN_PRODUCT = 'UNKNOWN_PRODUCT';
 export const BAD_BARCODE_PAYLOAD = 'BAD_PAYLOAD';
-export const MAX_BARCODE_LENGTH = 64;
 
 export const productBarcodePayload = z.object({
   productId: z.int().positive(),
@@ -36,26 +40,28 @@ export type ProductBarcodePayload = z.output<typeof productBarcodePayload>;
 /** The cleaned barcode, or why it is refused (English; the renderer shows its own text by `reason`). */
 export type BarcodeCheck =
   | { readonly ok: true; readonly barcode: string }
-  | { readonly ok: false; readonly reason: 'empty' | 'tooLong' | 'checkDigit'; readonly text: string };
+  | { readonly ok: false; readonly reason: BarcodeProblem; readonly text: string };
 
 export function validateBarcode(raw: string): BarcodeCheck {
-  const barcode = normaliseScannedCode(raw);
-  if (barcode === '') return { ok: false, reason: 'empty', text: 'The barcode is empty.' };
-  if (barcode.length > MAX_BARCODE_LENGTH) {
-    return {
-      ok: false,
-      reason: 'tooLong',
-      text: `The barcode has ${barcode.length} characters; at most ${MAX_BARCODE_LENGTH} are allowed.`,
-    };
+  const checked = checkBarcode(raw);
+  if (checked.ok) return checked;
+  const { barcode } = checked;
+  switch (checked.reason) {
+    case 'empty':
+      return { ok: false, reason: 'empty', text: 'The barcode is empty.' };
+    case 'tooLong':
+      return {
+        ok: false,
+        reason: 'tooLong',
+        text: `The barcode has ${barcode.length} characters; at most ${MAX_BARCODE_LENGTH} are allowed.`,
+      };
+    case 'checkDigit':
+      return {
+        ok: false,
+        reason: 'checkDigit',
+        text: `${barcode} looks like a GTIN/EAN/UPC but its check digit is wrong: scan it again or check the digits.`,
+      };
   }
-  if (/^\d+$/.test(barcode) && GTIN_LENGTHS.includes(barcode.length) && !isValidGtin(barcode)) {
-    return {
-      ok: false,
-      reason: 'checkDigit',
-      text: `${barcode} looks like a GTIN/EAN/UPC but its check digit is wrong: scan it again or check the digits.`,
-    };
-  }
-  return { ok: true, barcode };
 }
 
 export function productOrderKey(productId: number): string {
@@ -82,7 +88,8 @@ const badPayload: RowOutcome = {
   text: 'The stored barcode assignment could not be read.',
 };
 
-function isInvalidId(error: unknown): error is BackofficeFailure {
+/** "Invalid ID.": the back office has no such record (never had it, or it was deleted). */
+export function isInvalidId(error: unknown): error is BackofficeFailure {
   return (
     isBackofficeFailure(error) &&
     error.kind === 'permanent' &&

@@ -9,6 +9,7 @@ import { financeRows } from './finance-rows.js';
 import { warehouseRows } from './warehouse-rows.js';
 import { quotationRows } from './quotation-write-rows.js';
 import { returnRows } from './return-rows.js';
+import { productRows } from './product-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
@@ -18,6 +19,7 @@ export const writeTable = {
   ...quotationRows,
   ...returnRows,
   ...filesRows,
+  ...productRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

@@ -9,6 +9,7 @@
 //   again for the same text keep the selected one.
 // - One search for the whole page life (`productSearch`): a product's detail and back keeps the text,
 //   the results and the selected row.
+import type { SendState } from '../../../src-shared/domain/vocabulary.js';
 import type { ProductDetail, ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 
@@ -21,7 +22,18 @@ export interface ProductSearchOptions {
   readonly limit?: number;
   /** Whether each listed product's stock is read (`stock`); true unless given. */
   readonly withStock?: boolean;
+  /**
+   * The products page: a page at a time with how many match ("25 of 57"), more on demand, each
+   * product marked with this PC's changes (catalogue.searchPage).
+   */
+  readonly paged?: boolean;
 }
+
+/** A listed product; on the paged list, with this PC's changes to it. */
+export type ListedProduct = ProductSummary & {
+  readonly madeHere?: boolean;
+  readonly sendState?: SendState | null;
+};
 
 /** What the shelf should hold, all warehouses together: server figures plus writes still in the outbox. */
 function totalExpected(product: ProductDetail): number {
@@ -32,9 +44,12 @@ export class ProductSearch {
   readonly #api: StockroomBridge;
   readonly #limit: number;
   readonly #withStock: boolean;
+  readonly #paged: boolean;
   #text = $state('');
   #shownText = $state('');
-  #results = $state<ProductSummary[]>([]);
+  #results = $state<ListedProduct[]>([]);
+  #total = $state(0);
+  #totalIsAtLeast = $state(false);
   #stock = $state<Record<number, number>>({});
   #selected = $state(0);
   #searching = $state(false);
@@ -49,6 +64,21 @@ export class ProductSearch {
     this.#api = bridge;
     this.#limit = options.limit ?? RESULT_LIMIT;
     this.#withStock = options.withStock ?? true;
+    this.#paged = options.paged ?? false;
+  }
+
+  /** How many products match (paged list; at most 500, `totalIsAtLeast` beyond). */
+  get total(): number {
+    return this.#total;
+  }
+
+  get totalIsAtLeast(): boolean {
+    return this.#totalIsAtLeast;
+  }
+
+  /** More matches than are listed: "more results" may be asked for. */
+  get hasMore(): boolean {
+    return this.#paged && this.#results.length < this.#total;
   }
 
   /** The text in the search box. */
@@ -61,7 +91,7 @@ export class ProductSearch {
     return this.#shownText;
   }
 
-  get results(): readonly ProductSummary[] {
+  get results(): readonly ListedProduct[] {
     return this.#results;
   }
 
@@ -104,7 +134,9 @@ export class ProductSearch {
       return;
     }
     this.#searching = true;
-    const result = await this.#api.call('catalogue.search', { text, limit: this.#limit });
+    const result = this.#paged
+      ? await this.#page(text, 0, Math.max(this.#limit, this.#sameTextShown(text)))
+      : await this.#api.call('catalogue.search', { text, limit: this.#limit });
     if (sequence !== this.#sequence) return;
     this.#searching = false;
     if (!result.ok) {
@@ -117,6 +149,41 @@ export class ProductSearch {
     this.#shownText = text;
     this.#selected = sameText ? Math.min(this.#selected, Math.max(0, result.value.length - 1)) : 0;
     void this.#readStock(sequence);
+  }
+
+  /** The next page of the paged list, added below (PageDown at the end, or the button). */
+  async more(): Promise<void> {
+    if (!this.hasMore || this.#searching) return;
+    const sequence = this.#sequence;
+    const text = this.#shownText;
+    this.#searching = true;
+    const result = await this.#page(text, this.#results.length, this.#limit);
+    if (sequence !== this.#sequence) return;
+    this.#searching = false;
+    if (!result.ok) {
+      this.#error = result.error.message;
+      return;
+    }
+    const known = new Set(this.#results.map((product) => product.id));
+    this.#results = [...this.#results, ...result.value.filter((product) => !known.has(product.id))];
+    void this.#readStock(sequence);
+  }
+
+  /** Read again for the same text: as many rows as were shown, so "more" is not lost. */
+  #sameTextShown(text: string): number {
+    return text === this.#shownText ? Math.min(this.#results.length, 100) : 0;
+  }
+
+  async #page(text: string, offset: number, limit: number) {
+    const answer = await this.#api.call('catalogue.searchPage', {
+      text,
+      offset,
+      limit: Math.min(limit, 100),
+    });
+    if (!answer.ok) return answer;
+    this.#total = answer.value.total;
+    this.#totalIsAtLeast = answer.value.totalIsAtLeast;
+    return { ok: true as const, value: answer.value.products };
   }
 
   /** Stops a search still waiting for the typing to pause (the search is left). */
@@ -142,7 +209,7 @@ export class ProductSearch {
   }
 
   /** The selected product, if any is listed. */
-  get selectedProduct(): ProductSummary | undefined {
+  get selectedProduct(): ListedProduct | undefined {
     return this.#results[this.#selected];
   }
 
@@ -179,4 +246,4 @@ export class ProductSearch {
 }
 
 /** The products page's search, kept while other pages are shown. */
-export const productSearch = new ProductSearch();
+export const productSearch = new ProductSearch({ paged: true });

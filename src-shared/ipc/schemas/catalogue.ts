@@ -2,7 +2,7 @@
 // outbox) beside them in the product detail, the figure a warehouse person expects on the shelf.
 import { z } from 'zod';
 import { ALIAS_IMPORT_SKIPS } from '../../domain/vocabulary.js';
-import { EMPTY_ARGS, count, epochMs, requiredText, rowId } from './common.js';
+import { EMPTY_ARGS, count, epochMs, productRef, requiredText, rowId } from './common.js';
 
 export const productSummary = z.object({
   id: z.number(),
@@ -124,7 +124,7 @@ export const catalogueCalls = {
     result: z.array(productSummary),
   },
   /** One product with its stock in every warehouse; 'not-found' when the catalogue has no such id. */
-  'catalogue.product': { args: z.strictObject({ productId: rowId }), result: productDetail },
+  'catalogue.product': { args: z.strictObject({ productId: productRef }), result: productDetail },
   'catalogue.warehouses': { args: EMPTY_ARGS, result: z.array(warehouseChoice) },
   /**
    * Gives a product a barcode (an unknown scanned code matched to it): queued as a product update in
@@ -187,7 +187,7 @@ export const catalogueCalls = {
    * The product's image, fetched by main (≤ 2 MB, image/* only) and cached in the store's folder, so it
    * still shows offline; null when the product has none, 'not-found' when the catalogue has no such id.
    */
-  'catalogue.productImage': { args: z.strictObject({ productId: rowId }), result: productImage },
+  'catalogue.productImage': { args: z.strictObject({ productId: productRef }), result: productImage },
   /**
    * Adds a warehouse: queued in the outbox (AddWarehouse, read back by its code after an unclear
    * failure) and offered by every picker at once as waiting to send; stock moved into it waits for its

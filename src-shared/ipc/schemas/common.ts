@@ -30,3 +30,9 @@ export const pageArgs = {
 };
 
 export const driftPolicy = z.enum(DRIFT_POLICIES);
+
+/**
+ * A product of the local catalogue: the server's id (≥ 1), or a product made on this PC whose create
+ * has not reached the back office yet (≤ −1: minus its create's outbox operation id).
+ */
+export const productRef = z.int().refine((value) => value !== 0, 'a product id is never 0');

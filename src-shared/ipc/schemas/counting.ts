@@ -18,6 +18,7 @@ import {
   driftPolicy,
   epochMs,
   pageArgs,
+  productRef,
   requiredText,
   rowId,
   shortText,
@@ -254,7 +255,7 @@ export const countingCalls = {
     args: z.strictObject({
       sessionId,
       lineId: rowId,
-      productId: rowId,
+      productId: productRef,
       counter,
       keepCodeAs: z.enum(KEEP_CODE_CHOICES).default('none'),
     }),

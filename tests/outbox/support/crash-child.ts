@@ -1,6 +1,6 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
-// halves with the move row, in one transaction), incomes, expenses, contacts with an edit chained on
+// halves with the move row, in one transaction), products with a change chained on each, incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
 // create), return purchase orders with a payment chained on each, and file uploads on a purchase order
 // (the file written to the store's files folder first, as the files service does) until the crash test
@@ -95,7 +95,22 @@ const timer = setInterval(() => {
       lines: [{ productId: product, sku: `SKU-${String(product).padStart(6, '0')}`, value }],
     });
     ids.push(...operationIds);
-  } else if (draw < 0.7) {
+  } else if (draw < 0.58) {
+    // A product made here and a price change chained on it, in one transaction as the catalogue does.
+    db.transaction(() => {
+      const sku = `CR-${randomUUID().slice(0, 13)}`;
+      const create = enqueueWrite(db, {
+        kind: 'addProduct',
+        body: { name: `Crash ${sku}`, sku, sellprice: '1' },
+      });
+      const change = enqueueWrite(db, {
+        kind: 'updateProduct',
+        target: { afterOperation: create.operationId },
+        args: { body: { sellprice: String(amount) } },
+      });
+      ids.push(create.operationId, change.operationId);
+    })();
+  } else if (draw < 0.72) {
     // An income made here and a payment on it, queued in one transaction as the money service does.
     db.transaction(() => {
       const income = enqueueWrite(db, {

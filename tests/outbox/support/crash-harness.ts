@@ -54,6 +54,7 @@ export interface CrashRunResult {
     reason_text: string | null;
     target_id: number | null;
     server_id: number | null;
+    depends_on: number | null;
     payload: string | null;
   }>;
   /** Stock of the crash products per warehouse (code → product → stock), before and after the run. */
@@ -65,6 +66,8 @@ export interface CrashRunResult {
   readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
   /** The back office's contacts by code: their names, one entry per contact. */
   readonly contactsByCode: ReadonlyMap<string, readonly string[]>;
+  /** Products made by the run (AddProduct), by sku: how many the back office holds and their sell price. */
+  readonly productsBySku: ReadonlyMap<string, { readonly count: number; readonly sellprice: number }>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -197,6 +200,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
       contactsByCode: await readContactsByCode(sandbox),
+      productsBySku: await readProductsBySku(sandbox, rows),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -228,7 +232,7 @@ async function drainRest(file: string, url: string): Promise<CrashRunResult['row
     return db
       .prepare<[], CrashRunResult['rows'][number]>(
         `SELECT id, kind, state, outcome, attempts, product_id, warehouse_code, change, value, unique_number,
-                reason_text, target_id, server_id, payload FROM outbox_operations ORDER BY id`,
+                reason_text, target_id, server_id, depends_on, payload FROM outbox_operations ORDER BY id`,
       )
       .all();
   } finally {
@@ -285,6 +289,29 @@ async function readPurchaseOrderFiles(sandbox: TestSandbox): Promise<Map<string,
     counts.set(file.fileName, (counts.get(file.fileName) ?? 0) + 1);
   }
   return counts;
+}
+
+function createdSku(row: { payload: string | null }): string {
+  return (JSON.parse(row.payload ?? '{}') as { sku?: string }).sku ?? '';
+}
+
+async function readProductsBySku(
+  sandbox: TestSandbox,
+  rows: CrashRunResult['rows'],
+): Promise<Map<string, { count: number; sellprice: number }>> {
+  const skus = rows.filter((row) => row.kind === 'addProduct').map(createdSku);
+  const found = new Map<string, { count: number; sellprice: number }>();
+  for (let start = 0; start < skus.length; start += 400) {
+    const answer = await sandbox.call('GetProducts', {
+      query: { limit: 500 },
+      headers: { skulist: skus.slice(start, start + 400).join(',') },
+    });
+    for (const product of (answer.body as { list: Array<{ sku: string; sellprice: string }> }).list) {
+      const held = found.get(product.sku);
+      found.set(product.sku, { count: (held?.count ?? 0) + 1, sellprice: Number(product.sellprice) });
+    }
+  }
+  return found;
 }
 
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
@@ -361,6 +388,21 @@ export function crashRunProblems(result: CrashRunResult): string[] {
       (JSON.parse(row.payload ?? '{}') as { args?: { file?: { fileName?: string } } }).args?.file ?? {};
     const count = result.purchaseOrderFiles.get(fileName) ?? 0;
     if (count !== 1) problems.push(`file ${fileName} is listed ${count} times`);
+  }
+  // Each product made offline exists once, with the price its chained UpdateProduct set.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addProduct')) {
+    const sku = createdSku(row);
+    const held = result.productsBySku.get(sku);
+    const update = result.rows.find(
+      (candidate) => candidate.kind === 'updateProduct' && candidate.depends_on === row.id,
+    );
+    const price = Number(
+      (JSON.parse(update?.payload ?? '{}') as { args?: { body?: { sellprice?: string } } }).args?.body
+        ?.sellprice,
+    );
+    if (held?.count !== 1) problems.push(`product ${sku} exists ${held?.count ?? 0} times`);
+    else if (update && held.sellprice !== price)
+      problems.push(`product ${sku}: sell price ${held.sellprice}, expected ${price}`);
   }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
