@@ -12,6 +12,9 @@ import type {
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
+import type { BundleService } from '../bundles/index.js';
+import type { ProductPictures } from '../catalog/pictures/index.js';
+import type { SerialNumbers } from '../catalog/serials/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
@@ -29,6 +32,9 @@ export interface ActiveStore {
   readonly counting: CountingService;
   readonly money: MoneyService;
   readonly outbox: Outbox;
+  readonly bundles: BundleService;
+  readonly pictures: ProductPictures;
+  readonly serials: SerialNumbers;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

@@ -89,3 +89,29 @@ export type SendState = (typeof SEND_STATES)[number];
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
+
+/**
+ * What became of a serial number this PC added or removed (issue 12): waiting in the outbox; added;
+ * already on the product (the back office named it a duplicate: a first clear answer); on the product
+ * after a lost answer (a resend found it there: ours or older, the end state is the same); removed;
+ * refused by the back office (its description says why); waits for a person; discarded by one.
+ */
+export const SERIAL_RESULTS = [
+  'waiting',
+  'added',
+  'duplicate',
+  'alreadyThere',
+  'removed',
+  'refused',
+  'needsAttention',
+  'discarded',
+] as const;
+export type SerialResult = (typeof SERIAL_RESULTS)[number];
+
+/** A bundle's sell_vat_status (v4: 0 Undefined, 1 No Vat, 2 Have Vat, 3 Vat 0%, 4 Use Product Vat). */
+export const BUNDLE_VAT_STATUSES = [0, 1, 2, 3, 4] as const;
+export type BundleVatStatus = (typeof BUNDLE_VAT_STATUSES)[number];
+
+/** Picture types a product picture may be uploaded as. */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PictureType = (typeof PICTURE_TYPES)[number];

@@ -11,6 +11,8 @@ import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
+import { productExtraCalls } from './schemas/product-extras.js';
+import { bundleCalls } from './schemas/bundles.js';
 
 export interface CallSpec {
   readonly args: z.ZodType;
@@ -25,6 +27,8 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...productExtraCalls,
+  ...bundleCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

@@ -6,6 +6,7 @@ import { outboxProgress, outboxSummary } from './schemas/outbox.js';
 import { moneyChanged } from './schemas/money.js';
 import { profileChanged } from './schemas/profiles.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
+import { bundlesChanged } from './schemas/bundles.js';
 
 export const eventContract = {
   /** The sync status whenever it changes (job start/finish/failure, waits, first-sync progress). */
@@ -20,6 +21,8 @@ export const eventContract = {
   'profile.changed': profileChanged,
   /** The money copy changed (a pull, the daily re-read, or a write made here): read the lists again. */
   'money.changed': moneyChanged,
+  /** The bundles copy changed (a pull, or a write made here): read the list again. */
+  'bundles.changed': bundlesChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

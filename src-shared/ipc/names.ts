@@ -71,6 +71,17 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'catalogue.replaceImage',
+  'catalogue.pictureUpload',
+  'serials.list',
+  'serials.add',
+  'serials.remove',
+  'bundles.list',
+  'bundles.detail',
+  'bundles.create',
+  'bundles.update',
+  'bundles.activate',
+  'bundles.delete',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -81,6 +92,7 @@ export const EVENT_NAMES = [
   'budget.changed',
   'profile.changed',
   'money.changed',
+  'bundles.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

@@ -7,6 +7,7 @@ import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
+import { bundleHandlers } from './bundles.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
   return {
@@ -16,5 +17,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...bundleHandlers(services),
   } satisfies CallHandlers;
 }

@@ -9,6 +9,7 @@ import { countScopeAndCodeAliasesMigration } from './0006-count-scope-and-code-a
 import { outboxWritesMigration } from './0007-outbox-writes.js';
 import { moneyMigration } from './0008-money.js';
 import { moneySearchMigration } from './0009-money-search.js';
+import { bundlesSerialsPicturesMigration } from './0010-bundles-serials-pictures.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   outboxWritesMigration,
   moneyMigration,
   moneySearchMigration,
+  bundlesSerialsPicturesMigration,
 ];

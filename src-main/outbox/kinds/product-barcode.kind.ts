@@ -82,7 +82,8 @@ const badPayload: RowOutcome = {
   text: 'The stored barcode assignment could not be read.',
 };
 
-function isInvalidId(error: unknown): error is BackofficeFailure {
+/** The back office's "Invalid ID.": the record named in the query does not exist (any more). */
+export function isInvalidId(error: unknown): error is BackofficeFailure {
   return (
     isBackofficeFailure(error) &&
     error.kind === 'permanent' &&

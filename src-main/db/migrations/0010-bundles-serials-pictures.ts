@@ -1,0 +1,74 @@
+// Issue 12's local records beside the catalogue:
+// - bundles: the store's bundles as last pulled (GetBundles / GetBundleDetail) and the ones made on
+//   this PC (operation_id, no server_id until their create is done); items_json is NULL until a
+//   bundle's detail was read (v4 lists bundles without their items). last_operation_id is the newest
+//   write queued here on the bundle: a pull does not overwrite the row while it is still open.
+// - product_serials: what THIS PC added or removed (v4 has no read of a product's serial numbers), one
+//   row per serial and action with the outbox operation that sends it; results come from the outbox.
+// - product_pictures: a picture chosen here, stored in the store's uploads folder and shown instead of
+//   the server's until its upload is done and a pull brought the server's new imagepath.
+import type { Migration } from '../migrate.js';
+
+export const bundlesSerialsPicturesMigration: Migration = {
+  version: 10,
+  name: '0010-bundles-serials-pictures',
+  up(db) {
+    db.exec(`
+      CREATE TABLE bundles (
+        id                INTEGER PRIMARY KEY,
+        server_id         INTEGER,
+        operation_id      INTEGER,
+        last_operation_id INTEGER,
+        sku               TEXT    NOT NULL,
+        name              TEXT    NOT NULL,
+        sellprice         TEXT    NOT NULL,
+        sell_vat_status   INTEGER NOT NULL,
+        active            INTEGER NOT NULL CHECK (active IN (0, 1)),
+        stock             TEXT    NOT NULL DEFAULT '',
+        availablestock    TEXT    NOT NULL DEFAULT '',
+        items_json        TEXT,
+        -- Lower-cased name and sku: the search's haystack.
+        search_text       TEXT    NOT NULL,
+        -- A delete queued here: hidden from the list at once, forgotten when the pull no longer has it.
+        deleted           INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+        pulled_at         INTEGER,
+        created_at        INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX bundles_by_server ON bundles (server_id) WHERE server_id IS NOT NULL;
+      CREATE INDEX bundles_by_sku ON bundles (sku);
+      CREATE INDEX bundles_list ON bundles (deleted, created_at DESC, id DESC);
+
+      -- 'list' (every bundle, paged) and 'details' (items of bundles not read yet).
+      CREATE TABLE bundle_sync_marker (
+        job              TEXT    PRIMARY KEY CHECK (job IN ('list', 'details')),
+        last_started_at  INTEGER NOT NULL,
+        last_finished_at INTEGER NOT NULL,
+        last_requests    INTEGER NOT NULL CHECK (last_requests >= 0)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE product_serials (
+        id             INTEGER PRIMARY KEY,
+        product_id     INTEGER NOT NULL,
+        -- The warehouse an add names; '' for a removal (DeleteSerialNo names none).
+        warehouse_code TEXT    NOT NULL,
+        name           TEXT    NOT NULL,
+        action         TEXT    NOT NULL CHECK (action IN ('add', 'remove')),
+        operation_id   INTEGER NOT NULL,
+        created_at     INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX product_serials_by_product ON product_serials (product_id, name, id);
+
+      CREATE TABLE product_pictures (
+        product_id       INTEGER PRIMARY KEY,
+        operation_id     INTEGER NOT NULL,
+        file_path        TEXT    NOT NULL,
+        file_name        TEXT    NOT NULL,
+        mime_type        TEXT    NOT NULL,
+        -- The product's imagepath when the picture was chosen: a pull that brings another one ends the
+        -- local picture's reign (once its upload is done).
+        imagepath_before TEXT    NOT NULL,
+        created_at       INTEGER NOT NULL
+      ) STRICT;
+    `);
+  },
+};
