@@ -14,7 +14,7 @@ export type {
   AddExpenseBody,
   AddIncomeBody,
   AddMoneyTransferBody,
-  PaymentTarget,
+  WriteTarget,
   QueuedWrite,
   WriteOperationState,
   WriteRequest,

@@ -196,7 +196,7 @@ export class MoneyService {
       const queued = this.#writes.enqueue({
         kind: row.kind === 'income' ? 'incomePayment' : 'expensePayment',
         target,
-        payment: { paymentamount: amount, paymentmethod: method.name, paymentdate: paidAt },
+        args: { query: { paymentamount: amount, paymentmethod: method.name, paymentdate: paidAt } },
         describe,
       });
       this.records.addLocalPayment({

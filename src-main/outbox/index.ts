@@ -56,7 +56,7 @@ export {
   type AddIncomeBody,
   type AddMoneyTransferBody,
   type PaymentFields,
-  type PaymentTarget,
+  type WriteTarget,
   type QueuedWrite,
   type WriteKind,
   type WriteMark,

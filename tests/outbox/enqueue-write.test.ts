@@ -56,25 +56,25 @@ describe('enqueueWrite', () => {
         enqueueWrite(temp.db, {
           kind: 'incomePayment',
           target: { serverId: 3 },
-          payment: { paymentamount: -1, paymentmethod: 'Cash' },
+          args: { query: { paymentamount: -1, paymentmethod: 'Cash' } },
         }),
       () =>
         enqueueWrite(temp.db, {
           kind: 'incomePayment',
           target: { serverId: 3 },
-          payment: { paymentamount: 10, paymentmethod: ' ' },
+          args: { query: { paymentamount: 10, paymentmethod: ' ' } },
         }),
       () =>
         enqueueWrite(temp.db, {
           kind: 'expensePayment',
           target: { serverId: 3 },
-          payment: { paymentamount: 10, paymentmethod: 'Cash', paymentdate: '2025-13-01 10:00' },
+          args: { query: { paymentamount: 10, paymentmethod: 'Cash', paymentdate: '2025-13-01 10:00' } },
         }),
       () =>
         enqueueWrite(temp.db, {
           kind: 'incomePayment',
           target: { afterOperation: 999 },
-          payment: { paymentamount: 10, paymentmethod: 'Cash' },
+          args: { query: { paymentamount: 10, paymentmethod: 'Cash' } },
         }),
     ];
     const messages = refusals.map((attempt) => {
@@ -98,12 +98,12 @@ describe('enqueueWrite', () => {
     const payment = enqueueWrite(temp.db, {
       kind: 'incomePayment',
       target: { afterOperation: create.operationId },
-      payment: { paymentamount: 40, paymentmethod: 'Cash' },
+      args: { query: { paymentamount: 40, paymentmethod: 'Cash' } },
     });
     enqueueWrite(temp.db, {
       kind: 'incomePayment',
       target: { serverId: 17 },
-      payment: { paymentamount: 1250, paymentmethod: 'Cash' },
+      args: { query: { paymentamount: 1250, paymentmethod: 'Cash' } },
     });
     const [createRow, paymentRow, serverRow] = rows();
     expect(paymentRow).toMatchObject({ order_key: createRow?.order_key, depends_on: create.operationId });
@@ -131,7 +131,7 @@ describe('enqueueWrite', () => {
     const later = enqueueWrite(temp.db, {
       kind: 'incomePayment',
       target: { afterOperation: create.operationId },
-      payment: { paymentamount: 1, paymentmethod: 'Cash' },
+      args: { query: { paymentamount: 1, paymentmethod: 'Cash' } },
     });
     expect(operationStates(temp.db, [later.operationId])[0]?.serverId).toBe(4242);
   });

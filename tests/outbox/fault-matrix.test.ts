@@ -88,7 +88,7 @@ describe('the outbox against sandbox faults', () => {
     const onOffline = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { afterOperation: incomeOperation },
-      payment: { paymentamount: amount + 0.1, paymentmethod: CASH },
+      args: { query: { paymentamount: amount + 0.1, paymentmethod: CASH } },
     });
     const expense = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: amount + 0.25 } });
     const transfer = enqueueWrite(fx.db, {
@@ -102,12 +102,12 @@ describe('the outbox against sandbox faults', () => {
     const onIncome = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { serverId: seededIncome },
-      payment: { paymentamount: amount + 0.75, paymentmethod: CASH },
+      args: { query: { paymentamount: amount + 0.75, paymentmethod: CASH } },
     });
     const onExpense = enqueueWrite(fx.db, {
       kind: 'expensePayment',
       target: { serverId: seededExpense },
-      payment: { paymentamount: amount + 1, paymentmethod: CASH },
+      args: { query: { paymentamount: amount + 1, paymentmethod: CASH } },
     });
     return {
       ids: [onOffline, expense, transfer, onIncome, onExpense].map((queued) => queued.operationId),
@@ -262,7 +262,7 @@ describe('the outbox against sandbox faults', () => {
     const payment = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { serverId: target },
-      payment: { paymentamount: 17.25, paymentmethod: CASH },
+      args: { query: { paymentamount: 17.25, paymentmethod: CASH } },
     });
     const expense = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: 17.5 } });
     // Slow only once the reads before the write are done: the write itself outlives the client timeout.

@@ -76,7 +76,7 @@ describe('a drainer that loses its lease mid-run', () => {
     const second = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { afterOperation: first.operationId },
-      payment: { paymentamount: 42, paymentmethod: 'เงินสด' },
+      args: { query: { paymentamount: 42, paymentmethod: 'เงินสด' } },
     });
     const third = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: 43 } });
     const { outbox, sent, sentAtTakeover } = loserAndWinner('afterResponse');

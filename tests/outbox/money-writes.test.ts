@@ -32,18 +32,18 @@ describe('money writes through the outbox', () => {
     const onOffline = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { afterOperation: income.operationId },
-      payment: { paymentamount: 120, paymentmethod: CASH, paymentdate: '2025-06-10 10:30' },
+      args: { query: { paymentamount: 120, paymentmethod: CASH, paymentdate: '2025-06-10 10:30' } },
     });
     const expense = enqueueWrite(fx.db, { kind: 'addExpense', body: { amount: 80 } });
     const onOfflineExpense = enqueueWrite(fx.db, {
       kind: 'expensePayment',
       target: { afterOperation: expense.operationId },
-      payment: { paymentamount: 80, paymentmethod: CASH },
+      args: { query: { paymentamount: 80, paymentmethod: CASH } },
     });
     const onServer = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { serverId: seeded },
-      payment: { paymentamount: 12.5, paymentmethod: CASH },
+      args: { query: { paymentamount: 12.5, paymentmethod: CASH } },
     });
     const transfer = enqueueWrite(fx.db, {
       kind: 'addMoneyTransfer',
@@ -83,7 +83,7 @@ describe('money writes through the outbox', () => {
     const payment = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { afterOperation: income.operationId },
-      payment: { paymentamount: 70, paymentmethod: CASH },
+      args: { query: { paymentamount: 70, paymentmethod: CASH } },
     });
     fx.sandbox.handle.scheduleFault({ endpoint: 'AddIncome', mode: 'res500', timing: 'after' });
     await fx.outbox().drain();
@@ -103,7 +103,7 @@ describe('money writes through the outbox', () => {
     const payment = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { serverId: target },
-      payment: { paymentamount: 33, paymentmethod: CASH },
+      args: { query: { paymentamount: 33, paymentmethod: CASH } },
     });
     fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateIncomePayment', mode: 'reset', timing: 'after' });
     const outbox = fx.outbox();
@@ -132,7 +132,7 @@ describe('money writes through the outbox', () => {
     const payment = enqueueWrite(fx.db, {
       kind: 'incomePayment',
       target: { afterOperation: income.operationId },
-      payment: { paymentamount: 5, paymentmethod: CASH },
+      args: { query: { paymentamount: 5, paymentmethod: CASH } },
     });
     settleRow(fx.db, income.operationId, { state: 'parked', code: 'TEST', text: 'held for a person' }, 1);
     const outbox = fx.outbox();

@@ -2,25 +2,34 @@
 // caller's own db.transaction it runs as a savepoint, so the caller's local record and its outbox row
 // are stored together or not at all.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { endpoints } from '../../../src-shared/api/endpoints/index.js';
 import { describeIssues } from '../../../src-shared/api/issues.js';
 import { body as bodyField } from '../../../src-shared/api/wire.js';
 import { toSatang } from '../../../src-shared/money/index.js';
+import { buildRequest, type RawCallArgs } from '../../backoffice/request-builder.js';
 import { preparedFor } from '../../db/statements.js';
 import { Refusal } from '../../refusal.js';
 import { signalEnqueued } from '../enqueue-signal.js';
 import { documentKey } from '../operation-keys.js';
 import type { OperationRow, OperationState } from '../operation-types.js';
+import type { PaymentFields } from './finance-readback.js';
 import type {
-  PaymentFields,
-  PaymentTarget,
   QueuedWrite,
   WriteMark,
   WriteOperationState,
   WriteRequest,
+  WriteTarget,
 } from './write-request.js';
-import { writeTable } from './write-table.js';
+import type {
+  KeyedCreateRow,
+  KeylessCreateRow,
+  RecordWriteRow,
+  StoredUpload,
+  WriteRow,
+} from './write-rows.js';
+import { writeTable, type WriteKind } from './write-table.js';
 
 const DESCRIPTION_LIMIT = 500;
 
@@ -74,61 +83,67 @@ export function enqueueWrite(db: Database, request: WriteRequest): QueuedWrite {
 }
 
 function insertWrite(db: Database, request: WriteRequest, now: number): QueuedWrite {
-  switch (request.kind) {
-    case 'addIncome':
-      return insertKeyedCreate(db, request, writeTable.addIncome.describe(request.body), now);
-    case 'addExpense':
-      return insertKeyedCreate(db, request, writeTable.addExpense.describe(request.body), now);
-    case 'addMoneyTransfer':
-      return insertKeyedCreate(db, request, writeTable.addMoneyTransfer.describe(request.body), now);
-    case 'incomePayment':
-    case 'expensePayment':
-      return insertPayment(db, request, now);
+  const row = writeTable[request.kind] as WriteRow;
+  if ('body' in request) {
+    if (row.shape !== 'keyedCreate' && row.shape !== 'keylessCreate') {
+      return refuse(`${request.kind} is not a create`, 'kind');
+    }
+    return insertCreate(db, request.kind, row, request.body, request.describe, now);
   }
+  if (row.shape !== 'absoluteChange' && row.shape !== 'delta') {
+    return refuse(`${request.kind} is a create: it takes a body`, 'kind');
+  }
+  return insertRecordWrite(db, request, row, now);
 }
 
-function insertKeyedCreate(
+function insertCreate(
   db: Database,
-  request: Extract<WriteRequest, { kind: 'addIncome' | 'addExpense' | 'addMoneyTransfer' }>,
-  tableWording: string,
+  kind: WriteKind,
+  row: KeyedCreateRow | KeylessCreateRow,
+  body: unknown,
+  describe: string | undefined,
   now: number,
 ): QueuedWrite {
-  const { endpoint } = writeTable[request.kind];
-  const checked = endpoints[endpoint].body.safeParse(request.body);
+  const checked = endpoints[row.endpoint].body.safeParse(body);
   if (!checked.success) {
-    refuse(`${endpoint} refused: ${describeIssues(checked.error, request.body, 'body')}`);
+    refuse(`${row.endpoint} refused: ${describeIssues(checked.error, body, 'body')}`);
   }
-  const uniqueNumber = randomUUID().replaceAll('-', '');
-  const key = documentKey(request.kind, uniqueNumber);
+  // A keyed create's key is fixed now, so every resend carries it; a keyless create's order key only
+  // has to be its own.
+  const uniqueNumber = row.shape === 'keyedCreate' ? randomUUID().replaceAll('-', '') : null;
+  const key = documentKey(kind, uniqueNumber ?? randomUUID());
   const id = statements(db).insert.run({
-    kind: request.kind,
+    kind,
     orderKey: key,
     batchKey: key,
-    payload: JSON.stringify(request.body),
+    payload: JSON.stringify(checked.data),
     uniqueNumber,
-    description: descriptionOf(request.describe, () => tableWording),
+    description: descriptionOf(describe, () => row.describe(checked.data)),
     dependsOn: null,
     targetId: null,
     now,
   }).lastInsertRowid;
-  return { operationId: Number(id), uniqueNumber };
+  return { operationId: Number(id), ...(uniqueNumber === null ? {} : { uniqueNumber }) };
 }
 
-function insertPayment(
+function insertRecordWrite(
   db: Database,
-  request: Extract<WriteRequest, { kind: 'incomePayment' | 'expensePayment' }>,
+  request: Extract<WriteRequest, { target: WriteTarget }>,
+  row: RecordWriteRow,
   now: number,
 ): QueuedWrite {
-  const row = writeTable[request.kind];
-  const payment = checkPayment(request.payment);
-  const target = resolveTarget(db, request.kind, request.target);
+  const args = checkArgs(row, request.args);
+  const target = resolveTarget(db, row, request.target);
   const id = statements(db).insert.run({
     kind: request.kind,
     orderKey: target.orderKey,
     batchKey: JSON.stringify([request.kind, randomUUID()]),
-    payload: JSON.stringify({ payment }),
+    payload: JSON.stringify({
+      args,
+      ...('number' in request.target ? { number: request.target.number } : {}),
+    }),
     uniqueNumber: null,
-    description: descriptionOf(request.describe, () => row.describe(payment, target.recordText)),
+    description: descriptionOf(request.describe, () => row.describe(args, target.recordText)),
     dependsOn: target.dependsOn,
     targetId: target.targetId,
     now,
@@ -142,6 +157,42 @@ function descriptionOf(given: string | undefined, fallback: () => string): strin
     refuse(`describe must be at most ${DESCRIPTION_LIMIT} characters`, 'describe');
   }
   return text === '' ? fallback() : text;
+}
+
+/**
+ * The arguments checked exactly as the client will check them before sending (query as text, body,
+ * header lists), plus what the back office does not check for payments (an amount of at least 0.01,
+ * a method); an upload's stored file must be there. What is stored is what was given, as JSON.
+ */
+function checkArgs(row: RecordWriteRow, given: unknown): Record<string, unknown> {
+  const args = { ...((typeof given === 'object' && given !== null ? given : {}) as Record<string, unknown>) };
+  if (row.endpoint === 'UpdateIncomePayment' || row.endpoint === 'UpdateExpensePayment') {
+    args.query = checkPayment((args.query ?? {}) as PaymentFields);
+  }
+  const definition = endpoints[row.endpoint];
+  if (definition.upload) checkUpload(args.file);
+  const { file, ...rest } = args as RawCallArgs & { file?: StoredUpload };
+  const built = buildRequest(
+    definition,
+    CHECK_BASE,
+    { ...rest, id: 1, ...(file ? { file: { fileName: file.fileName, data: new Uint8Array() } } : {}) },
+    true,
+  );
+  if (!built.ok) refuse(`${row.endpoint} refused: ${built.text}`);
+  return args;
+}
+
+/** Only to build a request for its checks; nothing is sent there. */
+const CHECK_BASE = new URL('http://127.0.0.1/');
+
+function checkUpload(file: unknown): asserts file is StoredUpload {
+  const stored = (typeof file === 'object' && file !== null ? file : {}) as Partial<StoredUpload>;
+  for (const field of ['path', 'fileName', 'type'] as const) {
+    if (typeof stored[field] !== 'string' || stored[field].trim() === '') {
+      refuse(`file.${field} is required`, `file.${field}`);
+    }
+  }
+  if (!existsSync(stored.path ?? '')) refuse(`file.path ${stored.path} does not exist`, 'file.path');
 }
 
 const paymentDate = bodyField.datetime();
@@ -173,15 +224,10 @@ interface ResolvedTarget {
 }
 
 /**
- * A server id: ordered with every other write on that record. A create queued here: ordered after it
- * (its order key), with its server id at once when it is already done.
+ * A server id or a number: ordered with every other write on that record. A create queued here:
+ * ordered after it (its order key), with its server id at once when it is already done.
  */
-function resolveTarget(
-  db: Database,
-  kind: 'incomePayment' | 'expensePayment',
-  target: PaymentTarget,
-): ResolvedTarget {
-  const row = writeTable[kind];
+function resolveTarget(db: Database, row: RecordWriteRow, target: WriteTarget): ResolvedTarget {
   if ('serverId' in target) {
     if (!Number.isSafeInteger(target.serverId) || target.serverId <= 0) {
       refuse('target.serverId must be a whole number ≥ 1', 'target.serverId');
@@ -193,10 +239,23 @@ function resolveTarget(
       recordText: `${row.record} #${target.serverId}`,
     };
   }
+  if ('number' in target) {
+    const number = typeof target.number === 'string' ? target.number.trim() : '';
+    if (endpoints[row.endpoint].parent !== 'idOrNumber') {
+      refuse(`${row.endpoint} names its ${row.record} by id only`, 'target.number');
+    }
+    if (number === '') refuse('target.number is required', 'target.number');
+    return {
+      orderKey: JSON.stringify([row.record, 'number', number]),
+      dependsOn: null,
+      targetId: null,
+      recordText: `${row.record} ${number}`,
+    };
+  }
   const create = statements(db).byId.get(target.afterOperation);
-  if (!create || create.kind !== row.after) {
+  if (!create || !row.after.includes(create.kind)) {
     return refuse(
-      `target.afterOperation ${target.afterOperation} is not a queued ${row.after}`,
+      `target.afterOperation ${target.afterOperation} is not a queued ${row.after.join(' or ')}`,
       'target.afterOperation',
     );
   }

@@ -4,7 +4,11 @@ import { roundMoney, toSatang } from '../../../src-shared/money/index.js';
 import { DAY_MS, formatThaiDateTime } from '../../../src-shared/time/index.js';
 import type { BackofficeCaller } from '../operation-types.js';
 import type { DeltaVerdict } from './write-shapes.js';
-import type { PaymentFields } from './write-request.js';
+import type { z } from 'zod';
+import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
+
+/** UpdateIncomePayment / UpdateExpensePayment's query without the record id: a delta, no key. */
+export type PaymentFields = z.output<typeof endpoints.UpdateIncomePayment.query>;
 
 /** The pages a key read-back walks at most (newest first, since the day before the row was queued). */
 const KEY_READBACK_PAGES = 20;

@@ -1,37 +1,32 @@
-// What another service asks the outbox to send: one request per write, a union by write kind. The
-// kinds, their endpoints and their reconciliation rules are the rows of write-table.ts; this module is
-// only the contract callers compile against (the money service, later the quotation and return
-// services).
+// What another service asks the outbox to send: one request per write, a union by write kind typed
+// from the rows of the write-kind table (a create carries its endpoint's body; a write on a record its
+// target and the endpoint's own arguments). This module is only the contract callers compile against.
 import type { z } from 'zod';
 import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
 import type { OperationState } from '../operation-types.js';
+import type { ChangeArgs, CreateBody, RecordWriteEndpoint } from './write-rows.js';
+import type { WriteKind, WriteTable } from './write-table.js';
 
-/** Every write kind the table declares; also the `kind` column of their rows. */
-export const WRITE_KINDS = [
-  'addIncome',
-  'addExpense',
-  'addMoneyTransfer',
-  'incomePayment',
-  'expensePayment',
-] as const;
-export type WriteKind = (typeof WRITE_KINDS)[number];
+export { WRITE_KINDS, type WriteKind } from './write-table.js';
 
 export type AddIncomeBody = z.output<typeof endpoints.AddIncome.body>;
 export type AddExpenseBody = z.output<typeof endpoints.AddExpense.body>;
 export type AddMoneyTransferBody = z.output<typeof endpoints.AddMoneyTransfer.body>;
 
-/** UpdateIncomePayment / UpdateExpensePayment's query without the record id: a delta, no key. */
-export type PaymentFields = z.output<typeof endpoints.UpdateIncomePayment.query>;
+export type { PaymentFields } from './finance-readback.js';
 
 /**
- * Which record a payment goes on:
+ * Which record a write goes on:
  * - `serverId`: a record the back office already has;
- * - `afterOperation`: a record made on this PC, by the operation id its create returned. The payment
+ * - `number`: a record the app does not hold, by its number (endpoints that take id or number);
+ * - `afterOperation`: a record made on this PC, by the operation id its create returned. The write
  *   waits (in order) for that create; the server id is written into it in the transaction that marks
- *   the create done. While the create is parked the payment waits with it; if the create is discarded
- *   the payment is parked saying so.
+ *   the create done. While the create is parked the write waits with it; if the create is discarded
+ *   the write is parked saying so. A record made here is always named this way, also after its create
+ *   was sent, so every write on it keeps one order.
  */
-export type PaymentTarget = { readonly serverId: number } | { readonly afterOperation: number };
+export type WriteTarget =
+  { readonly serverId: number } | { readonly number: string } | { readonly afterOperation: number };
 
 interface Described {
   /**
@@ -41,22 +36,23 @@ interface Described {
   readonly describe?: string;
 }
 
+type RequestOf<K extends WriteKind> = WriteTable[K] extends {
+  readonly shape: 'keyedCreate' | 'keylessCreate';
+}
+  ? Described & { readonly kind: K; readonly body: CreateBody<WriteTable[K]['endpoint']> }
+  : WriteTable[K] extends { readonly endpoint: infer N extends RecordWriteEndpoint }
+    ? Described & { readonly kind: K; readonly target: WriteTarget; readonly args: ChangeArgs<N> }
+    : never;
+
 /**
- * A write to queue. Keyed creates carry the endpoint's own body (checked against the endpoint table at
- * enqueue; a bad one is refused before anything is stored); their `uniquenumber` is made at enqueue.
+ * A write to queue. Creates carry the endpoint's own body (checked against the endpoint table at
+ * enqueue; a bad one is refused before anything is stored); a keyed create's `uniquenumber` is made at
+ * enqueue. Writes on a record carry its target and the endpoint's arguments besides the record.
  */
-export type WriteRequest =
-  | (Described & { readonly kind: 'addIncome'; readonly body: AddIncomeBody })
-  | (Described & { readonly kind: 'addExpense'; readonly body: AddExpenseBody })
-  | (Described & { readonly kind: 'addMoneyTransfer'; readonly body: AddMoneyTransferBody })
-  | (Described & {
-      readonly kind: 'incomePayment' | 'expensePayment';
-      readonly target: PaymentTarget;
-      readonly payment: PaymentFields;
-    });
+export type WriteRequest = { [K in WriteKind]: RequestOf<K> }[WriteKind];
 
 export interface QueuedWrite {
-  /** The outbox operation; keep it to follow the write (operationStates) or to chain payments on it. */
+  /** The outbox operation; keep it to follow the write (operationStates) or to chain writes on it. */
   readonly operationId: number;
   /** Keyed creates only: the idempotency key sent with every attempt (also the record's `uniquenumber`). */
   readonly uniqueNumber?: string;
@@ -74,7 +70,7 @@ export interface WriteOperationState {
   /** waiting to send / sent / needs attention (parked, or waiting on a parked create) / discarded. */
   readonly mark: WriteMark;
   /**
-   * The server id of the record: a create's own id once known; a payment's target (known at enqueue,
+   * The server id of the record: a create's own id once known; a write's target (known at enqueue,
    * or written when its create was done). null until known.
    */
   readonly serverId: number | null;

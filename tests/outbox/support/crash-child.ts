@@ -59,7 +59,7 @@ const timer = setInterval(() => {
       const payment = enqueueWrite(db, {
         kind: 'incomePayment',
         target: { afterOperation: income.operationId },
-        payment: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD },
+        args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
       });
       ids.push(income.operationId, payment.operationId);
     })();
@@ -69,7 +69,7 @@ const timer = setInterval(() => {
     const payment = enqueueWrite(db, {
       kind: 'incomePayment',
       target: { serverId: serverIncome },
-      payment: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD },
+      args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
     });
     ids.push(payment.operationId);
   }
