@@ -58,7 +58,9 @@ function prepareAll(db: Database) {
     unmatchedBySku: db.prepare<[string], BundleRow>(
       `SELECT * FROM bundles WHERE sku = ? AND server_id IS NULL ORDER BY id LIMIT 1`,
     ),
-    skuTaken: db.prepare<[string], { id: number }>(`SELECT id FROM bundles WHERE sku = ? AND deleted = 0 LIMIT 1`),
+    skuTaken: db.prepare<[string], { id: number }>(
+      `SELECT id FROM bundles WHERE sku = ? AND deleted = 0 LIMIT 1`,
+    ),
     page: db.prepare<{ pattern: string | null; limit: number; offset: number }, BundleRow>(
       `SELECT * FROM bundles WHERE ${visible} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
     ),
@@ -123,7 +125,9 @@ function prepareAll(db: Database) {
     markDeleted: db.prepare<{ id: number; operationId: number }>(
       `UPDATE bundles SET deleted = 1, last_operation_id = @operationId WHERE id = @id`,
     ),
-    setServerId: db.prepare<[number, number]>(`UPDATE bundles SET server_id = ? WHERE id = ? AND server_id IS NULL`),
+    setServerId: db.prepare<[number, number]>(
+      `UPDATE bundles SET server_id = ? WHERE id = ? AND server_id IS NULL`,
+    ),
     setItems: db.prepare<[string, number]>(`UPDATE bundles SET items_json = ? WHERE id = ?`),
     withoutItems: db.prepare<[number], BundleRow>(
       `SELECT * FROM bundles WHERE server_id IS NOT NULL AND items_json IS NULL AND deleted = 0 ORDER BY id LIMIT ?`,
@@ -226,7 +230,9 @@ export class BundleRepository {
   /** When the last listing run started and ended, and its requests; undefined before the first. */
   lastListing(): { startedAt: number; finishedAt: number; requests: number } | undefined {
     const row = this.#s.marker.get();
-    return row && { startedAt: row.last_started_at, finishedAt: row.last_finished_at, requests: row.last_requests };
+    return (
+      row && { startedAt: row.last_started_at, finishedAt: row.last_finished_at, requests: row.last_requests }
+    );
   }
 
   markListing(marker: { startedAt: number; finishedAt: number; requests: number }): void {
@@ -243,7 +249,11 @@ export class BundleRepository {
    * sku, and pulled bundles the listing no longer has are forgotten (unless a write on them is open).
    * Answers how many rows changed.
    */
-  takeListing(listing: readonly PulledBundle[], isOpen: (operationId: number) => boolean, now: number): number {
+  takeListing(
+    listing: readonly PulledBundle[],
+    isOpen: (operationId: number) => boolean,
+    now: number,
+  ): number {
     const s = this.#s;
     return this.#db.transaction(() => {
       let changed = 0;

@@ -6,7 +6,11 @@
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { storeDatabasePath, type AppPaths } from '../storage/paths.js';
+import { storeDatabasePath, storeUploadsDirectory, type AppPaths } from '../storage/paths.js';
+import { BundleRepository, BundleService, BundleSync } from '../bundles/index.js';
+import { ProductPictures } from '../catalog/pictures/index.js';
+import { SerialNumbers } from '../catalog/serials/index.js';
+import { enqueueWrite, operationStates } from '../outbox/index.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
@@ -88,6 +92,17 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
+    const bundleCopy = new BundleRepository(db);
+    const bundleSync = new BundleSync({
+      client,
+      bundles: bundleCopy,
+      isOpen: (operationId) =>
+        operationStates(db, [operationId]).some(
+          (state) => state.state !== 'done' && state.state !== 'discarded',
+        ),
+      now,
+      onChanged: () => hub.emit('bundles.changed', { source: 'pull' }),
+    });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -95,6 +110,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const scheduler = new SyncScheduler({
       sync,
       money: moneySync,
+      bundles: bundleSync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
@@ -152,13 +168,34 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
     });
     const lookup = new CatalogueLookup(db);
+    const pictures = new ProductPictures({
+      db,
+      lookup,
+      directory: storeUploadsDirectory(db.name),
+      now,
+      writes: {
+        enqueue: (productId, file) =>
+          enqueueWrite(db, { kind: 'updateProductImage', target: { serverId: productId }, args: { file } })
+            .operationId,
+        standings: (ids) => new Map(operationStates(db, ids).map((state) => [state.operationId, state])),
+      },
+    });
     const catalogueService = new CatalogueService({
       lookup,
       aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
+      localPictures: pictures,
       baseUrl: profile.baseUrl,
+    });
+    const serials = new SerialNumbers({ db, lookup, repository: catalogue, now });
+    const bundles = new BundleService({
+      db,
+      bundles: bundleCopy,
+      lookup,
+      now,
+      onChanged: () => hub.emit('bundles.changed', { source: 'write' }),
     });
     const counting = new CountingService(db, { now });
     const money = new MoneyService({
@@ -217,6 +254,9 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       counting,
       money,
       outbox,
+      bundles,
+      pictures,
+      serials,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

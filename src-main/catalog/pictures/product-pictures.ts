@@ -57,7 +57,9 @@ function prepareAll(db: Database) {
        ON CONFLICT (product_id) DO UPDATE SET operation_id = excluded.operation_id, file_path = excluded.file_path,
          file_name = excluded.file_name, mime_type = excluded.mime_type, created_at = excluded.created_at`,
     ),
-    remove: db.prepare<[number, number]>(`DELETE FROM product_pictures WHERE product_id = ? AND operation_id = ?`),
+    remove: db.prepare<[number, number]>(
+      `DELETE FROM product_pictures WHERE product_id = ? AND operation_id = ?`,
+    ),
   };
 }
 
@@ -70,7 +72,11 @@ export interface ProductPicturesOptions {
   readonly now: () => number;
 }
 
-const EXTENSIONS: Record<PictureType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSIONS: Record<PictureType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 function refuse(path: 'dataBase64' | 'type', message: string): never {
   throw new Refusal('invalid-arguments', message, { reason: 'badPicture', issues: [{ path, message }] });
@@ -85,7 +91,10 @@ export function checkPicture(dataBase64: string): { bytes: Buffer; type: Picture
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0) refuse('dataBase64', 'The file is empty.');
   if (bytes.length > MAX_PICTURE_BYTES) {
-    refuse('dataBase64', `The picture is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; at most 2 MB are taken.`);
+    refuse(
+      'dataBase64',
+      `The picture is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; at most 2 MB are taken.`,
+    );
   }
   const type = detectImageType(bytes);
   if (!isOneOf(PICTURE_TYPES, type)) refuse('type', 'The file is not a JPEG, PNG or WebP picture.');
@@ -100,10 +109,13 @@ export class ProductPictures {
   }
 
   /** Checks, copies and queues; answers the upload's state ('waitingToSend'). */
-  async replace(picture: ParsedCallArgs<'catalogue.replaceImage'>): Promise<CallValue<'catalogue.replaceImage'>> {
+  async replace(
+    picture: ParsedCallArgs<'catalogue.replaceImage'>,
+  ): Promise<CallValue<'catalogue.replaceImage'>> {
     const { db, lookup, writes, now } = this.#options;
     const product = lookup.product(picture.productId);
-    if (product === undefined) throw Refusal.notFound(`No product ${picture.productId} in the local catalogue.`);
+    if (product === undefined)
+      throw Refusal.notFound(`No product ${picture.productId} in the local catalogue.`);
     const { bytes, type } = checkPicture(picture.dataBase64);
     const path = await this.#store(picture.productId, bytes, type);
     const fileName = picture.fileName.replace(/[\\/]/g, '_').slice(0, 200);

@@ -124,7 +124,10 @@ async function sendAdd(
   return outcomes;
 }
 
-async function sendDelete(client: BackofficeCaller, rows: readonly OperationRow[]): Promise<Map<number, RowOutcome>> {
+async function sendDelete(
+  client: BackofficeCaller,
+  rows: readonly OperationRow[],
+): Promise<Map<number, RowOutcome>> {
   const outcomes = new Map<number, RowOutcome>();
   const sendable: Array<{ row: OperationRow; payload: SerialPayload }> = [];
   for (const row of rows) {
@@ -220,7 +223,12 @@ export function enqueueSerialNumbers(db: Database, requests: readonly SerialRequ
       const name = request.name.trim();
       const warehouseCode = request.kind === ADD_SERIAL_KIND ? request.warehouseCode.trim() : '';
       const product = request.sku.trim() || `product ${request.productId}`;
-      const payload: SerialPayload = { productId: request.productId, sku: request.sku.trim(), name, warehouseCode };
+      const payload: SerialPayload = {
+        productId: request.productId,
+        sku: request.sku.trim(),
+        name,
+        warehouseCode,
+      };
       return Number(
         statements.insert.run({
           kind: request.kind,
