@@ -1,4 +1,4 @@
-// The bundles copy (migration 0010): rows pulled from GetBundles / GetBundleDetail and rows made on this
+// The bundles copy (migration 0010 `bundle_copy`): the catalogue's pulled bundles and the ones made on this
 // PC, one row per bundle whatever its origin (a bundle made here is matched to its pulled copy by its
 // server id, or by its sku before that is known).
 import type { Database } from 'better-sqlite3';
@@ -38,6 +38,8 @@ export interface PulledBundle {
   readonly active: boolean;
   readonly stock: string;
   readonly availablestock: string;
+  /** null: the pull has not read the bundle's detail yet. */
+  readonly items: readonly BundleItemCopy[] | null;
 }
 
 export interface BundleFields {
@@ -53,19 +55,19 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 function prepareAll(db: Database) {
   const visible = `deleted = 0 AND (@pattern IS NULL OR search_text LIKE @pattern ESCAPE '\\')`;
   return {
-    byId: db.prepare<[number], BundleRow>(`SELECT * FROM bundles WHERE id = ?`),
-    byServerId: db.prepare<[number], BundleRow>(`SELECT * FROM bundles WHERE server_id = ?`),
+    byId: db.prepare<[number], BundleRow>(`SELECT * FROM bundle_copy WHERE id = ?`),
+    byServerId: db.prepare<[number], BundleRow>(`SELECT * FROM bundle_copy WHERE server_id = ?`),
     unmatchedBySku: db.prepare<[string], BundleRow>(
-      `SELECT * FROM bundles WHERE sku = ? AND server_id IS NULL ORDER BY id LIMIT 1`,
+      `SELECT * FROM bundle_copy WHERE sku = ? AND server_id IS NULL ORDER BY id LIMIT 1`,
     ),
     skuTaken: db.prepare<[string], { id: number }>(
-      `SELECT id FROM bundles WHERE sku = ? AND deleted = 0 LIMIT 1`,
+      `SELECT id FROM bundle_copy WHERE sku = ? AND deleted = 0 LIMIT 1`,
     ),
     page: db.prepare<{ pattern: string | null; limit: number; offset: number }, BundleRow>(
-      `SELECT * FROM bundles WHERE ${visible} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+      `SELECT * FROM bundle_copy WHERE ${visible} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
     ),
     count: db.prepare<{ pattern: string | null }, { n: number }>(
-      `SELECT count(*) AS n FROM bundles WHERE ${visible}`,
+      `SELECT count(*) AS n FROM bundle_copy WHERE ${visible}`,
     ),
     insert: db.prepare<{
       serverId: number | null;
@@ -82,7 +84,7 @@ function prepareAll(db: Database) {
       pulledAt: number | null;
       now: number;
     }>(
-      `INSERT INTO bundles (server_id, operation_id, last_operation_id, sku, name, sellprice, sell_vat_status, active,
+      `INSERT INTO bundle_copy (server_id, operation_id, last_operation_id, sku, name, sellprice, sell_vat_status, active,
                             stock, availablestock, items_json, search_text, pulled_at, created_at)
        VALUES (@serverId, @operationId, @operationId, @sku, @name, @sellprice, @vat, @active, @stock, @available,
                @items, @search, @pulledAt, @now)`,
@@ -98,10 +100,12 @@ function prepareAll(db: Database) {
       stock: string;
       available: string;
       search: string;
+      items: string | null;
       pulledAt: number;
       keepFields: number;
     }>(
-      `UPDATE bundles SET server_id = @serverId, stock = @stock, availablestock = @available, pulled_at = @pulledAt,
+      `UPDATE bundle_copy SET server_id = @serverId, stock = @stock, availablestock = @available, pulled_at = @pulledAt,
+              items_json = coalesce(@items, items_json),
               sku = CASE WHEN @keepFields = 1 THEN sku ELSE @sku END,
               name = CASE WHEN @keepFields = 1 THEN name ELSE @name END,
               sellprice = CASE WHEN @keepFields = 1 THEN sellprice ELSE @sellprice END,
@@ -119,32 +123,19 @@ function prepareAll(db: Database) {
       search: string;
       operationId: number;
     }>(
-      `UPDATE bundles SET name = @name, sellprice = @sellprice, sell_vat_status = @vat, active = @active,
+      `UPDATE bundle_copy SET name = @name, sellprice = @sellprice, sell_vat_status = @vat, active = @active,
               search_text = @search, last_operation_id = @operationId WHERE id = @id`,
     ),
     markDeleted: db.prepare<{ id: number; operationId: number }>(
-      `UPDATE bundles SET deleted = 1, last_operation_id = @operationId WHERE id = @id`,
+      `UPDATE bundle_copy SET deleted = 1, last_operation_id = @operationId WHERE id = @id`,
     ),
     setServerId: db.prepare<[number, number]>(
-      `UPDATE bundles SET server_id = ? WHERE id = ? AND server_id IS NULL`,
-    ),
-    setItems: db.prepare<[string, number]>(`UPDATE bundles SET items_json = ? WHERE id = ?`),
-    withoutItems: db.prepare<[number], BundleRow>(
-      `SELECT * FROM bundles WHERE server_id IS NOT NULL AND items_json IS NULL AND deleted = 0 ORDER BY id LIMIT ?`,
+      `UPDATE bundle_copy SET server_id = ? WHERE id = ? AND server_id IS NULL`,
     ),
     pulledServerIds: db.prepare<[], { id: number; server_id: number; last_operation_id: number | null }>(
-      `SELECT id, server_id, last_operation_id FROM bundles WHERE server_id IS NOT NULL`,
+      `SELECT id, server_id, last_operation_id FROM bundle_copy WHERE server_id IS NOT NULL`,
     ),
-    drop: db.prepare<[number]>(`DELETE FROM bundles WHERE id = ?`),
-    marker: db.prepare<[], { last_started_at: number; last_finished_at: number; last_requests: number }>(
-      `SELECT last_started_at, last_finished_at, last_requests FROM bundle_sync_marker WHERE job = 'list'`,
-    ),
-    setMarker: db.prepare<{ startedAt: number; finishedAt: number; requests: number }>(
-      `INSERT INTO bundle_sync_marker (job, last_started_at, last_finished_at, last_requests)
-       VALUES ('list', @startedAt, @finishedAt, @requests)
-       ON CONFLICT (job) DO UPDATE SET last_started_at = excluded.last_started_at,
-         last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
-    ),
+    drop: db.prepare<[number]>(`DELETE FROM bundle_copy WHERE id = ?`),
   };
 }
 
@@ -223,28 +214,8 @@ export class BundleRepository {
     this.#s.setServerId.run(serverId, id);
   }
 
-  setItems(id: number, items: readonly BundleItemCopy[]): void {
-    this.#s.setItems.run(JSON.stringify(items), id);
-  }
-
-  /** When the last listing run started and ended, and its requests; undefined before the first. */
-  lastListing(): { startedAt: number; finishedAt: number; requests: number } | undefined {
-    const row = this.#s.marker.get();
-    return (
-      row && { startedAt: row.last_started_at, finishedAt: row.last_finished_at, requests: row.last_requests }
-    );
-  }
-
-  markListing(marker: { startedAt: number; finishedAt: number; requests: number }): void {
-    this.#s.setMarker.run(marker);
-  }
-
-  withoutItems(limit: number): BundleRow[] {
-    return this.#s.withoutItems.all(limit);
-  }
-
   /**
-   * Takes a full listing of the back office's bundles: new ones are added, known ones updated (their
+   * Takes the catalogue's bundles (every one the last pull listed): new ones are added, known ones updated (their
    * fields kept while a write made here is still open: `isOpen`), a bundle made here is matched by its
    * sku, and pulled bundles the listing no longer has are forgotten (unless a write on them is open).
    * Answers how many rows changed.
@@ -271,9 +242,10 @@ export class BundleRepository {
           stock: bundle.stock,
           available: bundle.availablestock,
           search: searchText(bundle.name, bundle.sku),
+          items: bundle.items === null ? null : JSON.stringify(bundle.items),
         };
         if (row === undefined) {
-          s.insert.run({ ...fields, operationId: null, items: null, pulledAt: now, now });
+          s.insert.run({ ...fields, operationId: null, pulledAt: now, now });
           changed += 1;
           continue;
         }
@@ -300,6 +272,7 @@ function sameAsPulled(row: BundleRow, bundle: PulledBundle): boolean {
     (row.active === 1) === bundle.active &&
     row.stock === bundle.stock &&
     row.availablestock === bundle.availablestock &&
+    (bundle.items === null || row.items_json === JSON.stringify(bundle.items)) &&
     row.deleted === 0
   );
 }

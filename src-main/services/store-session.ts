@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
 import { storeDatabasePath, storeUploadsDirectory, type AppPaths } from '../storage/paths.js';
-import { BundleRepository, BundleService, BundleSync } from '../bundles/index.js';
+import { BundleRepository, BundleService, refreshBundles } from '../bundles/index.js';
 import { ProductPictures } from '../catalog/pictures/index.js';
 import { SerialNumbers } from '../catalog/serials/index.js';
 import { enqueueWrite, operationStates } from '../outbox/index.js';
@@ -93,16 +93,17 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
     const bundleCopy = new BundleRepository(db);
-    const bundleSync = new BundleSync({
-      client,
-      bundles: bundleCopy,
-      isOpen: (operationId) =>
-        operationStates(db, [operationId]).some(
-          (state) => state.state !== 'done' && state.state !== 'discarded',
-        ),
-      now,
-      onChanged: () => hub.emit('bundles.changed', { source: 'pull' }),
-    });
+    const refreshBundleCopy = () =>
+      refreshBundles({
+        db,
+        bundles: bundleCopy,
+        isOpen: (operationId) =>
+          operationStates(db, [operationId]).some(
+            (state) => state.state !== 'done' && state.state !== 'discarded',
+          ),
+        now,
+        onChanged: () => hub.emit('bundles.changed', { source: 'pull' }),
+      });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -110,12 +111,13 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const scheduler = new SyncScheduler({
       sync,
       money: moneySync,
-      bundles: bundleSync,
       budget,
       onEvent: (event) => {
         if (event.type === 'jobFailed' || event.type === 'stopped') {
           logger.warn('Sync job failed', { type: event.type, error: event.error });
         } else logger.debug('Sync', { ...event });
+        // The reference pull brings the bundles: the copy the bundles page reads takes them over.
+        if (event.type === 'jobFinished' && event.job === 'reference' && db.open) refreshBundleCopy();
         syncStatus.onEvent(event);
       },
       onProgress: (progress) => syncStatus.onProgress(progress),
@@ -207,6 +209,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
+    refreshBundleCopy();
     scheduler.start();
     outbox.start();
     logger.info('Store opened', {

@@ -18,7 +18,7 @@ import {
 import { systemClock, type SchedulerClock } from './scheduler-clock.js';
 import type { SyncProgress } from './sync-session.js';
 
-export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money' | 'bundles';
+export type ScheduledJob = 'firstSync' | 'reference' | 'incremental' | 'sweep' | 'money';
 
 /**
  * Another pull that shares the PC's daily allowance (the money sync, src-main/money): due when it says,
@@ -53,8 +53,6 @@ export interface SyncSchedulerOptions {
   readonly sync: CatalogueSync;
   /** The money sync, when the store keeps money records. */
   readonly money?: ScheduledPull;
-  /** The bundles sync (src-main/bundles), likewise. */
-  readonly bundles?: ScheduledPull;
   /** The client's budget (`client.budget`): its snapshot says what this PC spent and whether the quota is out. */
   readonly budget: RequestBudget;
   readonly policy?: Partial<SyncSchedulePolicy>;
@@ -63,7 +61,7 @@ export interface SyncSchedulerOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
 }
 
-const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'sweep', 'bundles'];
+const ORDER: readonly ScheduledJob[] = ['firstSync', 'reference', 'incremental', 'money', 'sweep'];
 
 export class SyncScheduler {
   readonly policy: SyncSchedulePolicy;
@@ -129,7 +127,7 @@ export class SyncScheduler {
   /** The job due first (ties in ORDER) and when. */
   #nextJob(now: number): { job: ScheduledJob; at: number } {
     const { sync } = this.#options;
-    const { money, bundles } = this.#options;
+    const money = this.#options.money;
     const candidates: Array<{ job: ScheduledJob; at: number }> = sync.isFirstSyncComplete()
       ? [
           ...(['reference', 'incremental', 'sweep'] as const).map((job) => ({
@@ -137,7 +135,6 @@ export class SyncScheduler {
             at: dueAt(this.policy, job, sync.marker(job), now),
           })),
           ...(money ? [{ job: 'money' as const, at: money.dueAt(now) }] : []),
-          ...(bundles ? [{ job: 'bundles' as const, at: bundles.dueAt(now) }] : []),
         ]
       : [{ job: 'firstSync', at: now }];
     let best = candidates[0] ?? { job: 'firstSync', at: now };
@@ -176,7 +173,6 @@ export class SyncScheduler {
       else if (job === 'reference') await sync.refreshReference({ signal });
       else if (job === 'incremental') await sync.incremental({ signal });
       else if (job === 'money') await this.#options.money?.runDue({ signal });
-      else if (job === 'bundles') await this.#options.bundles?.runDue({ signal });
       else await sync.sweep({ signal });
       this.#failures.delete(job);
       this.#emit({

@@ -1,8 +1,9 @@
 // Issue 12's local records beside the catalogue:
-// - bundles: the store's bundles as last pulled (GetBundles / GetBundleDetail) and the ones made on
-//   this PC (operation_id, no server_id until their create is done); items_json is NULL until a
-//   bundle's detail was read (v4 lists bundles without their items). last_operation_id is the newest
-//   write queued here on the bundle: a pull does not overwrite the row while it is still open.
+// - bundle_copy: the bundles as the page shows them: the catalogue's pulled bundles (0001 `bundles`,
+//   filled by the reference pull) taken over after each pull, and the ones made on this PC
+//   (operation_id, no server_id until their create is done); items_json is NULL until the pull read a
+//   bundle's detail. last_operation_id is the newest write queued here on the bundle: a refresh does
+//   not overwrite the row while it is still open, so an edit shows at once and stays.
 // - product_serials: what THIS PC added or removed (v4 has no read of a product's serial numbers), one
 //   row per serial and action with the outbox operation that sends it; results come from the outbox.
 // - product_pictures: a picture chosen here, stored in the store's uploads folder and shown instead of
@@ -14,7 +15,7 @@ export const bundlesSerialsPicturesMigration: Migration = {
   name: '0010-bundles-serials-pictures',
   up(db) {
     db.exec(`
-      CREATE TABLE bundles (
+      CREATE TABLE bundle_copy (
         id                INTEGER PRIMARY KEY,
         server_id         INTEGER,
         operation_id      INTEGER,
@@ -29,22 +30,15 @@ export const bundlesSerialsPicturesMigration: Migration = {
         items_json        TEXT,
         -- Lower-cased name and sku: the search's haystack.
         search_text       TEXT    NOT NULL,
-        -- A delete queued here: hidden from the list at once, forgotten when the pull no longer has it.
+        -- A delete queued here: hidden from the list at once, forgotten when the catalogue no longer has it.
         deleted           INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
         pulled_at         INTEGER,
         created_at        INTEGER NOT NULL
       ) STRICT;
-      CREATE UNIQUE INDEX bundles_by_server ON bundles (server_id) WHERE server_id IS NOT NULL;
-      CREATE INDEX bundles_by_sku ON bundles (sku);
-      CREATE INDEX bundles_list ON bundles (deleted, created_at DESC, id DESC);
+      CREATE UNIQUE INDEX bundle_copy_by_server ON bundle_copy (server_id) WHERE server_id IS NOT NULL;
+      CREATE INDEX bundle_copy_by_sku ON bundle_copy (sku);
+      CREATE INDEX bundle_copy_list ON bundle_copy (deleted, created_at DESC, id DESC);
 
-      -- 'list' (every bundle, paged) and 'details' (items of bundles not read yet).
-      CREATE TABLE bundle_sync_marker (
-        job              TEXT    PRIMARY KEY CHECK (job IN ('list', 'details')),
-        last_started_at  INTEGER NOT NULL,
-        last_finished_at INTEGER NOT NULL,
-        last_requests    INTEGER NOT NULL CHECK (last_requests >= 0)
-      ) STRICT, WITHOUT ROWID;
 
       CREATE TABLE product_serials (
         id             INTEGER PRIMARY KEY,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EMPTY_ARGS, count, epochMs } from './common.js';
 
-export const SYNC_JOBS = ['firstSync', 'reference', 'incremental', 'sweep', 'money', 'bundles'] as const;
+export const SYNC_JOBS = ['firstSync', 'reference', 'incremental', 'sweep', 'money'] as const;
 export const SYNC_PHASES = [
   'products',
   'reference',
