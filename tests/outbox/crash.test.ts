@@ -22,6 +22,8 @@ describe('crashes', () => {
     const payments = kinds('incomePayment');
     expect(kinds('addIncome').length).toBeGreaterThan(1);
     expect(kinds('addExpense').length).toBeGreaterThan(1);
+    expect(kinds('addBundle').length).toBeGreaterThan(1);
+    expect(kinds('updateBundle').length).toBe(kinds('addBundle').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.

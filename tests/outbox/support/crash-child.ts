@@ -1,5 +1,5 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases, incomes, expenses, payments (on an income the back office has and on incomes
+// keeps queuing increases, bundles with an edit, incomes, expenses, payments (on an income the back office has and on incomes
 // made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
@@ -40,7 +40,7 @@ const timer = setInterval(() => {
   const draw = random();
   const amount = 1 + Math.floor(random() * 100);
   const ids: number[] = [];
-  if (draw < 0.5) {
+  if (draw < 0.42) {
     const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
     const value = 1 + Math.floor(random() * 3);
     const { operationIds } = enqueueStockChange(db, {
@@ -49,6 +49,26 @@ const timer = setInterval(() => {
       lines: [{ productId: product, sku: `SKU-${String(product).padStart(6, '0')}`, value }],
     });
     ids.push(...operationIds);
+  } else if (draw < 0.5) {
+    // A bundle made here and an edit chained on its create, as the bundles service queues them.
+    db.transaction(() => {
+      const sku = `CRASH-${process.pid}-${queued}`;
+      const bundle = enqueueWrite(db, {
+        kind: 'addBundle',
+        body: {
+          name: sku,
+          sku,
+          sellprice: `${amount}.00`,
+          list: CRASH_PRODUCTS.slice(0, 2).map((id) => ({ id, quantity: 1 })),
+        },
+      });
+      const edit = enqueueWrite(db, {
+        kind: 'updateBundle',
+        target: { afterOperation: bundle.operationId },
+        args: { body: { name: `${sku} edited` } },
+      });
+      ids.push(bundle.operationId, edit.operationId);
+    })();
   } else if (draw < 0.7) {
     // An income made here and a payment on it, queued in one transaction as the money service does.
     db.transaction(() => {

@@ -52,6 +52,8 @@ export interface CrashRunResult {
   readonly stockAfter: ReadonlyMap<number, number>;
   readonly incomesByUniqueNumber: ReadonlyMap<string, number>;
   readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
+  /** The names of the bundles the back office has, by sku (a sku twice = a bundle created twice). */
+  readonly bundleNamesBySku: ReadonlyMap<string, readonly string[]>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -166,6 +168,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       stockAfter: await readStock(sandbox),
       incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
+      bundleNamesBySku: await readBundleNames(sandbox),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -280,6 +283,13 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const count = result.expensesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
     if (count !== 1) problems.push(`expense ${row.unique_number ?? ''} exists ${count} times`);
   }
+  // Each bundle made here exists once, with the edit chained on its create.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addBundle')) {
+    const sku = (JSON.parse(row.payload ?? '{}') as { sku?: string }).sku ?? '';
+    const names = result.bundleNamesBySku.get(sku) ?? [];
+    if (names.length !== 1 || names[0] !== `${sku} edited`)
+      problems.push(`bundle ${sku}: ${names.length} on the back office (${names.join(', ')})`);
+  }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
@@ -300,6 +310,17 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     }
   }
   return problems;
+}
+
+/** Every bundle's name by sku, read through v4 (every page). */
+async function readBundleNames(sandbox: TestSandbox): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  for (let page = 1; ; page++) {
+    const answer = await sandbox.call('GetBundles', { query: { limit: 500, page } });
+    const list = (answer.body as { list: Array<{ sku: string; name: string }> }).list;
+    for (const bundle of list) names.set(bundle.sku, [...(names.get(bundle.sku) ?? []), bundle.name]);
+    if (list.length < 500) return names;
+  }
 }
 
 /** How the rows ended: applied at once, reconciled after a kill, found applied by its key (900)… */
