@@ -10,7 +10,8 @@ export type Page =
   | { name: 'recount'; sessionId: string }
   | { name: 'outbox' }
   | { name: 'settings' }
-  | { name: 'stores' };
+  | { name: 'stores' }
+  | { name: 'bundles' };
 
 export type PageName = Page['name'];
 
