@@ -71,7 +71,7 @@ describe('bundles, serials and pictures services', () => {
     const all = bundles.list({ text: '', offset: 0, limit: 500 });
     expect(all.all).toBe(pulled);
     const first = all.rows[0];
-    expect(first?.items?.length).toBeGreaterThan(0);
+    expect(first === undefined ? 0 : bundles.detail(first.id).items?.length).toBeGreaterThan(0);
     const some = bundles.list({ text: first?.sku ?? '', offset: 0, limit: 10 });
     expect(some.total).toBe(1);
     expect(some.all).toBe(pulled);
