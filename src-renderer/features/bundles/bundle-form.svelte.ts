@@ -3,11 +3,8 @@
 // so a bad form sends nothing (nothing is queued); main's own refusals (a SKU already used) are kept by
 // field path too. Problems are kinds, not words: the page words them in its language.
 import { BUNDLE_VAT_STATUSES, type BundleVatStatus } from '../../../src-shared/domain/vocabulary.js';
-import {
-  MAX_BUNDLE_ITEMS,
-  MIN_BUNDLE_SKU_LENGTH,
-  type BundleDetail,
-} from '../../../src-shared/ipc/schemas/bundles.js';
+import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH } from '../../../src-shared/domain/limits.js';
+import type { BundleDetail } from '../../../src-shared/ipc/schemas/bundles.js';
 import type { IpcIssue, IpcResult, ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { parseAmount } from '../money/money-input.js';

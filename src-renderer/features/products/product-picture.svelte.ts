@@ -2,7 +2,7 @@
 // this PC until its upload is done) and replacing it from a file. The file's size and type are checked
 // here before anything is sent (main checks the bytes again); a refusal of either is kept as a problem
 // the page words in its own language. The upload's state is read again when the outbox changes.
-import { MAX_PICTURE_BYTES } from '../../../src-shared/ipc/schemas/product-extras.js';
+import { MAX_PICTURE_BYTES } from '../../../src-shared/domain/limits.js';
 import { isOneOf, PICTURE_TYPES, type PictureType } from '../../../src-shared/domain/vocabulary.js';
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';

@@ -2,7 +2,8 @@
 // the list with each serial's result from the back office, adding in a chosen warehouse (a scan or a
 // typed serial), removing one. Bad input is refused here, before anything is sent (nothing is queued):
 // main's refusals are kept as problems the page words in its language.
-import { MAX_SERIAL_LENGTH, type SerialEntry } from '../../../src-shared/ipc/schemas/product-extras.js';
+import { MAX_SERIAL_LENGTH } from '../../../src-shared/domain/limits.js';
+import type { SerialEntry } from '../../../src-shared/ipc/schemas/product-extras.js';
 import type { StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 

@@ -5,11 +5,10 @@
 // `name`, `sellprice`, `items.2.quantity`…); nothing is queued then.
 import { z } from 'zod';
 import { BUNDLE_VAT_STATUSES, SEND_STATES } from '../../domain/vocabulary.js';
+import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH } from '../../domain/limits.js';
 import { count, pageArgs, requiredText, rowId, shortText } from './common.js';
 
-/** A bundle sku is read back through GetBundles' keyword, which needs at least 3 characters. */
-export const MIN_BUNDLE_SKU_LENGTH = 3;
-export const MAX_BUNDLE_ITEMS = 100;
+export { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH };
 const MAX_PRICE = 1_000_000_000;
 
 export const bundleVatStatus = z.union(BUNDLE_VAT_STATUSES.map((value) => z.literal(value)));

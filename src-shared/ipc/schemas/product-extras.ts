@@ -4,14 +4,12 @@
 // results).
 import { z } from 'zod';
 import { PICTURE_TYPES, SEND_STATES, SERIAL_RESULTS } from '../../domain/vocabulary.js';
+import { MAX_PICTURE_BYTES, MAX_SERIAL_LENGTH } from '../../domain/limits.js';
 import { epochMs, requiredText, rowId } from './common.js';
 
-/** Largest picture a person may choose: what main will fetch back to show (catalog/images). */
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+export { MAX_PICTURE_BYTES, MAX_SERIAL_LENGTH };
 /** Its base64 text (4 characters per 3 bytes). */
 export const MAX_PICTURE_BASE64 = Math.ceil(MAX_PICTURE_BYTES / 3) * 4;
-/** Most characters of a serial number (scanned labels are short; a longer one is a misread). */
-export const MAX_SERIAL_LENGTH = 100;
 /** Most serial numbers one call adds. */
 export const MAX_SERIALS_PER_CALL = 200;
 
