@@ -235,13 +235,23 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     expect(await page.getByTestId('bundle-rows').innerText()).toContain('Waiting to send');
     expect(await openCount()).toBe(afterScans + 2);
 
+    // Edit (Alt+E): the price; Ctrl+Enter saves the change on top of the waiting create.
+    await page.keyboard.press('Alt+KeyE');
+    await form.waitFor();
+    await expect.poll(() => focusedElement(page)).toMatch(/id="bundle-name"/);
+    await page.locator('#bundle-price').fill('139');
+    await page.keyboard.press('Control+Enter');
+    await form.waitFor({ state: 'detached' });
+    await detail.getByText('139.00').waitFor();
+    expect(await openCount()).toBe(afterScans + 3);
+
     // Delete asks first with Cancel focused; Esc keeps the bundle.
     await page.keyboard.press('Alt+KeyD');
     await page.getByTestId('bundle-delete-dialog').waitFor();
     await expect.poll(() => focusedElement(page)).toMatch(/>Cancel</);
     await page.keyboard.press('Escape');
     await page.getByTestId('bundle-delete-dialog').waitFor({ state: 'hidden' });
-    expect(await openCount()).toBe(afterScans + 2);
+    expect(await openCount()).toBe(afterScans + 3);
     await inBothLanguages(page, 'bundles-3-list-offline', {
       th: page.getByRole('heading', { name: 'ชุดสินค้า', level: 2 }),
       en: page.getByRole('heading', { name: 'Bundles', level: 2 }),
@@ -273,7 +283,7 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     const ours = listed.list.filter((bundle) => bundle.sku === 'E2E-PAIR-1');
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({ name: 'E2E pair' });
-    expect(Number(ours[0]?.sellprice)).toBe(149.5);
+    expect(Number(ours[0]?.sellprice)).toBe(139);
     const serverDetail = (await sandbox.call('GetBundleDetail', { query: { id: ours[0]?.id ?? 0 } }))
       .body as {
       list: { id: number; quantity: number }[];

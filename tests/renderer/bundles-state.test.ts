@@ -140,6 +140,10 @@ describe('BundleForm', () => {
     expect(Object.fromEntries(form.problems)).toEqual({
       'items.0.quantity': { kind: 'quantity', text: '0' },
     });
+    form.setQuantity(0, '1');
+    form.price = ' ';
+    expect(await form.save()).toBeNull();
+    expect(Object.fromEntries(form.problems)).toEqual({ sellprice: { kind: 'priceEmpty' } });
     expect(bridge.calls).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ export interface FormItem {
 }
 
 export type FormProblem =
-  | { readonly kind: 'skuEmpty' | 'skuShort' | 'skuLong' | 'nameEmpty' | 'nameLong' }
+  | { readonly kind: 'skuEmpty' | 'skuShort' | 'skuLong' | 'nameEmpty' | 'nameLong' | 'priceEmpty' }
   | { readonly kind: 'skuTaken'; readonly sku: string }
   | { readonly kind: 'price' | 'quantity'; readonly text: string }
   | { readonly kind: 'noItems' | 'tooManyItems' | 'item' | 'nothingChanged' | 'field' }
@@ -121,7 +121,8 @@ export class BundleForm {
     const name = this.name.trim();
     if (name === '') problems.set('name', { kind: 'nameEmpty' });
     else if (name.length > MAX_NAME) problems.set('name', { kind: 'nameLong' });
-    if (priceOf(this.price) === null) problems.set('sellprice', { kind: 'price', text: this.price });
+    if (this.price.trim() === '') problems.set('sellprice', { kind: 'priceEmpty' });
+    else if (priceOf(this.price) === null) problems.set('sellprice', { kind: 'price', text: this.price });
     if (this.editing === null) {
       const sku = this.sku.trim();
       if (sku === '') problems.set('sku', { kind: 'skuEmpty' });
