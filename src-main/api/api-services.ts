@@ -15,6 +15,9 @@ import type { CountingService } from '../counting/index.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { FilesService } from '../files/files.service.js';
 import type { MoneyService } from '../money/index.js';
+import type { BundleService } from '../bundles/index.js';
+import type { ProductPictures } from '../catalog/pictures/index.js';
+import type { SerialNumbers } from '../catalog/serials/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
 import type { StockMovesService } from '../stock-moves/index.js';
@@ -42,6 +45,9 @@ export interface ActiveStore {
   readonly printing: PrintingService;
   readonly stockMoves: StockMovesService;
   readonly files: FilesService;
+  readonly bundles: BundleService;
+  readonly pictures: ProductPictures;
+  readonly serials: SerialNumbers;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

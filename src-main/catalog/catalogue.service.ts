@@ -23,6 +23,8 @@ export interface CatalogueServiceOptions {
   readonly images: ProductImageCache;
   /** Aliases and packs kept on this PC. */
   readonly aliases: CodeAliases;
+  /** A picture chosen on this PC wins over the server's until the server shows it (catalog/pictures). */
+  readonly localPictures?: { localDataUrl(productId: number): Promise<string | null> };
   /** The store's base address: relative picture paths resolve against it. */
   readonly baseUrl: string;
   /** The pulled warehouses with those added on this PC. */
@@ -205,9 +207,11 @@ export class CatalogueService {
     return this.#options.edits.deleteProduct(this.#current(productId));
   }
 
-  productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {
+  async productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {
     const product = this.#options.lookup.product(productId);
-    if (product === undefined) return Promise.reject(noSuchProduct(productId));
+    if (product === undefined) throw noSuchProduct(productId);
+    const local = (await this.#options.localPictures?.localDataUrl(productId)) ?? null;
+    if (local !== null) return { dataUrl: local, fromCache: false };
     return this.#options.images.image(this.#options.baseUrl, product.imagepath);
   }
 }

@@ -27,8 +27,11 @@ import { CLOSE_CODES, DEFAULT_SOCKET_LIMITS, SocketSession, type SocketLimits } 
 
 /** The WebSocket's path. */
 export const API_PATH = '/api';
-/** Largest frame a page may send (arguments are small; a frame this big is not ours). */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * Largest frame a page may send: the biggest argument is a product picture (catalogue.replaceImage,
+ * ≤ 2 MB as base64, about 2.7 MB); a frame past this is not ours.
+ */
+export const MAX_FRAME_BYTES = 3 * 1024 * 1024;
 /** Refusals logged one by one; after that only the count is logged at close (a probe cannot fill the log). */
 const LOGGED_REFUSALS = 50;
 

@@ -83,11 +83,13 @@ function prepareAll(db: Database) {
       outcome: string;
       figure: number | null;
       serverId: number | null;
+      note: string | null;
       now: number;
     }>(
       `UPDATE outbox_operations
           SET state = 'done', outcome = @outcome, result_figure = @figure, next_attempt_at = NULL,
-              server_id = coalesce(@serverId, server_id), updated_at = @now, finished_at = @now
+              server_id = coalesce(@serverId, server_id), reason_text = coalesce(@note, reason_text),
+              updated_at = @now, finished_at = @now
         WHERE id = @id`,
     ),
     // Writes on a record made offline learn its server id with the create's own "done".
@@ -227,6 +229,7 @@ export function settleRow(db: Database, id: number, outcome: RowOutcome, now: nu
         outcome: outcome.outcome,
         figure: outcome.resultFigure ?? null,
         serverId: outcome.serverId ?? null,
+        note: outcome.note ?? null,
         now,
       });
       if (outcome.serverId !== undefined) s.dependents.run({ id, serverId: outcome.serverId, now });

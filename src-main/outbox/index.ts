@@ -12,6 +12,16 @@ export {
   type StockCountInput,
 } from './enqueue.js';
 export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
+export {
+  ADD_SERIAL_KIND,
+  DELETE_SERIAL_KIND,
+  enqueueSerialNumbers,
+  SERIAL_DUPLICATE_OUTCOME,
+  SERIAL_REFUSED,
+  serialOperationStates,
+  type SerialOperationState,
+  type SerialRequest,
+} from './kinds/serial-numbers.kind.js';
 export { effectiveStock, pendingStock, type PendingStock } from './local-view.js';
 export { recordStockEffects, type StockEffect } from './stock-effects.js';
 export type { OpenCounts, OperationRow, OperationState } from './drain.repository.js';

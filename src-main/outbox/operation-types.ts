@@ -56,6 +56,8 @@ export type RowOutcome =
       readonly resultFigure?: number;
       /** A create's server id: stored, and written into the writes waiting for it, in one transaction. */
       readonly serverId?: number;
+      /** The back office's own words on an applied row (a serial it already had), kept as its reason. */
+      readonly note?: string;
     }
   /** A person must look: the reason is kept with the row. */
   | {

@@ -13,6 +13,7 @@ import { DrainStory, SILENT_LOGGER, type DrainLogger } from './drain-story.js';
 import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
 import { productBarcodeKind } from './kinds/product-barcode.kind.js';
+import { addSerialKind, deleteSerialKind } from './kinds/serial-numbers.kind.js';
 import { stockChangeKind } from './kinds/stock-change.kind.js';
 import { stockCountKind } from './kinds/stock-count.kind.js';
 import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
@@ -39,6 +40,8 @@ export const defaultKinds: readonly OperationKind[] = [
   stockCountKind,
   productBarcodeKind,
   ...writeKinds,
+  addSerialKind,
+  deleteSerialKind,
 ];
 
 export interface OutboxOptions {

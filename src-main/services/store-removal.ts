@@ -6,6 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { storeImageDirectory } from '../catalog/images/index.js';
+import { storeUploadsDirectory } from '../storage/paths.js';
 import type { RemoveResult } from '../profiles/index.js';
 import { storeFilesDirectory } from '../storage/paths.js';
 
@@ -122,6 +123,7 @@ export function deleteStoreData(
       ...DATABASE_SUFFIXES.map((suffix) => `${files.database}${suffix}`),
       files.files,
     ]),
-    pictures: remove('pictures', [files.pictures]),
+    // The pictures chosen here and not yet uploaded go with the fetched ones.
+    pictures: remove('pictures', [files.pictures, storeUploadsDirectory(files.database)]),
   };
 }

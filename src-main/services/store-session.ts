@@ -7,7 +7,15 @@ import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import { storeDatabasePath, storeFilesDirectory, type AppPaths } from '../storage/paths.js';
+import {
+  storeDatabasePath,
+  storeFilesDirectory,
+  storeUploadsDirectory,
+  type AppPaths,
+} from '../storage/paths.js';
+import { BundleRepository, BundleService, refreshBundles } from '../bundles/index.js';
+import { ProductPictures } from '../catalog/pictures/index.js';
+import { SerialNumbers } from '../catalog/serials/index.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueService } from '../catalog/catalogue.service.js';
@@ -30,7 +38,13 @@ import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MerchantProfileReader, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import { enqueueWrite, Outbox, openStockLineCount, type OutboxOptions } from '../outbox/index.js';
+import {
+  enqueueWrite,
+  openStockLineCount,
+  operationStates,
+  Outbox,
+  type OutboxOptions,
+} from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import { StockMovesService } from '../stock-moves/index.js';
 import { openReturns } from '../returns/index.js';
@@ -118,6 +132,18 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       // Contacts are built further down; a supplier is looked up only when a return is made.
       findContact: (id) => contacts.byServerId(id),
     });
+    const bundleCopy = new BundleRepository(db);
+    const refreshBundleCopy = () =>
+      refreshBundles({
+        db,
+        bundles: bundleCopy,
+        isOpen: (operationId) =>
+          operationStates(db, [operationId]).some(
+            (state) => state.state !== 'done' && state.state !== 'discarded',
+          ),
+        now,
+        onChanged: () => hub.emit('bundles.changed', { source: 'pull' }),
+      });
     const syncStatus = new SyncStatusTracker({
       firstSyncComplete: () => db.open && sync.isFirstSyncComplete(),
       publish: (status) => hub.emit('sync.progress', status),
@@ -132,6 +158,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         if (event.type === 'jobFailed' || event.type === 'stopped') {
           logger.warn('Sync job failed', { type: event.type, error: event.error });
         } else logger.debug('Sync', { ...event });
+        // The reference pull brings the bundles: the copy the bundles page reads takes them over.
+        if (event.type === 'jobFinished' && event.job === 'reference' && db.open) refreshBundleCopy();
         syncStatus.onEvent(event);
       },
       onProgress: (progress) => syncStatus.onProgress(progress),
@@ -190,6 +218,18 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
     });
     const counting = new CountingService(db, { now });
+    const pictures = new ProductPictures({
+      db,
+      lookup,
+      directory: storeUploadsDirectory(db.name),
+      now,
+      writes: {
+        enqueue: (productId, file) =>
+          enqueueWrite(db, { kind: 'updateProductImage', target: { serverId: productId }, args: { file } })
+            .operationId,
+        standings: (ids) => new Map(operationStates(db, ids).map((state) => [state.operationId, state])),
+      },
+    });
     const catalogueService = new CatalogueService({
       warehouses,
       lookup,
@@ -197,6 +237,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       repository: catalogue,
       outbox,
       images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
+      localPictures: pictures,
       baseUrl: profile.baseUrl,
       edits: new ProductEdits({
         db,
@@ -223,6 +264,14 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       lookup,
       warehouseCodes: () => new Set(warehouses.choices().map((warehouse) => warehouse.code)),
       now,
+    });
+    const serials = new SerialNumbers({ db, lookup, repository: catalogue, now });
+    const bundles = new BundleService({
+      db,
+      bundles: bundleCopy,
+      lookup,
+      now,
+      onChanged: () => hub.emit('bundles.changed', { source: 'write' }),
     });
     const money = new MoneyService({
       db,
@@ -260,6 +309,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     });
     files.sweep().catch((error: unknown) => logger.warn('Sweeping staged uploads failed', { error }));
 
+    refreshBundleCopy();
     scheduler.start();
     outbox.start();
     logger.info('Store opened', {
@@ -313,6 +363,9 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       printing,
       stockMoves,
       files,
+      bundles,
+      pictures,
+      serials,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

@@ -3,6 +3,7 @@
 //
 //   <userData>/app.sqlite              profiles and app settings
 //   <userData>/stores/<profile>.sqlite one store's catalogue, counts and outbox
+//   <userData>/stores/<profile>.uploads/ files chosen on this PC, kept until the outbox has sent them
 //   <userData>/logs/stockroom.log      JSON lines, rotated (stockroom.1.log … stockroom.4.log)
 //   <userData>/sandbox/sandbox.sqlite  the embedded demo back office
 //
@@ -54,6 +55,14 @@ export function storeDatabasePath(paths: AppPaths, profileId: string): string {
     throw new RangeError(`A profile id must be 1-64 of a-z, 0-9, "-" or "_" and not a device name`);
   }
   return join(paths.storesDirectory, `${profileId}.sqlite`);
+}
+
+/**
+ * `<userData>/stores/<profile>.uploads/` beside the store's database: copies of the files a person chose
+ * (a product's picture), which the outbox opens at send time; never the person's original file.
+ */
+export function storeUploadsDirectory(storeDatabaseFile: string): string {
+  return join(dirname(storeDatabaseFile), `${basename(storeDatabaseFile).replace(/\.sqlite$/, '')}.uploads`);
 }
 
 /** Creates the folders of the layout (owner-only where the OS honours modes). */

@@ -14,7 +14,8 @@ export type Page =
   | { name: 'stores' }
   | { name: 'contacts' }
   | { name: 'stockMoves' }
-  | { name: 'documents' };
+  | { name: 'documents' }
+  | { name: 'bundles' };
 
 export type PageName = Page['name'];
 

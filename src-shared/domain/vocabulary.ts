@@ -175,3 +175,29 @@ export type PurchaseVatStatus = (typeof PURCHASE_VAT_STATUSES)[number];
 /** A change to a product made on this PC, each one outbox write (AddProduct … DeleteProduct). */
 export const PRODUCT_CHANGES = ['create', 'update', 'activate', 'disable', 'delete'] as const;
 export type ProductChange = (typeof PRODUCT_CHANGES)[number];
+
+/**
+ * What became of a serial number this PC added or removed (issue 12): waiting in the outbox; added;
+ * already on the product (the back office named it a duplicate: a first clear answer); on the product
+ * after a lost answer (a resend found it there: ours or older, the end state is the same); removed;
+ * refused by the back office (its description says why); waits for a person; discarded by one.
+ */
+export const SERIAL_RESULTS = [
+  'waiting',
+  'added',
+  'duplicate',
+  'alreadyThere',
+  'removed',
+  'refused',
+  'needsAttention',
+  'discarded',
+] as const;
+export type SerialResult = (typeof SERIAL_RESULTS)[number];
+
+/** A bundle's sell_vat_status (v4: 0 Undefined, 1 No Vat, 2 Have Vat, 3 Vat 0%, 4 Use Product Vat). */
+export const BUNDLE_VAT_STATUSES = [0, 1, 2, 3, 4] as const;
+export type BundleVatStatus = (typeof BUNDLE_VAT_STATUSES)[number];
+
+/** Picture types a product picture may be uploaded as. */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PictureType = (typeof PICTURE_TYPES)[number];

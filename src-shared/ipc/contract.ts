@@ -19,6 +19,8 @@ import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
 import { statusCalls } from './schemas/status.js';
 import { stockMoveCalls } from './schemas/stock-moves.js';
+import { productExtraCalls } from './schemas/product-extras.js';
+import { bundleCalls } from './schemas/bundles.js';
 
 export interface CallSpec {
   readonly args: z.ZodType;
@@ -42,6 +44,8 @@ export const callContract = {
   ...returnCalls,
   ...filesCalls,
   ...catalogueProductCalls,
+  ...productExtraCalls,
+  ...bundleCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

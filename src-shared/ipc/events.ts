@@ -9,6 +9,7 @@ import { profileChanged } from './schemas/profiles.js';
 import { documentsChanged } from './schemas/quotations.js';
 import { returnsChanged } from './schemas/returns.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
+import { bundlesChanged } from './schemas/bundles.js';
 
 export const eventContract = {
   /** The sync status whenever it changes (job start/finish/failure, waits, first-sync progress). */
@@ -29,6 +30,8 @@ export const eventContract = {
   'documents.changed': documentsChanged,
   /** The copy of return purchase orders changed (a pull, or a write made here): read them again. */
   'returns.changed': returnsChanged,
+  /** The bundles copy changed (a pull, or a write made here): read the list again. */
+  'bundles.changed': bundlesChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

@@ -123,6 +123,17 @@ export const CALL_NAMES = [
   'catalogue.setProductActive',
   'catalogue.productUsage',
   'catalogue.deleteProduct',
+  'catalogue.replaceImage',
+  'catalogue.pictureUpload',
+  'serials.list',
+  'serials.add',
+  'serials.remove',
+  'bundles.list',
+  'bundles.detail',
+  'bundles.create',
+  'bundles.update',
+  'bundles.activate',
+  'bundles.delete',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -136,6 +147,7 @@ export const EVENT_NAMES = [
   'contacts.changed',
   'documents.changed',
   'returns.changed',
+  'bundles.changed',
 ] as const;
 
 export type CallNameList = (typeof CALL_NAMES)[number];

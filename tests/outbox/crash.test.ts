@@ -27,6 +27,8 @@ describe('crashes', () => {
     expect(kinds('addContact').length).toBeGreaterThan(1);
     expect(kinds('updateContact').length).toBe(kinds('addContact').length);
     expect(kinds('addPurchaseOrderFile').length).toBeGreaterThan(1);
+    expect(kinds('addBundle').length).toBeGreaterThan(1);
+    expect(kinds('updateBundle').length).toBe(kinds('addBundle').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // Return purchase orders made here (keyless creates) with a payment chained on each.

@@ -14,6 +14,7 @@ import { returnsHandlers } from './returns.handlers.js';
 import { statusHandlers } from './status.handlers.js';
 import { contactsHandlers } from './contacts.handlers.js';
 import { stockMoveHandlers } from './stock-moves.handlers.js';
+import { bundleHandlers } from './bundles.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
   return {
@@ -31,5 +32,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...returnsHandlers(services),
     ...filesHandlers(services),
     ...catalogueProductHandlers(services),
+    ...bundleHandlers(services),
   } satisfies CallHandlers;
 }

@@ -15,6 +15,7 @@ import { quotationsMigration } from './0012-quotations.js';
 import { returnsMigration } from './0013-returns.js';
 import { fileAttachmentsMigration } from './0014-file-attachments.js';
 import { productEditsMigration } from './0015-product-edits.js';
+import { bundlesSerialsPicturesMigration } from './0016-bundles-serials-pictures.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   returnsMigration,
   fileAttachmentsMigration,
   productEditsMigration,
+  bundlesSerialsPicturesMigration,
 ];

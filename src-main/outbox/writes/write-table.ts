@@ -5,6 +5,7 @@
 // services queue are typed from them (write-request.ts). See docs/decisions/0012-write-kind-table.md.
 import { contactRows } from './contact-rows.js';
 import { filesRows } from './files-rows.js';
+import { bundleRows } from './bundle-rows.js';
 import { financeRows } from './finance-rows.js';
 import { warehouseRows } from './warehouse-rows.js';
 import { quotationRows } from './quotation-write-rows.js';
@@ -20,6 +21,7 @@ export const writeTable = {
   ...returnRows,
   ...filesRows,
   ...productRows,
+  ...bundleRows,
 } as const satisfies Record<string, WriteRow>;
 
 export type WriteTable = typeof writeTable;

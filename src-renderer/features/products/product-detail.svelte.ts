@@ -1,28 +1,16 @@
 // One product as the detail page shows it: the catalogue's record with its stock per warehouse (server
-// figure, available, expected with the outbox), the warehouses' names, and the image main fetched (a
-// data: URL; the CSP allows no other image source). Stock is read again when the outbox changes or a
-// sync ends; the image once per page.
+// figure, available, expected with the outbox) and the warehouses' names. Stock is read again when the
+// outbox changes or a sync ends. Its picture is product-picture.svelte.ts's.
 import type { CallValue, ProductDetail, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import type { ProductsKey } from './products-strings.js';
 
-export type ProductImageValue = CallValue<'catalogue.productImage'>;
-type ImageProblem = Extract<NonNullable<ProductImageValue>, { dataUrl: null }>['problem'];
-
-export const IMAGE_PROBLEM_TEXT: Record<ImageProblem, ProductsKey> = {
-  unreachable: 'imageUnreachable',
-  'not-found': 'imageNotFound',
-  'too-large': 'imageTooLarge',
-  'not-an-image': 'imageNotAnImage',
-  failed: 'imageFailed',
-};
+export type Warehouse = CallValue<'catalogue.warehouses'>[number];
 
 export class ProductDetailState {
   #product = $state<ProductDetail | null>(null);
   #state = $state<'loading' | 'shown' | 'missing' | 'failed'>('loading');
   #error = $state<string | null>(null);
-  #image = $state<ProductImageValue | 'loading'>('loading');
-  #warehouseNames = $state<Record<string, string>>({});
+  #warehouses = $state<Warehouse[]>([]);
 
   readonly productId: number;
   readonly #api: StockroomBridge;
@@ -47,13 +35,14 @@ export class ProductDetailState {
     return this.#error;
   }
 
-  get image(): ProductImageValue | 'loading' {
-    return this.#image;
+  /** The store's warehouses (the serials panel chooses one). */
+  get warehouses(): readonly Warehouse[] {
+    return this.#warehouses;
   }
 
   /** Warehouse names by code. */
   get warehouseNames(): Readonly<Record<string, string>> {
-    return this.#warehouseNames;
+    return Object.fromEntries(this.#warehouses.map((warehouse) => [warehouse.code, warehouse.name]));
   }
 
   get totals(): { stock: number; available: number; expected: number } {
@@ -66,7 +55,7 @@ export class ProductDetailState {
   }
 
   async load(): Promise<void> {
-    await Promise.all([this.reloadProduct(), this.#loadWarehouses(), this.#loadImage()]);
+    await Promise.all([this.reloadProduct(), this.#loadWarehouses()]);
   }
 
   /** Reads the product (and so its stock) again; an older answer never replaces a newer one. */
@@ -88,15 +77,6 @@ export class ProductDetailState {
 
   async #loadWarehouses(): Promise<void> {
     const result = await this.#api.call('catalogue.warehouses', {});
-    if (result.ok) {
-      this.#warehouseNames = Object.fromEntries(
-        result.value.map((warehouse) => [warehouse.code, warehouse.name]),
-      );
-    }
-  }
-
-  async #loadImage(): Promise<void> {
-    const result = await this.#api.call('catalogue.productImage', { productId: this.productId });
-    this.#image = result.ok ? result.value : { dataUrl: null, problem: 'failed' };
+    if (result.ok) this.#warehouses = result.value;
   }
 }

@@ -7,6 +7,7 @@ import { locale, translator } from '../../lib/i18n.svelte.js';
 export const pt = translator({
   en: {
     openHint: 'Enter or a click opens the selected product.',
+    bundlesButton: 'Bundles (Alt+B)',
     openProduct: 'Open {name}',
     back: 'Back to search (Esc)',
     loading: 'Loading the product…',
@@ -50,6 +51,7 @@ export const pt = translator({
   },
   th: {
     openHint: 'กด Enter หรือคลิกเพื่อเปิดสินค้าที่เลือก',
+    bundlesButton: 'ชุดสินค้า (Alt+B)',
     openProduct: 'เปิด {name}',
     back: 'กลับไปที่การค้นหา (Esc)',
     loading: 'กำลังโหลดสินค้า…',

@@ -1,6 +1,6 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
-// halves with the move row, in one transaction), products with a change chained on each, incomes, expenses, contacts with an edit chained on
+// halves with the move row, in one transaction), products with a change chained on each, bundles with an edit chained on each, incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
 // create), return purchase orders with a payment chained on each, and file uploads on a purchase order
 // (the file written to the store's files folder first, as the files service does) until the crash test
@@ -109,6 +109,26 @@ const timer = setInterval(() => {
         args: { body: { sellprice: String(amount) } },
       });
       ids.push(create.operationId, change.operationId);
+    })();
+  } else if (draw < 0.64) {
+    // A bundle made here and an edit chained on its create, as the bundles service queues them.
+    db.transaction(() => {
+      const sku = `CRASH-${process.pid}-${queued}`;
+      const bundle = enqueueWrite(db, {
+        kind: 'addBundle',
+        body: {
+          name: sku,
+          sku,
+          sellprice: `${amount}.00`,
+          list: CRASH_PRODUCTS.slice(0, 2).map((id) => ({ id, quantity: 1 })),
+        },
+      });
+      const edit = enqueueWrite(db, {
+        kind: 'updateBundle',
+        target: { afterOperation: bundle.operationId },
+        args: { body: { name: `${sku} edited` } },
+      });
+      ids.push(bundle.operationId, edit.operationId);
     })();
   } else if (draw < 0.72) {
     // An income made here and a payment on it, queued in one transaction as the money service does.

@@ -68,6 +68,8 @@ export interface CrashRunResult {
   readonly contactsByCode: ReadonlyMap<string, readonly string[]>;
   /** Products made by the run (AddProduct), by sku: how many the back office holds and their sell price. */
   readonly productsBySku: ReadonlyMap<string, { readonly count: number; readonly sellprice: number }>;
+  /** The names of the bundles the back office has, by sku (a sku twice = a bundle created twice). */
+  readonly bundleNamesBySku: ReadonlyMap<string, readonly string[]>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -201,6 +203,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
       contactsByCode: await readContactsByCode(sandbox),
       productsBySku: await readProductsBySku(sandbox, rows),
+      bundleNamesBySku: await readBundleNames(sandbox),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -404,6 +407,13 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     else if (update && held.sellprice !== price)
       problems.push(`product ${sku}: sell price ${held.sellprice}, expected ${price}`);
   }
+  // Each bundle made here exists once, with the edit chained on its create.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addBundle')) {
+    const sku = (JSON.parse(row.payload ?? '{}') as { sku?: string }).sku ?? '';
+    const names = result.bundleNamesBySku.get(sku) ?? [];
+    if (names.length !== 1 || names[0] !== `${sku} edited`)
+      problems.push(`bundle ${sku}: ${names.length} on the back office (${names.join(', ')})`);
+  }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
@@ -482,6 +492,17 @@ function returnProblems(result: CrashRunResult): string[] {
     }
   }
   return problems;
+}
+
+/** Every bundle's name by sku, read through v4 (every page). */
+async function readBundleNames(sandbox: TestSandbox): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  for (let page = 1; ; page++) {
+    const answer = await sandbox.call('GetBundles', { query: { limit: 500, page } });
+    const list = (answer.body as { list: Array<{ sku: string; name: string }> }).list;
+    for (const bundle of list) names.set(bundle.sku, [...(names.get(bundle.sku) ?? []), bundle.name]);
+    if (list.length < 500) return names;
+  }
 }
 
 /** How the rows ended: applied at once, reconciled after a kill, found applied by its key (900)… */

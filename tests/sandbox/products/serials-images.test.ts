@@ -1,7 +1,7 @@
 // AddSerialNo, DeleteSerialNo and UpdateProductImage over HTTP (multipart for the image).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listSerialNumbers, readProductImage } from '../../../src-main/sandbox/resources/products/index.js';
-import { detectImageType } from '../../../src-main/sandbox/resources/products/image-type.js';
+import { detectImageType } from '../../../src-shared/images/image-type.js';
 import { addProduct, callVerdict, productDetail, productSandboxForFile } from './products-harness.js';
 
 const sandbox = productSandboxForFile({ maxUploadBytes: 64 * 1024 });

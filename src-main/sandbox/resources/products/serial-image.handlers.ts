@@ -2,7 +2,7 @@
 import type { Handlers } from '../../handler.js';
 import { validation } from '../../sandbox-error.js';
 import { findWarehouseByCode } from '../merchant/index.js';
-import { detectImageType } from './image-type.js';
+import { detectImageType } from '../../../../src-shared/images/image-type.js';
 import { insertProductImage } from './image.repository.js';
 import { requireProduct } from './product-fields.js';
 import { deleteSerial, findSerialId, insertSerial } from './serial.repository.js';
