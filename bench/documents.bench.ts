@@ -113,6 +113,8 @@ export async function run(): Promise<void> {
     const documents = new DocumentsService({
       db,
       writes,
+      // The list reads no contact.
+      contacts: { byServerId: () => undefined },
       catalogue: new CatalogueRepository(db),
       // The list reads only the sync's window and last pull time: no request is made here.
       sync: new QuotationSync({

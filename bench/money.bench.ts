@@ -15,6 +15,7 @@ import {
   type RequestEvent,
 } from '../src-main/backoffice/index.js';
 import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js';
+import { ContactsRepository, ContactsService, outboxContactWrites } from '../src-main/contacts/index.js';
 import { CatalogueSync, SyncScheduler, type SchedulerClock } from '../src-main/catalog/sync/index.js';
 import { openDatabase, type Database } from '../src-main/db/database.js';
 import { MoneyService, MoneySync, outboxMoneyWrites } from '../src-main/money/index.js';
@@ -46,7 +47,13 @@ function moneyApp(db: Database, client: BackofficeClient, now: () => number) {
     writes,
     now,
   });
-  const money = new MoneyService({ db, writes, catalogue: new CatalogueRepository(db), sync, now });
+  const catalogue = new CatalogueRepository(db);
+  const contacts = new ContactsService({
+    repository: new ContactsRepository(db),
+    writes: outboxContactWrites(db),
+    catalogue,
+  });
+  const money = new MoneyService({ db, writes, catalogue, contacts, sync, now });
   return { sync, money };
 }
 

@@ -10,6 +10,7 @@ import type {
   SyncStatus,
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueService } from '../catalog/catalogue.service.js';
+import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { MoneyService } from '../money/index.js';
@@ -31,6 +32,7 @@ export interface ActiveStore {
   readonly money: MoneyService;
   readonly documents: DocumentsService;
   readonly outbox: Outbox;
+  readonly contacts: ContactsService;
   budget(): Budget;
   syncStatus(): SyncStatus;
   /** Ends the scheduler's wait (due jobs run now); answers the status after that. */

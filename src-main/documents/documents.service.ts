@@ -16,12 +16,14 @@ import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
 import type { QuotationSync } from './quotation-sync.js';
 import { operationIdsOf, quotationDetail, quotationSummary } from './quotation-views.js';
-import { QuotationWriter } from './quotation-writes.js';
+import { QuotationWriter, type ContactLookup } from './quotation-writes.js';
 import { QuotationRepository } from './quotation.repository.js';
 
 export interface DocumentsServiceOptions {
   readonly db: Database;
   readonly writes: MoneyWrites;
+  /** A quotation's customer picked by contact id is copied from here. */
+  readonly contacts: ContactLookup;
   readonly catalogue: CatalogueRepository;
   readonly sync: QuotationSync;
   readonly now?: () => number;
@@ -50,7 +52,13 @@ export class DocumentsService {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.quotations = new QuotationRepository(options.db);
-    this.#writer = new QuotationWriter(options.db, this.quotations, options.writes, this.#now);
+    this.#writer = new QuotationWriter(
+      options.db,
+      options.contacts,
+      this.quotations,
+      options.writes,
+      this.#now,
+    );
   }
 
   /** The figures the back office will store for these lines and settings; nothing is saved. */

@@ -5,7 +5,6 @@ import type { Database } from 'better-sqlite3';
 import type { ParsedCallArgs, QuotationDraft } from '../../src-shared/ipc/index.js';
 import { formatMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate } from '../../src-shared/time/index.js';
-import { findContact } from '../money/money-contacts.js';
 import type { StoredContact } from '../money/money-rows.js';
 import type { MoneyWrites, WriteRequest } from '../money/money-writes.js';
 import { Refusal } from '../refusal.js';
@@ -42,9 +41,15 @@ function customerBody(customer: StoredContact) {
   };
 }
 
+/** The contacts this PC has, by server id (the contacts service's picker). */
+export interface ContactLookup {
+  byServerId(serverId: number): StoredContact | undefined;
+}
+
 export class QuotationWriter {
   constructor(
     private readonly db: Database,
+    private readonly contacts: ContactLookup,
     private readonly quotations: QuotationRepository,
     private readonly writes: MoneyWrites,
     private readonly now: () => number,
@@ -265,9 +270,10 @@ export class QuotationWriter {
   #customer(customer: CustomerArgs): StoredContact {
     if (customer === undefined) return EMPTY_CUSTOMER;
     if (customer.contactId !== undefined) {
-      const found = findContact(this.db, customer.contactId);
+      const found = this.contacts.byServerId(customer.contactId);
       if (!found) throw invalid('customer.contactId', 'This contact is not on this PC any more.');
-      return found;
+      const { name, idNumber, phone, email, address, branchName, branchNo } = found;
+      return { name, idNumber, phone, email, address, branchName, branchNo };
     }
     const { contactId: _unused, ...typed } = customer;
     return typed;

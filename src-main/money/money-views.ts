@@ -1,16 +1,11 @@
 // Local rows → the contract's shapes (src-shared/ipc/schemas/money.ts), with each write's send state.
 import type { MoneyRecordDetail, MoneyRecordSummary, MoneyTransferView } from '../../src-shared/ipc/index.js';
-import { isOneOf, type SendState } from '../../src-shared/domain/vocabulary.js';
+import { isOneOf } from '../../src-shared/domain/vocabulary.js';
 import { PAYMENT_STATUSES, roundMoney } from '../../src-shared/money/index.js';
 import { discountOf, vatChoiceOf } from './money-figures.js';
 import type { LocalPaymentRow, RecordRow, StoredDetail, TransferRow } from './money-rows.js';
+import { sendStateOf } from '../outbox/index.js';
 import type { WriteOperationState } from './money-writes.js';
-
-/** The outbox's mark in the contract's words; null when the outbox does not know the operation. */
-export function sendStateOf(standing: WriteOperationState | undefined): SendState | null {
-  if (standing === undefined) return null;
-  return standing.mark === 'waiting' ? 'waitingToSend' : standing.mark;
-}
 
 type Standings = ReadonlyMap<number, WriteOperationState>;
 

@@ -12,9 +12,9 @@ import type {
 import { formatMoney, paymentStatus, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import type { ContactsService } from '../contacts/index.js';
 import { Refusal } from '../refusal.js';
 import { computeDraft, createBody, previewOf, vatTypeOf, normalisedDiscount } from './money-figures.js';
-import { findContact, searchContacts } from './money-contacts.js';
 import { MoneyRecordRepository } from './money-record.repository.js';
 import type { StoredContact } from './money-rows.js';
 import type { MoneySync } from './money-sync.js';
@@ -26,6 +26,8 @@ export interface MoneyServiceOptions {
   readonly db: Database;
   readonly writes: MoneyWrites;
   readonly catalogue: CatalogueRepository;
+  /** The contacts' search, which money's contact picker reads through. */
+  readonly contacts: ContactsService;
   readonly sync: MoneySync;
   readonly now?: () => number;
   /** Called after each record, payment or transfer saved here (the `money.changed` event). */
@@ -35,9 +37,9 @@ export interface MoneyServiceOptions {
 type PaymentArgs = ParsedCallArgs<'money.recordPayment'>;
 
 export class MoneyService {
-  readonly #db: Database;
   readonly #writes: MoneyWrites;
   readonly #catalogue: CatalogueRepository;
+  readonly #contacts: ContactsService;
   readonly #sync: MoneySync;
   readonly #now: () => number;
   readonly #onChanged: ((change: MoneyChange) => void) | undefined;
@@ -45,9 +47,9 @@ export class MoneyService {
   readonly transferRows: MoneyTransferRepository;
 
   constructor(options: MoneyServiceOptions) {
-    this.#db = options.db;
     this.#writes = options.writes;
     this.#catalogue = options.catalogue;
+    this.#contacts = options.contacts;
     this.#sync = options.sync;
     this.#now = options.now ?? Date.now;
     this.#onChanged = options.onChanged;
@@ -287,7 +289,7 @@ export class MoneyService {
   }
 
   contacts(text: string, limit: number): CallValue<'money.contacts'> {
-    return searchContacts(this.#db, text, limit);
+    return this.#contacts.pick(text, limit);
   }
 
   syncInfo(): CallValue<'money.syncInfo'> {
@@ -343,14 +345,15 @@ export class MoneyService {
     const given = draft.contact;
     if (!given) return null;
     if (given.contactId !== undefined) {
-      const cached = findContact(this.#db, given.contactId);
+      const cached = this.#contacts.byServerId(given.contactId);
       if (!cached) {
         const message = 'is not a cached contact';
         throw new Refusal('invalid-arguments', `Contact ${given.contactId} ${message}.`, {
           issues: [{ path: 'contact.contactId', message }],
         });
       }
-      return cached;
+      const { name, idNumber, phone, email, address, branchName, branchNo } = cached;
+      return { name, idNumber, phone, email, address, branchName, branchNo };
     }
     const { name, idNumber, phone, email, address, branchName, branchNo } = given;
     return { name: name.trim(), idNumber, phone, email, address, branchName, branchNo };

@@ -38,6 +38,7 @@ export {
   retryParked,
 } from './parked.service.js';
 export { enqueueWrite, operationStates } from './writes/enqueue-write.js';
+export { sendStateOf } from './writes/send-state.js';
 export {
   WRITE_KINDS,
   WRITE_MARKS,

@@ -14,6 +14,7 @@ import { CodeAliases } from '../catalog/code-aliases.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
+import { ContactsRepository, ContactsService, outboxContactWrites } from '../contacts/index.js';
 import { CountingService } from '../counting/index.js';
 import { openDatabase } from '../db/database.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
@@ -170,10 +171,18 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       baseUrl: profile.baseUrl,
     });
     const counting = new CountingService(db, { now });
+    const contacts = new ContactsService({
+      repository: new ContactsRepository(db),
+      writes: outboxContactWrites(db),
+      catalogue,
+      now,
+      onChanged: (change) => hub.emit('contacts.changed', change),
+    });
     const money = new MoneyService({
       db,
       writes: moneyWrites,
       catalogue,
+      contacts,
       sync: moneySync,
       now,
       onChanged: (change) => hub.emit('money.changed', change),
@@ -182,6 +191,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const documents = new DocumentsService({
       db,
       writes: moneyWrites,
+      contacts,
       catalogue,
       sync: quotationSync,
       now,
@@ -236,6 +246,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       money,
       documents,
       outbox,
+      contacts,
       budget: () => budget.snapshot(),
       syncStatus: () => syncStatus.status(),
       syncNow: () => {

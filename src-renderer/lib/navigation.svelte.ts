@@ -1,5 +1,5 @@
 // Which page the frame shows once a store is open. Function keys switch the main pages from anywhere
-// (App.svelte listens): F1 money, F2 products, F3 count sessions, F7 outbox, F8 settings.
+// (App.svelte listens): F1 money, F2 products, F3 count sessions, F7 outbox, F8 settings, F11 contacts.
 export type Page =
   | { name: 'products' }
   | { name: 'product'; productId: number }
@@ -10,7 +10,8 @@ export type Page =
   | { name: 'recount'; sessionId: string }
   | { name: 'outbox' }
   | { name: 'settings' }
-  | { name: 'stores' };
+  | { name: 'stores' }
+  | { name: 'contacts' };
 
 export type PageName = Page['name'];
 

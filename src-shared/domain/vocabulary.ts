@@ -105,3 +105,9 @@ export type QuotationWrite = (typeof QUOTATION_WRITES)[number];
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
+
+/**
+ * The shortest contact code: the back office's keyword search (GetContacts), which finds a contact made
+ * here again by its code after an unclear failure, needs 3 characters (WRITES.md).
+ */
+export const CONTACT_CODE_MIN = 3;

@@ -9,6 +9,7 @@ import { countingCalls } from './schemas/counting.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
 import { quotationsCalls } from './schemas/quotations.js';
 import { moneyCalls } from './schemas/money.js';
+import { contactsCalls } from './schemas/contacts.js';
 import { outboxCalls } from './schemas/outbox.js';
 import { profileCalls } from './schemas/profiles.js';
 import { settingsCalls } from './schemas/settings.js';
@@ -27,6 +28,7 @@ export const callContract = {
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,
+  ...contactsCalls,
   ...documentLinesCalls,
   ...quotationsCalls,
 } satisfies Record<CallNameList, CallSpec>;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { EventNameList } from './names.js';
 import { outboxProgress, outboxSummary } from './schemas/outbox.js';
 import { moneyChanged } from './schemas/money.js';
+import { contactsChanged } from './schemas/contacts.js';
 import { profileChanged } from './schemas/profiles.js';
 import { documentsChanged } from './schemas/quotations.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
@@ -21,6 +22,8 @@ export const eventContract = {
   'profile.changed': profileChanged,
   /** The money copy changed (a pull, the daily re-read, or a write made here): read the lists again. */
   'money.changed': moneyChanged,
+  /** A contact was saved on this PC: read the contact lists again. */
+  'contacts.changed': contactsChanged,
   /** Quotations in the local copy changed (a pull, or a write made here): read the list again. */
   'documents.changed': documentsChanged,
 } satisfies Record<EventNameList, z.ZodType>;

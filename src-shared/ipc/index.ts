@@ -18,6 +18,13 @@ export type {
   MoneyTransferView,
 } from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
+export type {
+  ContactDetail,
+  ContactFields,
+  ContactRef,
+  ContactSummary,
+  ContactsChange,
+} from './schemas/contacts.js';
 export type { PublicProfileValue } from './schemas/profiles.js';
 export type { AppSettings } from './schemas/settings.js';
 export { DEFAULT_SETTINGS } from './settings-defaults.js';

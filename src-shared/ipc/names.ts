@@ -71,6 +71,11 @@ export const CALL_NAMES = [
   'settings.get',
   'settings.set',
   'budget.get',
+  'contacts.search',
+  'contacts.detail',
+  'contacts.proposeCode',
+  'contacts.create',
+  'contacts.update',
   'documents.previewLines',
   'documents.quotations',
   'documents.quotation',
@@ -93,6 +98,7 @@ export const EVENT_NAMES = [
   'budget.changed',
   'profile.changed',
   'money.changed',
+  'contacts.changed',
   'documents.changed',
 ] as const;
 

@@ -1,5 +1,5 @@
-// Crash test: app instances queuing and draining stock changes and money writes (incomes, expenses,
-// payments, payments on incomes made offline) are killed with SIGKILL at random moments (fixed
+// Crash test: app instances queuing and draining stock changes, money writes (incomes, expenses,
+// payments, payments on incomes made offline) and contacts with an edit chained on each are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ describe('crashes', () => {
     const payments = kinds('incomePayment');
     expect(kinds('addIncome').length).toBeGreaterThan(1);
     expect(kinds('addExpense').length).toBeGreaterThan(1);
+    expect(kinds('addContact').length).toBeGreaterThan(1);
+    expect(kinds('updateContact').length).toBe(kinds('addContact').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.

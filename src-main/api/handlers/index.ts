@@ -8,6 +8,7 @@ import { moneyHandlers } from './money.handlers.js';
 import { outboxHandlers } from './outbox.handlers.js';
 import { profileHandlers } from './profiles.handlers.js';
 import { statusHandlers } from './status.handlers.js';
+import { contactsHandlers } from './contacts.handlers.js';
 
 export function createCallHandlers(services: ApiServices): CallHandlers {
   return {
@@ -17,6 +18,7 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...countingHandlers(services),
     ...outboxHandlers(services),
     ...moneyHandlers(services),
+    ...contactsHandlers(services),
     ...documentsHandlers(services),
   } satisfies CallHandlers;
 }

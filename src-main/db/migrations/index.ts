@@ -9,7 +9,8 @@ import { countScopeAndCodeAliasesMigration } from './0006-count-scope-and-code-a
 import { outboxWritesMigration } from './0007-outbox-writes.js';
 import { moneyMigration } from './0008-money.js';
 import { moneySearchMigration } from './0009-money-search.js';
-import { quotationsMigration } from './0010-quotations.js';
+import { contactsMigration } from './0010-contacts.js';
+import { quotationsMigration } from './0011-quotations.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -21,5 +22,6 @@ export const migrations: readonly Migration[] = [
   outboxWritesMigration,
   moneyMigration,
   moneySearchMigration,
+  contactsMigration,
   quotationsMigration,
 ];

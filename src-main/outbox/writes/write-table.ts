@@ -3,12 +3,14 @@
 // and how its row reads to a person. Rows live with their resource (finance-rows.ts, …) and are
 // gathered here; the drainer's kinds are built from them by shape (write-kinds.ts), and the requests
 // services queue are typed from them (write-request.ts). See docs/decisions/0012-write-kind-table.md.
+import { contactRows } from './contact-rows.js';
 import { financeRows } from './finance-rows.js';
 import { quotationRows } from './quotation-write-rows.js';
 import type { WriteRow } from './write-rows.js';
 
 export const writeTable = {
   ...financeRows,
+  ...contactRows,
   ...quotationRows,
 } as const satisfies Record<string, WriteRow>;
 

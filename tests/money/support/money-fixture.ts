@@ -3,6 +3,11 @@
 // the money pulls filter on those times.
 import { CatalogueRepository } from '../../../src-main/catalog/catalogue.repository.js';
 import {
+  ContactsRepository,
+  ContactsService,
+  outboxContactWrites,
+} from '../../../src-main/contacts/index.js';
+import {
   MoneyService,
   MoneySync,
   outboxMoneyWrites,
@@ -45,7 +50,20 @@ export async function startMoneyFixture(
     settings,
     ...options,
   });
-  const money = new MoneyService({ db: fx.db, writes, catalogue, sync, now: clock.now, ...options });
+  const contacts = new ContactsService({
+    repository: new ContactsRepository(fx.db),
+    writes: outboxContactWrites(fx.db),
+    catalogue,
+  });
+  const money = new MoneyService({
+    db: fx.db,
+    writes,
+    catalogue,
+    contacts,
+    sync,
+    now: clock.now,
+    ...options,
+  });
   const outbox = fx.outbox({ now: clock.now });
   return {
     fx,

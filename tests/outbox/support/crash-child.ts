@@ -1,6 +1,6 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases, incomes, expenses, payments (on an income the back office has and on incomes
-// made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
+// keeps queuing increases, incomes, expenses, contacts with an edit chained on each, payments (on an
+// income the back office has and on incomes made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
@@ -63,8 +63,20 @@ const timer = setInterval(() => {
       });
       ids.push(income.operationId, payment.operationId);
     })();
-  } else if (draw < 0.85) {
+  } else if (draw < 0.78) {
     ids.push(enqueueWrite(db, { kind: 'addExpense', body: { amount } }).operationId);
+  } else if (draw < 0.85) {
+    // A contact made here and an edit of it, queued in one transaction as the contacts service does.
+    const code = `CRASH-${seedText ?? ''}-${queued}`;
+    db.transaction(() => {
+      const contact = enqueueWrite(db, { kind: 'addContact', body: { code, name: `Crash ${amount}` } });
+      const edit = enqueueWrite(db, {
+        kind: 'updateContact',
+        target: { afterOperation: contact.operationId },
+        args: { body: { code, name: `Crash ${amount} edited`, phone: `0${amount}` } },
+      });
+      ids.push(contact.operationId, edit.operationId);
+    })();
   } else {
     const payment = enqueueWrite(db, {
       kind: 'incomePayment',

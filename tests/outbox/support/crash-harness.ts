@@ -52,6 +52,8 @@ export interface CrashRunResult {
   readonly stockAfter: ReadonlyMap<number, number>;
   readonly incomesByUniqueNumber: ReadonlyMap<string, number>;
   readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
+  /** The back office's contacts by code: their names, one entry per contact. */
+  readonly contactsByCode: ReadonlyMap<string, readonly string[]>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -166,6 +168,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       stockAfter: await readStock(sandbox),
       incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
+      contactsByCode: await readContactsByCode(sandbox),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -231,6 +234,16 @@ async function readByUniqueNumber(
   }
 }
 
+async function readContactsByCode(sandbox: TestSandbox): Promise<Map<string, string[]>> {
+  const byCode = new Map<string, string[]>();
+  for (let page = 1; ; page++) {
+    const answer = await sandbox.call('GetContacts', { query: { limit: 500, page } });
+    const items = (answer.body as { list: Array<{ code: string; name: string }> }).list;
+    for (const item of items) byCode.set(item.code, [...(byCode.get(item.code) ?? []), item.name]);
+    if (items.length < 500) return byCode;
+  }
+}
+
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
   const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
   const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
@@ -280,11 +293,18 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const count = result.expensesByUniqueNumber.get(row.unique_number ?? '') ?? 0;
     if (count !== 1) problems.push(`expense ${row.unique_number ?? ''} exists ${count} times`);
   }
+  // Each contact made here exists once, with the edit chained on it.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addContact')) {
+    const body = JSON.parse(row.payload ?? '{}') as { code?: string; name?: string };
+    const names = result.contactsByCode.get(body.code ?? '') ?? [];
+    if (names.length !== 1 || names[0] !== `${body.name ?? ''} edited`)
+      problems.push(`contact ${body.code ?? ''} exists as ${JSON.stringify(names)}`);
+  }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
   for (const row of result.rows.filter((candidate) => candidate.kind === 'incomePayment')) {
-    const amount = (JSON.parse(row.payload ?? '{}') as { payment?: { paymentamount?: number } }).payment
-      ?.paymentamount;
+    const amount = (JSON.parse(row.payload ?? '{}') as { args?: { query?: { paymentamount?: number } } }).args
+      ?.query?.paymentamount;
     const target = row.target_id ?? 0;
     const sum = queued.get(target) ?? { count: 0, satang: 0 };
     queued.set(target, { count: sum.count + 1, satang: sum.satang + Math.round((amount ?? 0) * 100) });

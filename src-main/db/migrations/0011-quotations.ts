@@ -55,8 +55,8 @@ const QUOTATIONS_SCHEMA = `
 `;
 
 export const quotationsMigration: Migration = {
-  version: 10,
-  name: '0010-quotations',
+  version: 11,
+  name: '0011-quotations',
   up(db) {
     db.exec(QUOTATIONS_SCHEMA);
   },
