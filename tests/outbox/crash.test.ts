@@ -1,6 +1,6 @@
 // Crash test: app instances queuing and draining stock changes, money writes (incomes, expenses,
-// payments, payments on incomes made offline) and contacts with an edit chained on each are killed with SIGKILL at random moments (fixed
-// seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
+// payments, payments on incomes made offline), contacts with an edit chained on each and quotations
+// with an approval chained on each are killed with SIGKILL at random moments (fixed seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
 import { crashRunProblems, outcomeCounts, runCrashCycles } from './support/crash-harness.js';
@@ -24,6 +24,8 @@ describe('crashes', () => {
     expect(kinds('addExpense').length).toBeGreaterThan(1);
     expect(kinds('addContact').length).toBeGreaterThan(1);
     expect(kinds('updateContact').length).toBe(kinds('addContact').length);
+    expect(kinds('addQuotation').length).toBeGreaterThan(1);
+    expect(kinds('approveQuotation').length).toBe(kinds('addQuotation').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.

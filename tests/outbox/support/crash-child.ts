@@ -1,11 +1,14 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
-// keeps queuing increases, incomes, expenses, contacts with an edit chained on each, payments (on an
-// income the back office has and on incomes made here, chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
+// keeps queuing increases, incomes, expenses, contacts with an edit chained on each, quotations with an
+// approval chained on each, payments (on an income the back office has and on incomes made here,
+// chained after their create) until the crash test kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id>
+import { callContract } from '../../../src-shared/ipc/index.js';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
+import { computeLines, wireLines, wireMoney } from '../../../src-main/documents/document-lines-figures.js';
 import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
 import { CRASH_PAYMENT_METHOD, CRASH_PRODUCTS, CRASH_WAREHOUSE, seededRandom } from './crash-plan.js';
 
@@ -76,6 +79,29 @@ const timer = setInterval(() => {
         args: { body: { code, name: `Crash ${amount} edited`, phone: `0${amount}` } },
       });
       ids.push(contact.operationId, edit.operationId);
+    })();
+  } else if (draw < 0.92) {
+    // A quotation made here and its approval, queued in one transaction as the documents service does.
+    const lines = callContract['documents.previewLines'].args.parse({
+      lines: [{ sku: 'SKU-000001', name: 'crash test', quantity: 1, unitPrice: amount }],
+      vatType: 'excludeVat',
+    });
+    const figures = computeLines(lines);
+    db.transaction(() => {
+      const quotation = enqueueWrite(db, {
+        kind: 'addQuotation',
+        body: {
+          number: `CRASHQ-${seedText ?? ''}-${queued}`,
+          ...wireMoney(lines, figures),
+          list: wireLines(lines, figures),
+        },
+      });
+      const approval = enqueueWrite(db, {
+        kind: 'approveQuotation',
+        target: { afterOperation: quotation.operationId },
+        args: { query: {} },
+      });
+      ids.push(quotation.operationId, approval.operationId);
     })();
   } else {
     const payment = enqueueWrite(db, {

@@ -54,6 +54,8 @@ export interface CrashRunResult {
   readonly expensesByUniqueNumber: ReadonlyMap<string, number>;
   /** The back office's contacts by code: their names, one entry per contact. */
   readonly contactsByCode: ReadonlyMap<string, readonly string[]>;
+  /** The back office's quotations by uniquenumber: their statuses, one entry per quotation. */
+  readonly quotationsByUniqueNumber: ReadonlyMap<string, readonly string[]>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -169,6 +171,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       incomesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetIncomes')).counts,
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
       contactsByCode: await readContactsByCode(sandbox),
+      quotationsByUniqueNumber: await readQuotationsByUniqueNumber(sandbox),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -244,6 +247,17 @@ async function readContactsByCode(sandbox: TestSandbox): Promise<Map<string, str
   }
 }
 
+async function readQuotationsByUniqueNumber(sandbox: TestSandbox): Promise<Map<string, string[]>> {
+  const byKey = new Map<string, string[]>();
+  for (let page = 1; ; page++) {
+    const answer = await sandbox.call('GetQuotations', { query: { limit: 500, page } });
+    const items = (answer.body as { list: Array<{ uniquenumber: string; status: string }> }).list;
+    for (const item of items)
+      byKey.set(item.uniquenumber, [...(byKey.get(item.uniquenumber) ?? []), item.status]);
+    if (items.length < 500) return byKey;
+  }
+}
+
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
   const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
   const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
@@ -299,6 +313,12 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const names = result.contactsByCode.get(body.code ?? '') ?? [];
     if (names.length !== 1 || names[0] !== `${body.name ?? ''} edited`)
       problems.push(`contact ${body.code ?? ''} exists as ${JSON.stringify(names)}`);
+  }
+  // Each quotation made here exists once, approved by the write chained on it.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addQuotation')) {
+    const statuses = result.quotationsByUniqueNumber.get(row.unique_number ?? '') ?? [];
+    if (statuses.length !== 1 || statuses[0] !== 'Success')
+      problems.push(`quotation ${row.unique_number ?? ''} exists as ${JSON.stringify(statuses)}`);
   }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
