@@ -72,9 +72,8 @@ export class DocumentsService {
       keyword: filter.keyword?.trim().toLowerCase(),
       createdBy: filter.createdBy?.trim().toLowerCase(),
     };
-    const rows = this.quotations.list(query, filter.limit, filter.offset);
+    const { rows, totals } = this.quotations.page(query, filter.limit, filter.offset);
     const standings = this.#o.writes.standings(operationIdsOf(rows));
-    const totals = this.quotations.totals(query);
     return {
       total: totals.count,
       offset: filter.offset,

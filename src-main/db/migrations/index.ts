@@ -11,6 +11,7 @@ import { moneyMigration } from './0008-money.js';
 import { moneySearchMigration } from './0009-money-search.js';
 import { contactsMigration } from './0010-contacts.js';
 import { quotationsMigration } from './0011-quotations.js';
+import { quotationsSearchMigration } from './0012-quotations-search.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   moneySearchMigration,
   contactsMigration,
   quotationsMigration,
+  quotationsSearchMigration,
 ];
