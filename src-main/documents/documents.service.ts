@@ -16,15 +16,15 @@ import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
 import type { QuotationSync } from './quotation-sync.js';
 import { operationIdsOf, quotationDetail, quotationSummary } from './quotation-views.js';
-import { QuotationWriter, type CustomerContacts } from './quotation-writes.js';
+import { QuotationWriter, type ContactLookup } from './quotation-writes.js';
 import { QuotationRepository } from './quotation.repository.js';
 
 export interface DocumentsServiceOptions {
   readonly db: Database;
   readonly writes: MoneyWrites;
+  /** A quotation's customer picked by contact id is copied from here. */
+  readonly contacts: ContactLookup;
   readonly catalogue: CatalogueRepository;
-  /** Where a customer picked by id comes from (the contacts service). */
-  readonly contacts: CustomerContacts;
   readonly sync: QuotationSync;
   readonly now?: () => number;
   /** This PC's short name, the start of the numbers it proposes (the host name by default). */
@@ -54,9 +54,9 @@ export class DocumentsService {
     this.quotations = new QuotationRepository(options.db);
     this.#writer = new QuotationWriter(
       options.db,
+      options.contacts,
       this.quotations,
       options.writes,
-      options.contacts,
       this.#now,
     );
   }
@@ -72,9 +72,8 @@ export class DocumentsService {
       keyword: filter.keyword?.trim().toLowerCase(),
       createdBy: filter.createdBy?.trim().toLowerCase(),
     };
-    const rows = this.quotations.list(query, filter.limit, filter.offset);
+    const { rows, totals } = this.quotations.page(query, filter.limit, filter.offset);
     const standings = this.#o.writes.standings(operationIdsOf(rows));
-    const totals = this.quotations.totals(query);
     return {
       total: totals.count,
       offset: filter.offset,

@@ -1,8 +1,7 @@
 // Quotation rows as the contract's shapes: the list's summary, and the detail with the chain of writes
 // made here (create first; a write on a quotation made offline waits for its create).
 import type { QuotationDetail, QuotationSummary, QuotationWrite } from '../../src-shared/ipc/index.js';
-import type { WriteOperationState } from '../outbox/index.js';
-import { sendStateOf } from '../outbox/index.js';
+import { sendStateOf, type WriteOperationState } from '../outbox/index.js';
 import { localOpsOf, storedOf, type QuotationRow } from './quotation-rows.js';
 
 type Standings = ReadonlyMap<number, WriteOperationState>;

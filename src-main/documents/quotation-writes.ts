@@ -41,17 +41,17 @@ function customerBody(customer: StoredContact) {
   };
 }
 
-/** The cached contacts a quotation's customer is picked from (the contacts service). */
-export interface CustomerContacts {
+/** The contacts this PC has, by server id (the contacts service's picker). */
+export interface ContactLookup {
   byServerId(serverId: number): StoredContact | undefined;
 }
 
 export class QuotationWriter {
   constructor(
     private readonly db: Database,
+    private readonly contacts: ContactLookup,
     private readonly quotations: QuotationRepository,
     private readonly writes: MoneyWrites,
-    private readonly contacts: CustomerContacts,
     private readonly now: () => number,
   ) {}
 
@@ -272,7 +272,8 @@ export class QuotationWriter {
     if (customer.contactId !== undefined) {
       const found = this.contacts.byServerId(customer.contactId);
       if (!found) throw invalid('customer.contactId', 'This contact is not on this PC any more.');
-      return found;
+      const { name, idNumber, phone, email, address, branchName, branchNo } = found;
+      return { name, idNumber, phone, email, address, branchName, branchNo };
     }
     const { contactId: _unused, ...typed } = customer;
     return typed;

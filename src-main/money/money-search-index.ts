@@ -7,6 +7,8 @@ import type { Database, Statement } from 'better-sqlite3';
 import { trigramQuery } from '../db/trigram-query.js';
 
 export type MoneySearchTable = 'money_records_search' | 'money_transfers_search';
+/** Every keyword index built this way: money's, and the quotation copy's (migration 0012). */
+export type KeywordSearchTable = MoneySearchTable | 'quotations_search';
 
 /**
  * Above this many candidates the index stops paying: each candidate costs a lookup of its wide row (about
@@ -21,7 +23,7 @@ export const MAX_INDEXED_CANDIDATES = 1_000;
  * otherwise every row of the list index is tested. Both keep exactly the rows holding the keyword.
  */
 export function keywordCondition(
-  table: MoneySearchTable,
+  table: KeywordSearchTable,
   keyword: string,
   indexed: boolean,
 ): { condition: string; params: unknown[] } {
@@ -33,17 +35,33 @@ export function keywordCondition(
   };
 }
 
+/**
+ * The keyword's SQL condition over candidates already read from the index (`candidateIds`): one MATCH
+ * serves every statement of a page (its rows and its totals); instr() keeps exactly the rows holding it.
+ */
+export function candidateCondition(
+  candidateIds: readonly number[],
+  keyword: string,
+): { condition: string; params: unknown[] } {
+  return {
+    condition: 'id IN (SELECT value FROM json_each(?)) AND instr(search_text, ?) > 0',
+    params: [JSON.stringify(candidateIds), keyword],
+  };
+}
+
 export class MoneySearchIndex {
   readonly #insert: Statement<[number, string]>;
   readonly #remove: Statement<[number, string]>;
   readonly #rebuild: Statement;
   readonly #check: Statement;
   readonly #candidates: Statement<[string, number], { n: number }>;
+  readonly #candidateIds: Statement<[string, number], { id: number }>;
 
-  constructor(db: Database, table: MoneySearchTable) {
+  constructor(db: Database, table: KeywordSearchTable) {
     this.#candidates = db.prepare(
       `SELECT count(*) AS n FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`,
     );
+    this.#candidateIds = db.prepare(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? LIMIT ?`);
     this.#insert = db.prepare(`INSERT INTO ${table} (rowid, search_text) VALUES (?, ?)`);
     this.#remove = db.prepare(`INSERT INTO ${table} (${table}, rowid, search_text) VALUES ('delete', ?, ?)`);
     this.#rebuild = db.prepare(`INSERT INTO ${table} (${table}) VALUES ('rebuild')`);
@@ -56,6 +74,17 @@ export class MoneySearchIndex {
     if (query === null) return false;
     const found = this.#candidates.get(query, MAX_INDEXED_CANDIDATES + 1)?.n ?? 0;
     return found <= MAX_INDEXED_CANDIDATES;
+  }
+
+  /**
+   * The rows the index gives for this keyword (a superset of those holding it), or null when it does
+   * not narrow it: too short for a trigram, or more candidates than pay to read one by one.
+   */
+  candidates(keyword: string): number[] | null {
+    const query = trigramQuery(keyword);
+    if (query === null) return null;
+    const ids = this.#candidateIds.all(query, MAX_INDEXED_CANDIDATES + 1).map((row) => row.id);
+    return ids.length <= MAX_INDEXED_CANDIDATES ? ids : null;
   }
 
   add(id: number, searchText: string): void {

@@ -293,8 +293,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const documents = new DocumentsService({
       db,
       writes: moneyWrites,
-      catalogue,
       contacts,
+      catalogue,
       sync: quotationSync,
       now,
       onChanged: (change) => hub.emit('documents.changed', change),

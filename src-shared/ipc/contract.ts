@@ -40,7 +40,6 @@ export const callContract = {
   ...stockMoveCalls,
   ...documentLinesCalls,
   ...quotationsCalls,
-  ...documentLinesCalls,
   ...returnCalls,
   ...filesCalls,
   ...catalogueProductCalls,

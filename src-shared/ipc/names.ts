@@ -99,7 +99,6 @@ export const CALL_NAMES = [
   'documents.voidQuotation',
   'documents.addQuotationTag',
   'documents.removeQuotationTag',
-  'documents.previewLines',
   'documents.returns',
   'documents.returnDetail',
   'documents.refreshReturn',

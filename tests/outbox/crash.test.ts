@@ -1,7 +1,7 @@
 // Crash test: app instances queuing and draining stock changes, transfers between two warehouses (a
 // kill between their halves included), money writes (incomes, expenses, payments, payments on incomes
-// made offline), contacts with an edit chained on each, return purchase orders with a payment and file
-// uploads are killed with SIGKILL at random moments (fixed
+// made offline), contacts with an edit chained on each, return purchase orders with a payment, quotations with an approval
+// and file uploads are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe('crashes', () => {
     expect(kinds('addPurchaseOrderFile').length).toBeGreaterThan(1);
     expect(kinds('addBundle').length).toBeGreaterThan(1);
     expect(kinds('updateBundle').length).toBe(kinds('addBundle').length);
+    expect(kinds('addQuotation').length).toBeGreaterThan(1);
+    expect(kinds('approveQuotation').length).toBe(kinds('addQuotation').length);
     expect(payments.filter((row) => row.target_id === result.serverIncome).length).toBeGreaterThan(1);
     expect(payments.filter((row) => row.target_id !== result.serverIncome).length).toBeGreaterThan(1);
     // Return purchase orders made here (keyless creates) with a payment chained on each.

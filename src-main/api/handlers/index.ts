@@ -28,7 +28,6 @@ export function createCallHandlers(services: ApiServices): CallHandlers {
     ...printingHandlers(services),
     ...stockMoveHandlers(services),
     ...documentsHandlers(services),
-    ...documentsHandlers(services),
     ...returnsHandlers(services),
     ...filesHandlers(services),
     ...catalogueProductHandlers(services),

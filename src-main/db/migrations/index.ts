@@ -16,6 +16,7 @@ import { returnsMigration } from './0013-returns.js';
 import { fileAttachmentsMigration } from './0014-file-attachments.js';
 import { productEditsMigration } from './0015-product-edits.js';
 import { bundlesSerialsPicturesMigration } from './0016-bundles-serials-pictures.js';
+import { quotationsSearchMigration } from './0017-quotations-search.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   fileAttachmentsMigration,
   productEditsMigration,
   bundlesSerialsPicturesMigration,
+  quotationsSearchMigration,
 ];

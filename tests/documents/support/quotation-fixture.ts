@@ -1,11 +1,11 @@
 // A DocumentsService on a real database file, its quotation sync and its outbox against a real sandbox
 // over loopback (the app's clock is the real one: the sandbox dates quotations by real time).
+import { CatalogueRepository } from '../../../src-main/catalog/catalogue.repository.js';
 import {
   ContactsRepository,
   ContactsService,
   outboxContactWrites,
 } from '../../../src-main/contacts/index.js';
-import { CatalogueRepository } from '../../../src-main/catalog/catalogue.repository.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../../../src-main/documents/index.js';
 import { outboxMoneyWrites } from '../../../src-main/money/index.js';
 import type { Outbox } from '../../../src-main/outbox/index.js';
@@ -27,15 +27,18 @@ export async function startQuotationFixture(): Promise<QuotationFixture> {
   const client = fx.client();
   const writes = outboxMoneyWrites(fx.db);
   const sync = new QuotationSync({ client, quotations: new QuotationRepository(fx.db), writes, now });
+  const catalogue = new CatalogueRepository(fx.db);
+  const contacts = new ContactsService({
+    repository: new ContactsRepository(fx.db),
+    writes: outboxContactWrites(fx.db),
+    catalogue,
+    now,
+  });
   const documents = new DocumentsService({
     db: fx.db,
     writes,
-    catalogue: new CatalogueRepository(fx.db),
-    contacts: new ContactsService({
-      repository: new ContactsRepository(fx.db),
-      writes: outboxContactWrites(fx.db),
-      catalogue: new CatalogueRepository(fx.db),
-    }),
+    contacts,
+    catalogue,
     sync,
     now,
     pcName: 'wh-pc-02.local',

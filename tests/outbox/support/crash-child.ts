@@ -2,7 +2,7 @@
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
 // halves with the move row, in one transaction), products with a change chained on each, bundles with an edit chained on each, incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
-// create), return purchase orders with a payment chained on each, and file uploads on a purchase order
+// create), return purchase orders with a payment chained on each, quotations with an approval chained on each, and file uploads on a purchase order
 // (the file written to the store's files folder first, as the files service does) until the crash test
 // kills it with SIGKILL. It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
@@ -11,8 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { callContract } from '../../../src-shared/ipc/index.js';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
+import { computeLines, wireLines, wireMoney } from '../../../src-main/documents/document-lines-figures.js';
 import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
 import { queueMove } from '../../../src-main/stock-moves/index.js';
 import {
@@ -194,6 +196,29 @@ const timer = setInterval(() => {
       args: { file: { path, fileName, type: 'image/png' } },
     });
     ids.push(upload.operationId);
+  } else if (draw < 0.97) {
+    // A quotation made here and its approval, queued in one transaction as the documents service does.
+    const lines = callContract['documents.previewLines'].args.parse({
+      lines: [{ sku: 'SKU-000001', name: 'crash test', quantity: 1, unitPrice: amount }],
+      vatType: 'excludeVat',
+    });
+    const figures = computeLines(lines);
+    db.transaction(() => {
+      const quotation = enqueueWrite(db, {
+        kind: 'addQuotation',
+        body: {
+          number: `CRASHQ-${seedText ?? ''}-${queued}`,
+          ...wireMoney(lines, figures),
+          list: wireLines(lines, figures),
+        },
+      });
+      const approval = enqueueWrite(db, {
+        kind: 'approveQuotation',
+        target: { afterOperation: quotation.operationId },
+        args: { query: {} },
+      });
+      ids.push(quotation.operationId, approval.operationId);
+    })();
   } else {
     const payment = enqueueWrite(db, {
       kind: 'incomePayment',

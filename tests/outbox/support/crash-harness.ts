@@ -70,6 +70,8 @@ export interface CrashRunResult {
   readonly productsBySku: ReadonlyMap<string, { readonly count: number; readonly sellprice: number }>;
   /** The names of the bundles the back office has, by sku (a sku twice = a bundle created twice). */
   readonly bundleNamesBySku: ReadonlyMap<string, readonly string[]>;
+  /** The back office's quotations by uniquenumber: their statuses, one entry per quotation. */
+  readonly quotationsByUniqueNumber: ReadonlyMap<string, readonly string[]>;
   /** The income the back office had before the run, which children pay on. */
   readonly serverIncome: number;
   /** Payments (count, satang) on each income the run paid on, before the run and after it. */
@@ -204,6 +206,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       contactsByCode: await readContactsByCode(sandbox),
       productsBySku: await readProductsBySku(sandbox, rows),
       bundleNamesBySku: await readBundleNames(sandbox),
+      quotationsByUniqueNumber: await readQuotationsByUniqueNumber(sandbox),
       serverIncome,
       paymentsBefore,
       paymentsAfter: await readPaidOnTargets(sandbox, rows),
@@ -317,6 +320,17 @@ async function readProductsBySku(
   return found;
 }
 
+async function readQuotationsByUniqueNumber(sandbox: TestSandbox): Promise<Map<string, string[]>> {
+  const byKey = new Map<string, string[]>();
+  for (let page = 1; ; page++) {
+    const answer = await sandbox.call('GetQuotations', { query: { limit: 500, page } });
+    const items = (answer.body as { list: Array<{ uniquenumber: string; status: string }> }).list;
+    for (const item of items)
+      byKey.set(item.uniquenumber, [...(byKey.get(item.uniquenumber) ?? []), item.status]);
+    if (items.length < 500) return byKey;
+  }
+}
+
 async function readPaid(sandbox: TestSandbox, incomeId: number): Promise<Paid> {
   const answer = await sandbox.call('GetIncomeDetail', { query: { id: incomeId } });
   const payments = (answer.body as { payments?: Array<{ amount: number }> }).payments ?? [];
@@ -413,6 +427,12 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     const names = result.bundleNamesBySku.get(sku) ?? [];
     if (names.length !== 1 || names[0] !== `${sku} edited`)
       problems.push(`bundle ${sku}: ${names.length} on the back office (${names.join(', ')})`);
+  }
+  // Each quotation made here exists once, approved by the write chained on it.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addQuotation')) {
+    const statuses = result.quotationsByUniqueNumber.get(row.unique_number ?? '') ?? [];
+    if (statuses.length !== 1 || statuses[0] !== 'Success')
+      problems.push(`quotation ${row.unique_number ?? ''} exists as ${JSON.stringify(statuses)}`);
   }
   // Each income holds exactly the payments queued on it (plus what it had before the run).
   const queued = new Map<number, Paid>();
