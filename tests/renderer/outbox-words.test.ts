@@ -14,7 +14,12 @@ vi.hoisted(() => {
     document: { documentElement: { lang: '' } },
   });
 });
-import { changeWords, productWords, reasonWords } from '../../src-renderer/features/outbox/outbox-words.js';
+import {
+  changeWords,
+  kindWords,
+  productWords,
+  reasonWords,
+} from '../../src-renderer/features/outbox/outbox-words.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
@@ -83,5 +88,26 @@ describe('reasonWords for writes of the table', () => {
     }
     locale.set('th');
     expect(reasonWords(parked('CHANGED_MEANWHILE'))).toContain('หลังร้าน');
+  });
+});
+
+describe('kindWords', () => {
+  it('names every kind the outbox sends, in both languages', async () => {
+    // Main's table, loaded at run time: its types belong to the Node project, not the page's.
+    const table = '../../src-main/outbox/writes/write-table.js';
+    const { WRITE_KINDS } = (await import(/* @vite-ignore */ table)) as { WRITE_KINDS: readonly string[] };
+    const kinds = [
+      ...WRITE_KINDS,
+      'stockCount',
+      'stockChange',
+      'productBarcode',
+      'addSerialNo',
+      'deleteSerialNo',
+    ];
+    for (const language of ['en', 'th'] as const) {
+      locale.set(language);
+      const other = kindWords('no such kind');
+      for (const kind of kinds) expect(kindWords(kind), kind).not.toBe(other.replace('no such kind', kind));
+    }
   });
 });
