@@ -115,6 +115,8 @@ export const CALL_NAMES = [
   'files.attach',
   'files.list',
   'files.open',
+  'print.quotation',
+  'print.returnPurchaseOrder',
 ] as const;
 
 export const EVENT_NAMES = [
