@@ -5,7 +5,8 @@
 //   on a date, from W0001 → the product's local stock shows the two units gone at once → the back
 //   office returns → everything drains → the back office, read through the v4 client
 //   (GetReturnPurchaseOrders by number, GetProducts), holds the return once, Success, with its payment,
-//   and the stock moved once. Screenshots in English and Thai; axe on every screen.
+//   and the stock moved once. Ctrl+P prints it through the print dialog: a draft before it is sent, not
+//   after. Screenshots in English and Thai; axe on every screen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { scanCode } from '../support/scanner-input.js';
@@ -142,6 +143,18 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     expect(await expectedInW0001(product.id)).toBe(before - 2);
     await app.screenshot('returns-3-success-offline-th');
     await expectAccessible(page, 'success offline, Thai');
+
+    // Ctrl+P: the return through the print dialog, a draft while its create waits.
+    const printDialog = page.getByTestId('print-dialog');
+    await page.keyboard.press('Control+KeyP');
+    await printDialog.getByTestId('printed-number').filter({ hasText: number }).waitFor();
+    expect(await printDialog.getByTestId('printed-document').textContent()).toContain('ใบส่งคืนสินค้า');
+    expect(await printDialog.getByTestId('printed-draft').count()).toBe(1);
+    expect(await printDialog.getByTestId('printed-document').textContent()).toContain('Siam Supplies');
+    await app.screenshot('returns-3-print-draft-th', { fullPage: false });
+    await expectAccessible(page, 'print dialog, Thai');
+    await page.keyboard.press('Escape');
+    await printDialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'English' }).click();
     await page.locator('html[lang="en"]').waitFor();
     await app.screenshot('returns-3-success-offline-en');
@@ -159,6 +172,12 @@ describe('a return purchase order made offline, set to Success, and drained', ()
       .toBe(0);
     await app.screenshot('returns-4-sent-en');
     await expectAccessible(page, 'sent');
+    // Sent: it prints without the draft mark, from the button this time.
+    await detail.getByTestId('return-print').click();
+    await printDialog.getByTestId('printed-number').filter({ hasText: number }).waitFor();
+    expect(await printDialog.getByTestId('printed-draft').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await printDialog.waitFor({ state: 'detached' });
 
     const client = new BackofficeClient({
       baseUrl: sandbox.url,
