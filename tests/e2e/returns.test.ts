@@ -92,6 +92,15 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     const number = await page.locator('#return-number').inputValue();
     const date = await page.locator('#return-date').inputValue();
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Saved with no line and a payment of nothing: each is named beside its field, nothing is queued.
+    await typeInto('return-pay-amount', '0');
+    await page.keyboard.press('Control+Enter');
+    await page.locator('#return-new-lines-issue').waitFor();
+    expect(await page.locator('#return-new-lines-issue').textContent()).toBe('Add at least one product.');
+    await expect.poll(() => page.locator('#return-pay-amount').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'new return refused');
+    expect(await waitingCount()).toBe(0);
+    await typeInto('return-pay-amount', '25');
     await typeInto('return-supplierName', 'Siam Supplies');
     await tabTo('return-warehouse');
     await page.keyboard.type('W0001');
@@ -106,7 +115,6 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     await expect
       .poll(() => form.getByTestId('document-lines').locator('tbody tr input').first().inputValue())
       .toBe('2');
-    await typeInto('return-pay-amount', '25');
     await app.screenshot('returns-1-new-en');
     await expectAccessible(page, 'new return');
     await page.keyboard.press('Control+Enter');
