@@ -283,13 +283,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onChanged: (change) => hub.emit('money.changed', change),
     });
 
-    const printing = new PrintingService({
-      money,
-      counting,
-      merchant: new MerchantProfileReader(db),
-      storeName: profile.displayName,
-      now,
-    });
     const documents = new DocumentsService({
       db,
       writes: moneyWrites,
@@ -298,6 +291,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       sync: quotationSync,
       now,
       onChanged: (change) => hub.emit('documents.changed', change),
+    });
+    const printing = new PrintingService({
+      money,
+      counting,
+      quotations: documents,
+      returns: returns.service,
+      merchant: new MerchantProfileReader(db),
+      storeName: profile.displayName,
+      now,
     });
     const files = new FilesService({
       db,

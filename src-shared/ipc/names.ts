@@ -133,6 +133,8 @@ export const CALL_NAMES = [
   'bundles.update',
   'bundles.activate',
   'bundles.delete',
+  'print.quotation',
+  'print.returnPurchaseOrder',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -12,7 +12,17 @@ export interface PrintOptions {
   readonly draft: boolean;
 }
 
-type V4Document = QuotationRecord | ReturnPurchaseOrderRecord;
+/**
+ * A v4 record as the builders read it: every field may be absent, the lines' and payments' too, so a
+ * detail this PC holds (src-main/printing/local-documents.ts) prints through the same builders.
+ */
+export type PrintSource<R> = {
+  [K in keyof R]?: NonNullable<R[K]> extends readonly (infer E)[] ? readonly Partial<E>[] : R[K];
+};
+export type QuotationSource = PrintSource<QuotationRecord>;
+export type ReturnPurchaseOrderSource = PrintSource<ReturnPurchaseOrderRecord>;
+
+type V4Document = QuotationSource | ReturnPurchaseOrderSource;
 type V4Line = NonNullable<V4Document['list']>[number];
 
 /** The branch as a Thai document prints it: its name, then its number. */
@@ -66,7 +76,7 @@ function documentFigures(document: V4Document, options: PrintOptions) {
   };
 }
 
-export function quotationPrintable(detail: QuotationRecord, options: PrintOptions): PrintableDocument {
+export function quotationPrintable(detail: QuotationSource, options: PrintOptions): PrintableDocument {
   return {
     kind: 'quotation',
     title: 'quotation',
@@ -78,7 +88,7 @@ export function quotationPrintable(detail: QuotationRecord, options: PrintOption
 }
 
 export function returnPurchaseOrderPrintable(
-  detail: ReturnPurchaseOrderRecord,
+  detail: ReturnPurchaseOrderSource,
   options: PrintOptions,
 ): PrintableDocument {
   const payments = (detail.payments ?? []).map((payment) => ({

@@ -7,7 +7,8 @@
 //   found by typing in the picker, gets a tag (Alt+T) and is voided (Alt+V, Cancel focused) → the back
 //   office returns → everything drains → the back office, read through the v4 client
 //   (GetQuotationDetail, GetQuotations), holds the first once, approved on that date, with the edited
-//   quantity and the amount the page showed, and the second once, void, with its tag. Screenshots in
+//   quantity and the amount the page showed, and the second once, void, with its tag. Ctrl+P prints the
+//   first through the print dialog: a draft before it is sent, not after. Screenshots in
 //   English and Thai; axe on every screen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
@@ -187,6 +188,17 @@ describe('quotations made offline, edited, approved, and drained', () => {
     expect(await detail.getByTestId('quotation-status').textContent()).toBe('อนุมัติแล้ว');
     await app.screenshot('quotations-2-approved-offline-th');
     await expectAccessible(page, 'approved offline, Thai');
+    // Ctrl+P: the quotation through the print dialog, a draft while its create waits.
+    const printDialog = page.getByTestId('print-dialog');
+    await page.keyboard.press('Control+KeyP');
+    await printDialog.getByTestId('printed-number').filter({ hasText: number }).waitFor();
+    expect(await printDialog.getByTestId('printed-document').textContent()).toContain('ใบเสนอราคา');
+    expect(await printDialog.getByTestId('printed-draft').count()).toBe(1);
+    expect(baht(await printDialog.getByTestId('printed-total').textContent())).toBeCloseTo(editedAmount, 2);
+    await app.screenshot('quotations-2-print-draft-th', { fullPage: false });
+    await expectAccessible(page, 'print dialog, Thai');
+    await page.keyboard.press('Escape');
+    await printDialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'English' }).click();
     await page.locator('html[lang="en"]').waitFor();
     expect(await chain.nth(2).textContent()).toContain('waits for the create');
@@ -267,6 +279,15 @@ describe('quotations made offline, edited, approved, and drained', () => {
       .toEqual(['sent', 'sent', 'sent']);
     await app.screenshot('quotations-5-sent-en');
     await expectAccessible(page, 'sent');
+    // Sent: it prints without the draft mark, from the detail's button this time.
+    await detail.getByTestId('quotation-print').click();
+    await printDialog.getByTestId('printed-number').waitFor();
+    expect(await detail.locator('h3').textContent()).toContain(
+      (await printDialog.getByTestId('printed-number').textContent()) ?? '-',
+    );
+    expect(await printDialog.getByTestId('printed-draft').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await printDialog.waitFor({ state: 'detached' });
 
     // The back office holds it once, approved on that date, with the edited lines.
     const client = new BackofficeClient({

@@ -5,12 +5,12 @@
 // GetReturnPurchaseOrderDetail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
-import { CountingService } from '../../src-main/counting/index.js';
-import { MerchantProfileReader, PrintingService } from '../../src-main/printing/index.js';
+import type { MerchantProfileReader, PrintingService } from '../../src-main/printing/index.js';
 import { isRefusal } from '../../src-main/refusal.js';
 import { callContract } from '../../src-shared/ipc/index.js';
 import { quotationPrintable, returnPurchaseOrderPrintable } from '../../src-shared/printing/index.js';
-import { startMoneyFixture, type MoneyFixture } from '../money/support/money-fixture.js';
+import type { MoneyFixture } from '../money/support/money-fixture.js';
+import { startPrintingFixture } from './support/printing-fixture.js';
 
 describe('printed documents', () => {
   let m: MoneyFixture;
@@ -18,15 +18,7 @@ describe('printed documents', () => {
   let merchant: MerchantProfileReader;
 
   beforeAll(async () => {
-    m = await startMoneyFixture();
-    merchant = new MerchantProfileReader(m.fx.db);
-    printing = new PrintingService({
-      money: m.money,
-      counting: new CountingService(m.fx.db),
-      merchant,
-      storeName: 'Profile name',
-      now: m.now,
-    });
+    ({ m, merchant, printing } = await startPrintingFixture());
   });
   afterAll(() => m.close());
 

@@ -105,6 +105,29 @@ describe('PrintJob', () => {
     expect(printedNow.model).toBeNull();
   });
 
+  it('a quotation and a return ask main for their own printables, with no title to pick', async () => {
+    const quotation: Printed = { ...printed('quotation'), kind: 'quotation', number: 'WH-Q0001' };
+    const purchaseReturn: Printed = {
+      ...printed('returnPurchaseOrder'),
+      kind: 'returnPurchaseOrder',
+      number: 'RT-WH-00001',
+    };
+    bridge.answer('print.quotation', ok(quotation)).answer('print.returnPurchaseOrder', ok(purchaseReturn));
+    const quotationJob = new PrintJob({ kind: 'quotation', id: 4 }, bridge, host);
+    expect(quotationJob.titles).toEqual([]);
+    await quotationJob.load();
+    expect(printedNow.model).toEqual({ kind: 'document', document: quotation });
+    expect(quotationJob.fileName()).toBe('Quotation WH-Q0001.pdf');
+    quotationJob.close();
+    const returnJob = new PrintJob({ kind: 'returnPurchaseOrder', id: 9 }, bridge, host);
+    await returnJob.load();
+    expect(printedNow.model).toEqual({ kind: 'document', document: purchaseReturn });
+    expect(returnJob.fileName()).toBe('Purchase return RT-WH-00001.pdf');
+    expect(bridge.argsOf('print.quotation')).toEqual([{ id: 4 }]);
+    expect(bridge.argsOf('print.returnPurchaseOrder')).toEqual([{ id: 9 }]);
+    returnJob.close();
+  });
+
   it('prints only once the print font is loaded', async () => {
     bridge.answer('print.countSheet', ok({ ...sheet(), blind: true }));
     const job = new PrintJob({ kind: 'countSheet', sessionId: 's-1' }, bridge, host);

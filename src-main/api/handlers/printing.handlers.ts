@@ -5,7 +5,12 @@ import type { ApiServices } from '../api-services.js';
 
 type PrintingHandlers = Pick<
   CallHandlers,
-  'print.moneyRecord' | 'print.countSheet' | 'print.varianceReport' | 'print.savePdf'
+  | 'print.moneyRecord'
+  | 'print.countSheet'
+  | 'print.varianceReport'
+  | 'print.savePdf'
+  | 'print.quotation'
+  | 'print.returnPurchaseOrder'
 >;
 
 export function printingHandlers(services: ApiServices): PrintingHandlers {
@@ -15,5 +20,7 @@ export function printingHandlers(services: ApiServices): PrintingHandlers {
     'print.countSheet': async ({ sessionId }) => (await printing()).countSheet(sessionId),
     'print.varianceReport': async ({ sessionId }) => (await printing()).varianceReport(sessionId),
     'print.savePdf': ({ fileName }) => services.savePdf(fileName),
+    'print.quotation': async ({ id }) => (await printing()).quotation(id),
+    'print.returnPurchaseOrder': async ({ id }) => (await printing()).returnPurchaseOrder(id),
   };
 }

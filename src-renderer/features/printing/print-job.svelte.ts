@@ -1,5 +1,5 @@
 // One print dialog's job: the printable model main builds for a source (an income or expense under the
-// title the person picks, a count sheet, a variance report), handed to the print root that the page's
+// title the person picks, a quotation, a return purchase order, a count sheet, a variance report), handed to the print root that the page's
 // print CSS prints alone; Print waits for the embedded font and prints the page (the OS dialog, which
 // also saves as PDF); Save as PDF asks the shell for the PDF, and prints where the shell cannot.
 import type { MoneyDocumentKind } from '../../../src-shared/domain/vocabulary.js';
@@ -16,6 +16,8 @@ import { titleWords } from './print-words.js';
 
 export type PrintSource =
   | { readonly kind: 'money'; readonly id: number; readonly recordKind: MoneyDocumentKind }
+  | { readonly kind: 'quotation'; readonly id: number }
+  | { readonly kind: 'returnPurchaseOrder'; readonly id: number }
   | { readonly kind: 'countSheet'; readonly sessionId: string }
   | { readonly kind: 'varianceReport'; readonly sessionId: string };
 
@@ -186,6 +188,13 @@ export class PrintJob {
         id: source.id,
         ...(this.#title === null ? {} : { title: this.#title }),
       });
+      return result.ok
+        ? { ok: true, value: { kind: 'document', document: result.value } }
+        : { ok: false, message: result.error.message };
+    }
+    if (source.kind === 'quotation' || source.kind === 'returnPurchaseOrder') {
+      const call = source.kind === 'quotation' ? 'print.quotation' : 'print.returnPurchaseOrder';
+      const result = await this.#api.call(call, { id: source.id });
       return result.ok
         ? { ok: true, value: { kind: 'document', document: result.value } }
         : { ok: false, message: result.error.message };

@@ -82,7 +82,8 @@ export class ReturnsPanelState {
   readonly statusSave = new FormSave();
   readonly paymentSave = new FormSave();
   readonly actionSave = new FormSave();
-  editor: DocumentLinesEditor;
+  // A new editor for each new return; the dialog's lines follow it, so it is state.
+  editor = $state<DocumentLinesEditor>() as DocumentLinesEditor;
 
   constructor(bridge: StockroomBridge = api) {
     this.#api = bridge;

@@ -6,6 +6,7 @@ import { MONEY_PRINT_TITLES } from '../../printing/titles.js';
 import { requiredText, rowId, uuidLike } from './common.js';
 
 const bySession = z.strictObject({ sessionId: uuidLike });
+const byId = z.strictObject({ id: rowId });
 
 export const printingCalls = {
   /**
@@ -21,6 +22,10 @@ export const printingCalls = {
   'print.countSheet': { args: bySession, result: countSheet },
   /** The variance report of a session (its review: every counted line, units and baht). */
   'print.varianceReport': { args: bySession, result: varianceReport },
+  /** A quotation as this PC holds it (documents.quotation); a draft until its create is sent. */
+  'print.quotation': { args: byId, result: printableDocument },
+  /** A return purchase order as this PC holds it (documents.returnDetail); a draft until its create is sent. */
+  'print.returnPurchaseOrder': { args: byId, result: printableDocument },
   /**
    * Saves the page's print view as an A4 PDF through the shell (desktop: a save dialog, then the file).
    * `available: false` where the shell cannot (the web host): the page prints instead, and the
