@@ -66,27 +66,31 @@ export function enqueueStockCount(db: Database, input: StockCountInput): { opera
   });
   const waits = input.lines.map((line, index) => createWaitedFor(db, line.productId, `lines[${index}]`));
   const now = Date.now();
-  const operationIds = db.transaction(() => {
-    const keyOf = stockLineKeys(db, warehouseCode);
-    return input.lines.map((line, index) =>
-      insertStockLine(db, {
-        kind: 'stockCount',
-        ...(waits[index]
-          ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
-          : keyOf(line.productId, line.sku)),
-        batchKey: stockBatchKey('count', warehouseCode),
-        warehouseCode,
-        productId: line.productId,
-        sku: line.sku.trim(),
-        change: 'count',
-        value: line.counted,
-        countedAgainst: line.countedAgainst,
-        policy: input.policy,
-        sessionId: input.sessionId,
-        now,
-      }),
-    );
-  })();
+  // Immediate: the keys are read before the lines are written, and a deferred transaction whose read
+  // lock cannot become a write lock (another connection wrote meanwhile) fails at once with BUSY.
+  const operationIds = db
+    .transaction(() => {
+      const keyOf = stockLineKeys(db, warehouseCode);
+      return input.lines.map((line, index) =>
+        insertStockLine(db, {
+          kind: 'stockCount',
+          ...(waits[index]
+            ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
+            : keyOf(line.productId, line.sku)),
+          batchKey: stockBatchKey('count', warehouseCode),
+          warehouseCode,
+          productId: line.productId,
+          sku: line.sku.trim(),
+          change: 'count',
+          value: line.counted,
+          countedAgainst: line.countedAgainst,
+          policy: input.policy,
+          sessionId: input.sessionId,
+          now,
+        }),
+      );
+    })
+    .immediate();
   if (operationIds.length > 0) signalEnqueued(db);
   return { operationIds };
 }
@@ -103,27 +107,29 @@ export function enqueueStockChange(db: Database, input: StockChangeInput): { ope
   });
   const waits = input.lines.map((line, index) => createWaitedFor(db, line.productId, `lines[${index}]`));
   const now = Date.now();
-  const operationIds = db.transaction(() => {
-    const keyOf = stockLineKeys(db, warehouseCode);
-    return input.lines.map((line, index) =>
-      insertStockLine(db, {
-        kind: 'stockChange',
-        ...(waits[index]
-          ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
-          : keyOf(line.productId, line.sku)),
-        batchKey: stockBatchKey(input.change, warehouseCode),
-        warehouseCode,
-        productId: line.productId,
-        sku: line.sku.trim(),
-        change: input.change,
-        value: line.value,
-        countedAgainst: null,
-        policy: null,
-        sessionId: null,
-        now,
-      }),
-    );
-  })();
+  const operationIds = db
+    .transaction(() => {
+      const keyOf = stockLineKeys(db, warehouseCode);
+      return input.lines.map((line, index) =>
+        insertStockLine(db, {
+          kind: 'stockChange',
+          ...(waits[index]
+            ? { orderKey: waits[index].order_key, dependsOn: waits[index].id }
+            : keyOf(line.productId, line.sku)),
+          batchKey: stockBatchKey(input.change, warehouseCode),
+          warehouseCode,
+          productId: line.productId,
+          sku: line.sku.trim(),
+          change: input.change,
+          value: line.value,
+          countedAgainst: null,
+          policy: null,
+          sessionId: null,
+          now,
+        }),
+      );
+    })
+    .immediate();
   if (operationIds.length > 0) signalEnqueued(db);
   return { operationIds };
 }
@@ -152,16 +158,18 @@ export function enqueueProductBarcode(
   const checked = validateBarcode(input.barcode);
   if (!checked.ok) throw new OutboxInputError(checked.text);
   const payload = { productId: input.productId, sku: input.sku.trim(), barcode: checked.barcode };
-  const operationId = db.transaction(() =>
-    insertDocument(db, {
-      kind: PRODUCT_BARCODE_KIND,
-      orderKey: productOrderKey(input.productId),
-      batchKey: productBarcodeBatchKey(input.productId),
-      payload: JSON.stringify(payload),
-      uniqueNumber: null,
-      now: Date.now(),
-    }),
-  )();
+  const operationId = db
+    .transaction(() =>
+      insertDocument(db, {
+        kind: PRODUCT_BARCODE_KIND,
+        orderKey: productOrderKey(input.productId),
+        batchKey: productBarcodeBatchKey(input.productId),
+        payload: JSON.stringify(payload),
+        uniqueNumber: null,
+        now: Date.now(),
+      }),
+    )
+    .immediate();
   signalEnqueued(db);
   return { operationId, barcode: checked.barcode };
 }

@@ -35,56 +35,58 @@ export type MoveToQueue =
 
 /** Stores the move and its outbox rows together; answers the move's id. */
 export function queueMove(db: Database, move: MoveToQueue): number {
-  return db.transaction(() => {
-    const line = { productId: move.product.productId, sku: move.product.sku, value: move.quantity };
-    const one = (warehouseCode: string, change: 'increase' | 'decrease' | 'setAvailable') => {
-      const [id] = enqueueStockChange(db, { warehouseCode, change, lines: [line] }).operationIds;
-      if (id === undefined) throw new Error('A stock line was not queued');
-      return id;
-    };
-    const common = {
-      kind: move.kind,
-      product_id: move.product.productId,
-      sku: move.product.sku,
-      product_name: move.product.name,
-      quantity: move.quantity,
-      note: move.note,
-      made_by: move.madeBy,
-      made_at: move.madeAt,
-      expected_before: move.expectedBefore,
-    };
-    switch (move.kind) {
-      case 'increase':
-      case 'decrease':
-        return insertStockMove(db, {
-          ...common,
-          warehouse_code: move.warehouseCode,
-          to_warehouse_code: null,
-          reason: move.reason,
-          decrease_operation_id: move.kind === 'decrease' ? one(move.warehouseCode, 'decrease') : null,
-          increase_operation_id: move.kind === 'increase' ? one(move.warehouseCode, 'increase') : null,
-          set_operation_id: null,
-        });
-      case 'transfer':
-        return insertStockMove(db, {
-          ...common,
-          warehouse_code: move.from,
-          to_warehouse_code: move.to,
-          reason: null,
-          decrease_operation_id: one(move.from, 'decrease'),
-          increase_operation_id: one(move.to, 'increase'),
-          set_operation_id: null,
-        });
-      case 'setAvailable':
-        return insertStockMove(db, {
-          ...common,
-          warehouse_code: move.warehouseCode,
-          to_warehouse_code: null,
-          reason: null,
-          decrease_operation_id: null,
-          increase_operation_id: null,
-          set_operation_id: one(move.warehouseCode, 'setAvailable'),
-        });
-    }
-  })();
+  return db
+    .transaction(() => {
+      const line = { productId: move.product.productId, sku: move.product.sku, value: move.quantity };
+      const one = (warehouseCode: string, change: 'increase' | 'decrease' | 'setAvailable') => {
+        const [id] = enqueueStockChange(db, { warehouseCode, change, lines: [line] }).operationIds;
+        if (id === undefined) throw new Error('A stock line was not queued');
+        return id;
+      };
+      const common = {
+        kind: move.kind,
+        product_id: move.product.productId,
+        sku: move.product.sku,
+        product_name: move.product.name,
+        quantity: move.quantity,
+        note: move.note,
+        made_by: move.madeBy,
+        made_at: move.madeAt,
+        expected_before: move.expectedBefore,
+      };
+      switch (move.kind) {
+        case 'increase':
+        case 'decrease':
+          return insertStockMove(db, {
+            ...common,
+            warehouse_code: move.warehouseCode,
+            to_warehouse_code: null,
+            reason: move.reason,
+            decrease_operation_id: move.kind === 'decrease' ? one(move.warehouseCode, 'decrease') : null,
+            increase_operation_id: move.kind === 'increase' ? one(move.warehouseCode, 'increase') : null,
+            set_operation_id: null,
+          });
+        case 'transfer':
+          return insertStockMove(db, {
+            ...common,
+            warehouse_code: move.from,
+            to_warehouse_code: move.to,
+            reason: null,
+            decrease_operation_id: one(move.from, 'decrease'),
+            increase_operation_id: one(move.to, 'increase'),
+            set_operation_id: null,
+          });
+        case 'setAvailable':
+          return insertStockMove(db, {
+            ...common,
+            warehouse_code: move.warehouseCode,
+            to_warehouse_code: null,
+            reason: null,
+            decrease_operation_id: null,
+            increase_operation_id: null,
+            set_operation_id: one(move.warehouseCode, 'setAvailable'),
+          });
+      }
+    })
+    .immediate();
 }

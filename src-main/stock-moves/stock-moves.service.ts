@@ -83,16 +83,18 @@ export class StockMovesService {
     });
     if (!args.confirmBelowStock) this.#askBelowStock(lines, from);
     const note = args.note.trim();
-    const ids = this.#db.transaction(() =>
-      lines.map((line) =>
-        queueMove(this.#db, {
-          kind: 'transfer',
-          from,
-          to,
-          ...this.#common(line.product, line.quantity, note, args.madeBy, line.expected),
-        }),
-      ),
-    )();
+    const ids = this.#db
+      .transaction(() =>
+        lines.map((line) =>
+          queueMove(this.#db, {
+            kind: 'transfer',
+            from,
+            to,
+            ...this.#common(line.product, line.quantity, note, args.madeBy, line.expected),
+          }),
+        ),
+      )
+      .immediate();
     return this.#views(ids);
   }
 

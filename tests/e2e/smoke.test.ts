@@ -101,7 +101,7 @@ describe('a first-time user in Chromium through the web host', () => {
     const row = page.getByRole('row').filter({ hasText: DEMO_NAME });
     await row.waitFor();
     await expect
-      .poll(() => row.getByRole('cell').allTextContents())
+      .poll(async () => (await row.getByRole('cell').allTextContents()).map((text) => text.trim()))
       .toEqual([
         firstProduct.body.sku,
         DEMO_NAME,

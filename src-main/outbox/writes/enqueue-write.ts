@@ -77,7 +77,9 @@ function refuse(message: string, field?: string): never {
  * Throws a Refusal ('invalid-arguments') before storing anything when the request is not sendable.
  */
 export function enqueueWrite(db: Database, request: WriteRequest): QueuedWrite {
-  const queued = db.transaction(() => insertWrite(db, request, Date.now()))();
+  // Immediate: it reads (the create a write waits for) before it writes, and a deferred transaction
+  // whose read lock cannot become a write lock fails at once, busy timeout or not.
+  const queued = db.transaction(() => insertWrite(db, request, Date.now())).immediate();
   signalEnqueued(db);
   return queued;
 }
