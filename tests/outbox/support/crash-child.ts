@@ -69,6 +69,8 @@ const timer = setInterval(() => {
     // A transfer: one move row, its two halves on independent keys, all committed together.
     const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
     const sku = `SKU-${String(product).padStart(6, '0')}`;
+    // Immediate, as the services' own transactions: another connection (the parent's drain) may write
+    // between a deferred read and its first write, and the upgrade then fails at once.
     db.transaction(() => {
       queueMove(db, {
         kind: 'transfer',
@@ -87,7 +89,7 @@ const timer = setInterval(() => {
         )
         .get();
       ids.push(halves?.decrease_operation_id ?? 0, halves?.increase_operation_id ?? 0);
-    })();
+    }).immediate();
   } else if (draw < 0.5) {
     const product = CRASH_PRODUCTS[Math.floor(random() * CRASH_PRODUCTS.length)] ?? 1;
     const value = 1 + Math.floor(random() * 3);
@@ -111,7 +113,7 @@ const timer = setInterval(() => {
         args: { body: { sellprice: String(amount) } },
       });
       ids.push(create.operationId, change.operationId);
-    })();
+    }).immediate();
   } else if (draw < 0.64) {
     // A bundle made here and an edit chained on its create, as the bundles service queues them.
     db.transaction(() => {
@@ -131,7 +133,7 @@ const timer = setInterval(() => {
         args: { body: { name: `${sku} edited` } },
       });
       ids.push(bundle.operationId, edit.operationId);
-    })();
+    }).immediate();
   } else if (draw < 0.72) {
     // An income made here and a payment on it, queued in one transaction as the money service does.
     db.transaction(() => {
@@ -145,7 +147,7 @@ const timer = setInterval(() => {
         args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
       });
       ids.push(income.operationId, payment.operationId);
-    })();
+    }).immediate();
   } else if (draw < 0.76) {
     ids.push(enqueueWrite(db, { kind: 'addExpense', body: { amount } }).operationId);
   } else if (draw < 0.82) {
@@ -168,7 +170,7 @@ const timer = setInterval(() => {
         args: { query: { paymentamount: amount, paymentmethod: CRASH_PAYMENT_METHOD } },
       });
       ids.push(order.operationId, payment.operationId);
-    })();
+    }).immediate();
   } else if (draw < 0.88) {
     // A contact made here and an edit of it, queued in one transaction as the contacts service does.
     const code = `CRASH-${seedText ?? ''}-${queued}`;
@@ -180,7 +182,7 @@ const timer = setInterval(() => {
         args: { body: { code, name: `Crash ${amount} edited`, phone: `0${amount}` } },
       });
       ids.push(contact.operationId, edit.operationId);
-    })();
+    }).immediate();
   } else if (draw < 0.93) {
     // The copy is on disk (synced) before its upload is queued, as the files service keeps it.
     const fileName = `crash-${randomUUID().slice(0, 8)}-${queued}.png`;
@@ -218,7 +220,7 @@ const timer = setInterval(() => {
         args: { query: {} },
       });
       ids.push(quotation.operationId, approval.operationId);
-    })();
+    }).immediate();
   } else {
     const payment = enqueueWrite(db, {
       kind: 'incomePayment',
