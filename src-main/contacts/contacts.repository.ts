@@ -155,12 +155,21 @@ export class ContactsRepository {
     return this.#db.transaction(work)();
   }
 
-  /** One page by name (then code, then id). */
+  /**
+   * One page by name (then code, then id); with a keyword, the contact whose code is exactly what was
+   * typed comes first, then codes and names that start with it: a code typed in full must pick its
+   * contact, not another whose phone or address happens to contain it.
+   */
   search(query: ContactQuery, limit: number, offset: number): ShownContactRow[] {
     const { sql, params } = this.#union(query);
+    const ranked = query.keyword !== '';
+    const rank = ranked
+      ? `CASE WHEN lower(code) = ? THEN 0 WHEN instr(lower(code), ?) = 1 THEN 1
+          WHEN instr(lower(name), ?) = 1 THEN 2 ELSE 3 END, `
+      : '';
     return this.#statement<ShownContactRow>(
-      `${sql} ORDER BY name, code, server_id, local_id LIMIT ? OFFSET ?`,
-    ).all(...params, limit, offset);
+      `SELECT * FROM (${sql}) ORDER BY ${rank}name, code, server_id, local_id LIMIT ? OFFSET ?`,
+    ).all(...params, ...(ranked ? [query.keyword, query.keyword, query.keyword] : []), limit, offset);
   }
 
   count(query: ContactQuery): number {

@@ -65,6 +65,24 @@ describe('ContactsService', () => {
     expect(idsFor('no contact has this text')).toEqual([]);
   });
 
+  it('puts the contact whose code is typed in full first, before others that merely contain it', async () => {
+    await c.pull();
+    const listed = c.contacts.search({ text: '', offset: 0, limit: 200 }).items;
+    const [target, other] = listed.filter((item) => item.code.length >= 3);
+    if (!target || !other) throw new Error('two contacts with codes needed');
+    // Another contact whose name holds the code after a digit: by name alone it would come first.
+    const { code, idNumber, phone, email, address, branchName, branchNo } = other;
+    c.contacts.update({
+      ref: { serverId: other.serverId ?? 0 },
+      fields: { code, name: `0 ${target.code}`, idNumber, phone, email, address, branchName, branchNo },
+    });
+    const firstFor = (text: string) => c.contacts.search({ text, offset: 0, limit: 5 }).items[0]?.serverId;
+    expect(c.contacts.search({ text: target.code, offset: 0, limit: 5 }).total).toBeGreaterThan(1);
+    expect(firstFor(target.code)).toBe(target.serverId);
+    expect(firstFor(target.code.toLowerCase())).toBe(target.serverId);
+    expect(c.contacts.pick(target.code, 8)[0]?.id).toBe(target.serverId);
+  });
+
   it('shows the sub-contacts and shipping addresses of a pulled contact', async () => {
     await c.pull();
     const listed = c.contacts.search({ text: '', offset: 0, limit: 200 }).items;
