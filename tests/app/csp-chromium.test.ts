@@ -15,7 +15,7 @@ import {
   desktopContentSecurityPolicy,
   webHostContentSecurityPolicy,
 } from '../../src-main/app/content-security-policy.js';
-import { buildApp } from './support/build-app.js';
+import { sharedAppBuild } from './support/build-app.js';
 import { CSS, checksScript, PAGE, PROBE, type ProbeResults } from './support/csp-probe-page.js';
 import { startAppProtocolServer, startForeignServer, type RunningServer } from './support/csp-servers.js';
 
@@ -185,40 +185,34 @@ describe('the web host CSP in Chromium', () => {
 
 describe('the real renderer build under the desktop CSP', () => {
   it('loads and runs without a single violation', async () => {
-    const outDir = await buildApp();
-    try {
-      const app = await startAppProtocolServer(join(outDir, 'renderer'), () =>
-        desktopContentSecurityPolicy(),
-      );
-      servers.push(app);
-      const page = await browser.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        // Failed loads are reported below with their URL.
-        if (message.text().startsWith('Failed to load resource')) return;
-        if (message.type() === 'error' || message.text().includes('Content Security Policy'))
-          problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('response', (answer) => {
-        // Chromium asks for /favicon.ico on its own; an Electron window does not.
-        if (answer.status() >= 400 && new URL(answer.url()).pathname !== '/favicon.ico') {
-          problems.push(`${answer.status()} ${answer.url()}`);
-        }
-      });
-      await page.addInitScript({
-        content: `document.addEventListener('securitypolicyviolation', (event) => {
-          console.error('CSP violation: ' + event.effectiveDirective + ' ' + event.blockedURI);
-        });`,
-      });
-      const response = await page.goto(`${app.origin}/index.html`);
-      expect(response?.headers()['content-security-policy']).toBe(desktopContentSecurityPolicy());
-      await page.getByRole('heading', { name: 'Stockroom' }).waitFor();
-      await page.waitForTimeout(200);
-      await page.close();
-      expect(problems).toEqual([]);
-    } finally {
-      rmSync(join(outDir, '..'), { recursive: true, force: true });
-    }
+    const outDir = await sharedAppBuild();
+    const app = await startAppProtocolServer(join(outDir, 'renderer'), () => desktopContentSecurityPolicy());
+    servers.push(app);
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // Failed loads are reported below with their URL.
+      if (message.text().startsWith('Failed to load resource')) return;
+      if (message.type() === 'error' || message.text().includes('Content Security Policy'))
+        problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('response', (answer) => {
+      // Chromium asks for /favicon.ico on its own; an Electron window does not.
+      if (answer.status() >= 400 && new URL(answer.url()).pathname !== '/favicon.ico') {
+        problems.push(`${answer.status()} ${answer.url()}`);
+      }
+    });
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (event) => {
+        console.error('CSP violation: ' + event.effectiveDirective + ' ' + event.blockedURI);
+      });`,
+    });
+    const response = await page.goto(`${app.origin}/index.html`);
+    expect(response?.headers()['content-security-policy']).toBe(desktopContentSecurityPolicy());
+    await page.getByRole('heading', { name: 'Stockroom' }).waitFor();
+    await page.waitForTimeout(200);
+    await page.close();
+    expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -25,7 +25,7 @@ import {
   type StartAppServicesOptions,
 } from '../../../src-main/services/index.js';
 import type { AppSettings, CallArgs, CallName, CallValue, IpcResult } from '../../../src-shared/ipc/index.js';
-import { buildApp } from '../../app/support/build-app.js';
+import { sharedAppBuild } from '../../app/support/build-app.js';
 import { launchChromium, type ChromiumSession } from '../../support/chromium.js';
 import { standIn } from '../../support/per-file.js';
 import {
@@ -73,7 +73,7 @@ export interface AppUnderTest {
   screenshot(name: string, options?: ScreenshotOptions): Promise<void>;
   /** Quits the app as a person does (host, then services) and starts it again on the same user data. */
   restart(): Promise<void>;
-  /** Closes Chromium, the host, the services and the sandbox, and deletes the build and the user data. */
+  /** Closes Chromium, the host, the services and the sandbox, and deletes the user data (the build is shared). */
   close(): Promise<void>;
 }
 
@@ -117,7 +117,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
 
   // The slow parts at once; whatever did start is closed again when another part fails.
   const [built, servicesStarted, chromiumStarted, sandboxStarted] = await Promise.allSettled([
-    buildApp(),
+    sharedAppBuild(),
     startServices(),
     launchChromium({ viewport: options.viewport ?? DEFAULT_VIEWPORT }),
     options.sandbox === undefined ? Promise.resolve(undefined) : startTestSandbox(options.sandbox),
@@ -141,7 +141,6 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       },
       // A test may have stopped its store already (offline cases).
       () => sandbox?.close().catch(() => undefined),
-      () => outDir !== undefined && rmSync(join(outDir, '..'), { recursive: true, force: true }),
       () => rmSync(userDataDir, { recursive: true, force: true }),
     ]);
 
