@@ -15,15 +15,14 @@ import {
   MINUTE,
   rowsOf,
   SETTLE_MS,
+  plainRig,
+  type FaultRig,
   type ResourceCase,
 } from './support/fault-cases.js';
 import { paymentMethods, paymentsOf, recordsByUniqueNumber } from './support/money-readers.js';
-import { CASH, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
+import { CASH, startOutboxFixture, states } from './support/outbox-fixture.js';
 
-interface MoneyRig {
-  readonly fx: OutboxFixture;
-  readonly outbox: OutboxFixture['outbox'];
-  readonly close: () => Promise<void>;
+interface MoneyRig extends FaultRig {
   readonly methods: readonly string[];
   readonly seededIncomes: readonly number[];
   readonly seededExpenses: readonly number[];
@@ -103,9 +102,7 @@ const moneyWrites: ResourceCase<MoneyRig> = {
     const incomes = await recordsByUniqueNumber(fx.sandbox, 'GetIncomes');
     const expenses = await recordsByUniqueNumber(fx.sandbox, 'GetExpenses');
     return {
-      fx,
-      outbox: fx.outbox,
-      close: fx.close,
+      ...plainRig(fx),
       methods: await paymentMethods(fx.sandbox),
       seededIncomes: [...incomes.values()].map((record) => record.id),
       seededExpenses: [...expenses.values()].map((record) => record.id),

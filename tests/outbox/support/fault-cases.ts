@@ -16,7 +16,7 @@ const SLOW_MS = 1_500;
 
 /** One case of a resource's writes, queued with figures no other case uses. */
 export interface FaultWork {
-  /** The case's outbox rows, in queue order. */
+  /** The case's outbox rows. */
   readonly ids: readonly number[];
   /** Reads the sandbox back over v4 and asserts every write of the case applied exactly once. */
   expectAppliedOnce(): Promise<void>;
@@ -48,7 +48,7 @@ export interface ResourceCase<Rig extends FaultRig, Work extends FaultWork = Fau
   readonly settle: { readonly stepMs: number; readonly rounds: number };
   /** Seed of the random faults two drainers meet (a seed that drains every case today). */
   readonly randomSeed: number;
-  /** The outcomes an injected fault leaves: `outcomes` in `ids` order; `firstDrain` the rows after it. */
+  /** The outcomes an injected fault leaves (in queue order); `firstDrain`: the rows after the first drain. */
   expectOutcomes(
     fault: InjectedFault,
     outcomes: ReadonlyArray<string | null>,
@@ -56,6 +56,11 @@ export interface ResourceCase<Rig extends FaultRig, Work extends FaultWork = Fau
   ): void;
   /** More than the matrix asks of the rows waiting while the sandbox refuses connections. */
   expectWhileRefused?(rows: readonly StateRow[]): void;
+}
+
+/** The rig of a resource whose writes need nothing but the outbox fixture. */
+export function plainRig(fx: OutboxFixture): FaultRig {
+  return { fx, outbox: (options) => fx.outbox(options), close: () => fx.close() };
 }
 
 /** The case's rows, in id order. */
@@ -281,7 +286,7 @@ export const FAULTS: readonly Fault[] = [
  * Runs every fault of the matrix against a resource's writes, on one fixture for the suite. `more`
  * adds the resource's own cases to the same suite (they reach the started fixture through `rig()`).
  */
-export function describeFaultMatrix<Rig extends FaultRig, Work extends FaultWork>(
+export function describeFaultMatrix<Rig extends FaultRig, Work extends FaultWork = FaultWork>(
   resource: ResourceCase<Rig, Work>,
   more?: (rig: () => Rig) => void,
 ): void {
