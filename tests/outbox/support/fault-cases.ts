@@ -83,6 +83,19 @@ function isOpen(fx: OutboxFixture, ids: readonly number[]): boolean {
   return rowsOf(fx, ids).some((row) => row.state !== 'done');
 }
 
+/** While a row of `ids` is not done, at most `rounds` times: moves the clock `stepMs`, then drains. */
+export async function drainUntilDone(
+  fx: OutboxFixture,
+  outbox: Outbox,
+  ids: readonly number[],
+  { stepMs, rounds }: { readonly stepMs: number; readonly rounds: number },
+): Promise<void> {
+  for (let round = 0; round < rounds && isOpen(fx, ids); round++) {
+    fx.clock.advance(stepMs);
+    await outbox.drain();
+  }
+}
+
 interface FaultRun<Rig extends FaultRig, Work extends FaultWork> {
   readonly rig: Rig;
   readonly resource: ResourceCase<Rig, Work>;
@@ -309,13 +322,8 @@ export function describeFaultMatrix<Rig extends FaultRig, Work extends FaultWork
     // A fault an endpoint did not meet must not meet the next case.
     afterEach(() => started?.fx.sandbox.handle.clearFaults());
 
-    const settle = async (outbox: Outbox, ids: readonly number[]): Promise<void> => {
-      const { fx } = rig();
-      for (let round = 0; round < resource.settle.rounds && isOpen(fx, ids); round++) {
-        fx.clock.advance(resource.settle.stepMs);
-        await outbox.drain();
-      }
-    };
+    const settle = (outbox: Outbox, ids: readonly number[]): Promise<void> =>
+      drainUntilDone(rig().fx, outbox, ids, resource.settle);
     const expectApplied = async (...works: Work[]): Promise<void> => {
       expectAllDone(
         rig().fx,
