@@ -35,6 +35,18 @@ async function listed(fx: OutboxFixture, endpoint: ListEndpoint, parent: Parent)
   return (answer.body as Array<{ fileName: string }>).map((file) => file.fileName);
 }
 
+/** A new order with one file queued for it. */
+function queueOrderFile(rig: FilesRig, stem: string) {
+  const [order] = addOrders(rig.fx.sandbox).orders;
+  const file = storedFile(rig, stem);
+  const { operationId } = enqueueWrite(rig.fx.db, {
+    kind: 'addOrderFile',
+    target: { serverId: order.id },
+    args: { file },
+  });
+  return { order, file, operationId };
+}
+
 describeFaultMatrix<FilesRig>(
   {
     title: 'file uploads',
@@ -107,14 +119,7 @@ describeFaultMatrix<FilesRig>(
   (rig) => {
     it('an answer lost while another file arrived: a person decides, with both lists in words', async () => {
       const { fx } = rig();
-      const { orders } = addOrders(fx.sandbox);
-      const [order] = orders;
-      const file = storedFile(rig(), 'contested');
-      const { operationId } = enqueueWrite(fx.db, {
-        kind: 'addOrderFile',
-        target: { serverId: order.id },
-        args: { file },
-      });
+      const { order, file, operationId } = queueOrderFile(rig(), 'contested');
       // The upload is refused before it commits; right after the read before sending, another PC's
       // file lands on the order (written straight into the sandbox's database, so it is there in time).
       fx.sandbox.handle.scheduleFault({ endpoint: 'AddOrderFile', mode: 'http500', timing: 'before' });
@@ -143,14 +148,7 @@ describeFaultMatrix<FilesRig>(
 
     it('the kept copy is gone: parked saying so, nothing sent', async () => {
       const { fx } = rig();
-      const { orders } = addOrders(fx.sandbox);
-      const [order] = orders;
-      const file = storedFile(rig(), 'vanished');
-      const { operationId } = enqueueWrite(fx.db, {
-        kind: 'addOrderFile',
-        target: { serverId: order.id },
-        args: { file },
-      });
+      const { order, file, operationId } = queueOrderFile(rig(), 'vanished');
       rmSync(file.path);
       await fx.outbox().drain();
       expect(states(fx.db).find((row) => row.id === operationId)).toMatchObject({

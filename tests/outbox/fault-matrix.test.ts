@@ -8,6 +8,7 @@ import {
   enqueueStockChange,
   enqueueStockCount,
   enqueueWrite,
+  type Outbox,
 } from '../../src-main/outbox/index.js';
 import {
   describeFaultMatrix,
@@ -20,7 +21,7 @@ import {
   type ResourceCase,
 } from './support/fault-cases.js';
 import { paymentMethods, paymentsOf, recordsByUniqueNumber } from './support/money-readers.js';
-import { CASH, startOutboxFixture, states } from './support/outbox-fixture.js';
+import { CASH, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
 
 interface MoneyRig extends FaultRig {
   readonly methods: readonly string[];
@@ -192,6 +193,30 @@ const moneyWrites: ResourceCase<MoneyRig> = {
   },
 };
 
+/**
+ * Drains `outbox`, whose two writes (`ids`: an absolute or delta write, then a keyed create) outlive the
+ * client timeout, and sees both unclear. The slow requests were received: once `applied` sees them
+ * land, a drain reads the first back as reached and resends the second to meet its key.
+ */
+async function timeOutThenReadBack(
+  fx: OutboxFixture,
+  outbox: Outbox,
+  ids: readonly number[],
+  applied: () => Promise<boolean>,
+): Promise<void> {
+  await outbox.drain();
+  fx.sandbox.handle.setFaults({ latencyMs: 0 });
+  expect(rowsOf(fx, ids).map((row) => row.state)).toEqual(['unclear', 'unclear']);
+  for (let tries = 0; tries < 250 && !(await applied()); tries++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  fx.clock.advance(10 * MINUTE);
+  await fx.outbox().drain();
+  expect(rowsOf(fx, ids)).toMatchObject([
+    { state: 'done', outcome: 'reconciled' },
+    { state: 'done', outcome: 'alreadyApplied' },
+  ]);
+}
+
 describeFaultMatrix(moneyWrites, (rig) => {
   it('slow stock set and income past the client timeout: unclear, reconciled once applied', async () => {
     const { fx } = rig();
@@ -205,22 +230,14 @@ describeFaultMatrix(moneyWrites, (rig) => {
     // Slow from the start: these writes read nothing before sending.
     const outbox = fx.outbox({ client: fx.client({ headersMs: 100 }) });
     fx.sandbox.handle.setFaults({ latencyMs: 1_500 });
-    await outbox.drain();
-    fx.sandbox.handle.setFaults({ latencyMs: 0 });
-    const ids = [set ?? 0, income.operationId];
-    expect(rowsOf(fx, ids).map((row) => row.state)).toEqual(['unclear', 'unclear']);
-    // The slow requests were received; they are applied once their latency has passed.
-    const applied = async () =>
-      (await fx.stock('W0003', [product])).get(product)?.stock === 4321 &&
-      (await fx.incomesByUniqueNumber()).has(income.uniquenumber);
-    for (let tries = 0; tries < 250 && !(await applied()); tries++)
-      await new Promise((r) => setTimeout(r, 20));
-    fx.clock.advance(10 * MINUTE);
-    await outbox.drain();
-    expect(rowsOf(fx, ids)).toMatchObject([
-      { state: 'done', outcome: 'reconciled' },
-      { state: 'done', outcome: 'alreadyApplied' },
-    ]);
+    await timeOutThenReadBack(
+      fx,
+      outbox,
+      [set ?? 0, income.operationId],
+      async () =>
+        (await fx.stock('W0003', [product])).get(product)?.stock === 4321 &&
+        (await fx.incomesByUniqueNumber()).has(income.uniquenumber),
+    );
     expect((await fx.incomesByUniqueNumber()).get(income.uniquenumber)).toBe(1);
   });
 
@@ -239,21 +256,14 @@ describeFaultMatrix(moneyWrites, (rig) => {
       client: fx.client({ headersMs: 100 }),
       hooks: { beforeRequest: () => fx.sandbox.handle.setFaults({ latencyMs: 1_500 }) },
     });
-    await outbox.drain();
-    fx.sandbox.handle.setFaults({ latencyMs: 0 });
-    const ids = [payment.operationId, expense.operationId];
-    expect(rowsOf(fx, ids).map((row) => row.state)).toEqual(['unclear', 'unclear']);
-    const applied = async () =>
-      (await paymentsOf(fx.sandbox, 'income', target)).payments.length === before.payments.length + 1 &&
-      (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).has(expense.uniqueNumber ?? '');
-    for (let tries = 0; tries < 250 && !(await applied()); tries++)
-      await new Promise((r) => setTimeout(r, 20));
-    fx.clock.advance(10 * MINUTE);
-    await fx.outbox().drain();
-    expect(rowsOf(fx, ids)).toMatchObject([
-      { state: 'done', outcome: 'reconciled' },
-      { state: 'done', outcome: 'alreadyApplied' },
-    ]);
+    await timeOutThenReadBack(
+      fx,
+      outbox,
+      [payment.operationId, expense.operationId],
+      async () =>
+        (await paymentsOf(fx.sandbox, 'income', target)).payments.length === before.payments.length + 1 &&
+        (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).has(expense.uniqueNumber ?? ''),
+    );
     expect((await paymentsOf(fx.sandbox, 'income', target)).payments.length).toBe(before.payments.length + 1);
     expect(
       (await recordsByUniqueNumber(fx.sandbox, 'GetExpenses')).get(expense.uniqueNumber ?? '')?.count,
