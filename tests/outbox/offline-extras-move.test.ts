@@ -8,7 +8,7 @@ import { CatalogueLookup } from '../../src-main/catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
 import { outboxPictureWrites, ProductPictures } from '../../src-main/catalog/pictures/index.js';
 import { SerialNumbers } from '../../src-main/catalog/serials/index.js';
-import { enqueueWrite, localProductId } from '../../src-main/outbox/index.js';
+import { discardParked, enqueueWrite, localProductId } from '../../src-main/outbox/index.js';
 import { Product, Warehouse } from '../../src-shared/api/records.js';
 import { PNG_BYTES } from './support/bundle-case.js';
 import { createTempDatabase, type TempDatabase } from './support/temp-database.js';
@@ -119,5 +119,22 @@ describe('a product made here moving to its server id', () => {
     expect(() => serials.add({ productId: SERVER_ID, warehouseCode: 'W0001', names: ['S1'] })).toThrow(
       /already added/,
     );
+  });
+
+  it('refuses serials on a product made here whose create a person discarded, queuing nothing', () => {
+    const { createId, localId } = makeProduct('MOVE-3');
+    // The create parked for a person (as a refused AddProduct would be), who discards it.
+    temp.db
+      .prepare(
+        `UPDATE outbox_operations SET state = 'parked', reason_code = 'X', reason_text = 'x' WHERE id = ?`,
+      )
+      .run(createId);
+    discardParked(temp.db, createId);
+    const before = rowsOf([createId + 1, createId + 2]).length;
+    expect(() => serials.add({ productId: localId, warehouseCode: 'W0001', names: ['S1'] })).toThrow(
+      /discarded/,
+    );
+    expect(rowsOf([createId + 1, createId + 2])).toHaveLength(before);
+    expect(serials.list(localId)).toEqual([]);
   });
 });

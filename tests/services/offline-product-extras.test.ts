@@ -171,6 +171,13 @@ describe('a picture and serial numbers on a product made offline', () => {
     const warehouseCode = await openStore();
     running.sandbox.revokeStore(STORE.name);
     const made = await madeOfflineWithExtras('A', warehouseCode);
+    // A product reference is a server id or a local one, never 0.
+    for (const call of ['serials.list', 'catalogue.pictureUpload'] as const) {
+      expect(await running.app.call(call, { productId: 0 })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-arguments' },
+      });
+    }
     running.sandbox.restoreStore(STORE.name);
     await running.app.ok('outbox.resume', {});
     await waitForDrained(running.app);

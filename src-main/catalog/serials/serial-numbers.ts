@@ -9,6 +9,8 @@ import type { SerialResult } from '../../../src-shared/domain/vocabulary.js';
 import { preparedFor } from '../../db/statements.js';
 import {
   ADD_SERIAL_KIND,
+  createOperationOf,
+  operationStates,
   DELETE_SERIAL_KIND,
   enqueueSerialNumbers,
   SERIAL_DUPLICATE_OUTCOME,
@@ -145,6 +147,13 @@ export class SerialNumbers {
   #product(productId: number): { sku: string } {
     const product = this.#options.lookup.product(productId);
     if (product === undefined) throw Refusal.notFound(`No product ${productId} in the local catalogue.`);
+    const create = createOperationOf(productId);
+    if (create !== undefined && operationStates(this.#options.db, [create])[0]?.state === 'discarded') {
+      throw Refusal.conflict(
+        `Product ${product.sku} was discarded before it reached the back office; it takes no serial numbers.`,
+        'createDiscarded',
+      );
+    }
     return product;
   }
 
