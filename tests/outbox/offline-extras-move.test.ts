@@ -121,7 +121,7 @@ describe('a product made here moving to its server id', () => {
     );
   });
 
-  it('refuses serials on a product made here whose create a person discarded, queuing nothing', () => {
+  it('refuses serials and a picture on a product made here whose create was discarded, queuing nothing', async () => {
     const { createId, localId } = makeProduct('MOVE-3');
     // The create parked for a person (as a refused AddProduct would be), who discards it.
     temp.db
@@ -134,7 +134,16 @@ describe('a product made here moving to its server id', () => {
     expect(() => serials.add({ productId: localId, warehouseCode: 'W0001', names: ['S1'] })).toThrow(
       /discarded/,
     );
+    await expect(
+      pictures.replace({
+        productId: localId,
+        fileName: 'late.png',
+        type: 'image/png',
+        dataBase64: PNG_BYTES.toString('base64'),
+      }),
+    ).rejects.toThrow(/discarded/);
     expect(rowsOf([createId + 1, createId + 2])).toHaveLength(before);
     expect(serials.list(localId)).toEqual([]);
+    expect(await pictures.upload(localId)).toBeNull();
   });
 });

@@ -13,7 +13,13 @@ import type { CallValue, ParsedCallArgs } from '../../../src-shared/ipc/index.js
 import { isOneOf, PICTURE_TYPES, type PictureType } from '../../../src-shared/domain/vocabulary.js';
 import { MAX_PICTURE_BYTES } from '../../../src-shared/ipc/schemas/product-extras.js';
 import { preparedFor } from '../../db/statements.js';
-import { enqueueWrite, operationStates, sendStateOf, type WriteOperationState } from '../../outbox/index.js';
+import {
+  createOperationOf,
+  enqueueWrite,
+  operationStates,
+  sendStateOf,
+  type WriteOperationState,
+} from '../../outbox/index.js';
 import { Refusal } from '../../refusal.js';
 import type { CatalogueLookup } from '../catalogue-lookup.js';
 import type { ProductLocalWrites } from '../product-local-writes.repository.js';
@@ -139,6 +145,13 @@ export class ProductPictures {
     const productId = this.#options.currentId(picture.productId);
     const product = lookup.product(productId);
     if (product === undefined) throw Refusal.notFound(`No product ${productId} in the local catalogue.`);
+    const create = createOperationOf(productId);
+    if (create !== undefined && writes.standings([create]).get(create)?.state === 'discarded') {
+      throw Refusal.conflict(
+        `Product ${product.sku} was discarded before it reached the back office; it takes no picture.`,
+        'createDiscarded',
+      );
+    }
     const { bytes, type } = checkPicture(picture.dataBase64);
     const path = await this.#store(productId, bytes, type);
     const fileName = picture.fileName.replace(/[\\/]/g, '_').slice(0, 200);
