@@ -208,9 +208,10 @@ export class CatalogueService {
   }
 
   async productImage(productId: number): Promise<CallValue<'catalogue.productImage'>> {
-    const product = this.#options.lookup.product(productId);
+    const current = this.#current(productId);
+    const product = this.#options.lookup.product(current);
     if (product === undefined) throw noSuchProduct(productId);
-    const local = (await this.#options.localPictures?.localDataUrl(productId)) ?? null;
+    const local = (await this.#options.localPictures?.localDataUrl(current)) ?? null;
     if (local !== null) return { dataUrl: local, fromCache: false };
     return this.#options.images.image(this.#options.baseUrl, product.imagepath);
   }

@@ -20,12 +20,12 @@ import {
   type ProductFields,
 } from '../../src-shared/products/index.js';
 import { PURCHASE_VAT_STATUSES, SELL_VAT_STATUSES } from '../../src-shared/domain/vocabulary.js';
-import { createOperationOf, localProductId } from '../outbox/index.js';
+import { localProductId } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { WriteTarget } from '../outbox/index.js';
-import type { ProductUsageSource, ProductWrites } from './product-writes.js';
+import { productWriteTarget, type ProductUsageSource, type ProductWrites } from './product-writes.js';
 
 export interface ProductEditsOptions {
   readonly db: Database;
@@ -198,13 +198,8 @@ export class ProductEdits {
     };
   }
 
-  /**
-   * A product made here is always named by its create, also after it moved to its server id, so all
-   * its writes keep one order (the create's key); any other by its server id.
-   */
   #target(productId: number): WriteTarget {
-    const create = createOperationOf(productId) ?? this.#o.repository.localWrites.createOf(productId);
-    return create === undefined ? { serverId: productId } : { afterOperation: create };
+    return productWriteTarget(this.#o.repository.localWrites, productId);
   }
 
   #record(productId: number): ProductRecord {

@@ -2,10 +2,12 @@
 // create is done (the outbox's applied write) or when a pull brings a product with its sku, whichever
 // comes first; the other then finds nothing to move. Everything that names the product moves with it in
 // the caller's transaction — its row and search entry, stock rows, aliases, count lines, merges and
-// scopes, its stock writes not on the wire yet, and its local-write marks — so the catalogue never holds
+// scopes, its stock writes and serial numbers not on the wire yet, its picture and serials chosen here,
+// and its local-write marks — so the catalogue never holds
 // it twice and an open count keeps counting it. This is the one place that rewrites other modules'
 // product ids; none of them references products by foreign key (their own migrations say why).
 import type { Database, Statement } from 'better-sqlite3';
+import { moveSerialsToServerProduct } from '../outbox/index.js';
 import { PRODUCT_COLUMNS } from './catalogue-product-rows.js';
 import type { IndexedProductRow, ProductSearchIndex } from './catalogue-search-index.repository.js';
 import type { ProductLocalWrites } from './product-local-writes.repository.js';
@@ -20,6 +22,7 @@ export class ProductIdentity {
   readonly #deleteRow: Statement<[number]>;
   readonly #searchIndex: ProductSearchIndex;
   readonly #localWrites: ProductLocalWrites;
+  readonly #db: Database;
 
   constructor(db: Database, searchIndex: ProductSearchIndex, localWrites: ProductLocalWrites) {
     this.#searchIndex = searchIndex;
@@ -40,7 +43,11 @@ export class ProductIdentity {
       // Rows on the wire keep the sku they were sent by, so their answer is matched as sent.
       `UPDATE outbox_operations SET product_id = @to
         WHERE product_id = @from AND state IN ('pending', 'retry', 'parked')`,
+      // The picture and serial numbers chosen here while it was local keep showing on it.
+      'UPDATE product_pictures SET product_id = @to WHERE product_id = @from',
+      'UPDATE product_serials SET product_id = @to WHERE product_id = @from',
     ].map((sql) => db.prepare<Move>(sql));
+    this.#db = db;
     this.#deleteRow = db.prepare('DELETE FROM products WHERE id = ?');
   }
 
@@ -53,6 +60,7 @@ export class ProductIdentity {
     if (indexed === undefined || this.#exists.get(to) !== undefined) return false;
     this.#copyRow.run({ from, to });
     for (const statement of this.#references) statement.run({ from, to });
+    moveSerialsToServerProduct(this.#db, from, to);
     this.#searchIndex.drop(from, indexed);
     this.#deleteRow.run(from);
     this.#searchIndex.add(to, indexed);

@@ -2,7 +2,14 @@
 // outbox's write API on the store's database. Synchronous: runs inside the caller's db.transaction, so
 // the local row and its write commit together.
 import type { Database } from 'better-sqlite3';
-import { enqueueWrite, type QueuedWrite, type WriteRequest } from '../outbox/index.js';
+import {
+  createOperationOf,
+  enqueueWrite,
+  type QueuedWrite,
+  type WriteRequest,
+  type WriteTarget,
+} from '../outbox/index.js';
+import type { ProductLocalWrites } from './product-local-writes.repository.js';
 
 type ProductKind = 'addProduct' | 'updateProduct' | 'activateProduct' | 'disableProduct' | 'deleteProduct';
 export type ProductWriteRequest = Extract<WriteRequest, { readonly kind: ProductKind }>;
@@ -19,4 +26,17 @@ export function outboxProductWrites(db: Database): ProductWrites {
 export interface ProductUsageSource {
   openCountsHolding(productId: number): Array<{ sessionId: string; name: string; counted: number }>;
   queuedStockWrites(productId: number): number;
+}
+
+/**
+ * How a write names a product: one made here by its create (`afterOperation`), also after it moved to
+ * its server id, so all its writes keep one order (the create's key) and wait for it; any other by its
+ * server id. The one place product writes (edits, pictures) resolve their target.
+ */
+export function productWriteTarget(
+  localWrites: Pick<ProductLocalWrites, 'createOf'>,
+  productId: number,
+): WriteTarget {
+  const create = createOperationOf(productId) ?? localWrites.createOf(productId);
+  return create === undefined ? { serverId: productId } : { afterOperation: create };
 }

@@ -16,6 +16,7 @@ export {
   ADD_SERIAL_KIND,
   DELETE_SERIAL_KIND,
   enqueueSerialNumbers,
+  moveSerialsToServerProduct,
   SERIAL_DUPLICATE_OUTCOME,
   SERIAL_REFUSED,
   serialOperationStates,

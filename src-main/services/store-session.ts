@@ -14,7 +14,7 @@ import {
   type AppPaths,
 } from '../storage/paths.js';
 import { BundleRepository, BundleService, refreshBundles } from '../bundles/index.js';
-import { ProductPictures } from '../catalog/pictures/index.js';
+import { outboxPictureWrites, ProductPictures } from '../catalog/pictures/index.js';
 import { SerialNumbers } from '../catalog/serials/index.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
@@ -223,12 +223,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       lookup,
       directory: storeUploadsDirectory(db.name),
       now,
-      writes: {
-        enqueue: (productId, file) =>
-          enqueueWrite(db, { kind: 'updateProductImage', target: { serverId: productId }, args: { file } })
-            .operationId,
-        standings: (ids) => new Map(operationStates(db, ids).map((state) => [state.operationId, state])),
-      },
+      currentId: (productId) => catalogue.localWrites.currentId(productId),
+      writes: outboxPictureWrites(db, catalogue.localWrites),
     });
     const catalogueService = new CatalogueService({
       warehouses,

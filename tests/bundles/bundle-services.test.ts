@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BundleRepository, BundleService, refreshBundles } from '../../src-main/bundles/index.js';
 import { CatalogueLookup } from '../../src-main/catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
-import { ProductPictures } from '../../src-main/catalog/pictures/index.js';
+import { outboxPictureWrites, ProductPictures } from '../../src-main/catalog/pictures/index.js';
 import { SerialNumbers } from '../../src-main/catalog/serials/index.js';
 import { CatalogueSync } from '../../src-main/catalog/sync/index.js';
-import { enqueueWrite, operationStates } from '../../src-main/outbox/index.js';
+import { operationStates } from '../../src-main/outbox/index.js';
 import { isRefusal } from '../../src-main/refusal.js';
 import { PNG_BYTES } from '../outbox/support/bundle-case.js';
 import { startOutboxFixture, type OutboxFixture } from '../outbox/support/outbox-fixture.js';
@@ -43,23 +43,15 @@ describe('bundles, serials and pictures services', () => {
     copy = new BundleRepository(fx.db);
     refreshBundles({ db: fx.db, bundles: copy, isOpen, now: fx.clock.now });
     bundles = new BundleService({ db: fx.db, bundles: copy, lookup, now: fx.clock.now });
-    serials = new SerialNumbers({
-      db: fx.db,
-      lookup,
-      repository: new CatalogueRepository(fx.db),
-      now: fx.clock.now,
-    });
+    const catalogue = new CatalogueRepository(fx.db);
+    serials = new SerialNumbers({ db: fx.db, lookup, repository: catalogue, now: fx.clock.now });
     pictures = new ProductPictures({
       db: fx.db,
       lookup,
       directory: join(fx.temp.folder, 'store.uploads'),
       now: fx.clock.now,
-      writes: {
-        enqueue: (productId, file) =>
-          enqueueWrite(fx.db, { kind: 'updateProductImage', target: { serverId: productId }, args: { file } })
-            .operationId,
-        standings: (ids) => new Map(operationStates(fx.db, ids).map((state) => [state.operationId, state])),
-      },
+      currentId: (productId) => catalogue.localWrites.currentId(productId),
+      writes: outboxPictureWrites(fx.db, catalogue.localWrites),
     });
   });
   afterAll(() => fx.close());

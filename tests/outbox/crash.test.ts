@@ -39,6 +39,8 @@ describe('crashes', () => {
     // Products made offline with a change chained on each (crashRunProblems: one per sku, its price).
     expect(kinds('addProduct').length).toBeGreaterThan(1);
     expect(kinds('updateProduct').length).toBe(kinds('addProduct').length);
+    // A serial number on each while it was local (crashRunProblems: held once, on the server id).
+    expect(kinds('addSerialNo').length).toBe(kinds('addProduct').length);
     // The kills landed where it matters: requests sent by an instance that died before saving the answer.
     // Transfers were among them, each half applied once (crashRunProblems checks both warehouses).
     expect(result.moves.length).toBeGreaterThan(1);

@@ -13,9 +13,17 @@ import type { CallValue, ParsedCallArgs } from '../../../src-shared/ipc/index.js
 import { isOneOf, PICTURE_TYPES, type PictureType } from '../../../src-shared/domain/vocabulary.js';
 import { MAX_PICTURE_BYTES } from '../../../src-shared/ipc/schemas/product-extras.js';
 import { preparedFor } from '../../db/statements.js';
-import { sendStateOf, type WriteOperationState } from '../../outbox/index.js';
+import {
+  createOperationOf,
+  enqueueWrite,
+  operationStates,
+  sendStateOf,
+  type WriteOperationState,
+} from '../../outbox/index.js';
 import { Refusal } from '../../refusal.js';
 import type { CatalogueLookup } from '../catalogue-lookup.js';
+import type { ProductLocalWrites } from '../product-local-writes.repository.js';
+import { productWriteTarget } from '../product-writes.js';
 
 /** A file the service has copied into the store's uploads folder (what the outbox opens and sends). */
 export interface StoredPicture {
@@ -29,6 +37,22 @@ export interface PictureWrites {
   /** Synchronous, inside the caller's transaction. */
   enqueue(productId: number, file: StoredPicture): number;
   standings(operationIds: readonly number[]): ReadonlyMap<number, WriteOperationState>;
+}
+
+/** The outbox's write API on the store's database; a product made here is named by its create. */
+export function outboxPictureWrites(
+  db: Database,
+  localWrites: Pick<ProductLocalWrites, 'createOf'>,
+): PictureWrites {
+  return {
+    enqueue: (productId, file) =>
+      enqueueWrite(db, {
+        kind: 'updateProductImage',
+        target: productWriteTarget(localWrites, productId),
+        args: { file },
+      }).operationId,
+    standings: (ids) => new Map(operationStates(db, ids).map((state) => [state.operationId, state])),
+  };
 }
 
 interface PictureRow {
@@ -67,6 +91,11 @@ export interface ProductPicturesOptions {
   readonly db: Database;
   readonly lookup: Pick<CatalogueLookup, 'product'>;
   readonly writes: PictureWrites;
+  /**
+   * The id a product answers to now: a product made here keeps answering to its local id after its
+   * create moved it (and its picture) to its server id.
+   */
+  readonly currentId: (productId: number) => number;
   /** The store's uploads folder (storage/paths.ts storeUploadsDirectory). */
   readonly directory: string;
   readonly now: () => number;
@@ -113,17 +142,24 @@ export class ProductPictures {
     picture: ParsedCallArgs<'catalogue.replaceImage'>,
   ): Promise<CallValue<'catalogue.replaceImage'>> {
     const { db, lookup, writes, now } = this.#options;
-    const product = lookup.product(picture.productId);
-    if (product === undefined)
-      throw Refusal.notFound(`No product ${picture.productId} in the local catalogue.`);
+    const productId = this.#options.currentId(picture.productId);
+    const product = lookup.product(productId);
+    if (product === undefined) throw Refusal.notFound(`No product ${productId} in the local catalogue.`);
+    const create = createOperationOf(productId);
+    if (create !== undefined && writes.standings([create]).get(create)?.state === 'discarded') {
+      throw Refusal.conflict(
+        `Product ${product.sku} was discarded before it reached the back office; it takes no picture.`,
+        'createDiscarded',
+      );
+    }
     const { bytes, type } = checkPicture(picture.dataBase64);
-    const path = await this.#store(picture.productId, bytes, type);
+    const path = await this.#store(productId, bytes, type);
     const fileName = picture.fileName.replace(/[\\/]/g, '_').slice(0, 200);
     try {
       const operationId = db.transaction(() => {
-        const queued = writes.enqueue(picture.productId, { path, fileName, type });
+        const queued = writes.enqueue(productId, { path, fileName, type });
         preparedFor(db, prepareAll).upsert.run({
-          productId: picture.productId,
+          productId,
           operationId: queued,
           path,
           fileName,
@@ -172,16 +208,16 @@ export class ProductPictures {
   async #current(productId: number): Promise<PictureRow | undefined> {
     const { db, lookup, writes } = this.#options;
     const statements = preparedFor(db, prepareAll);
-    const row = statements.byProduct.get(productId);
+    const row = statements.byProduct.get(this.#options.currentId(productId));
     if (row === undefined) return undefined;
     const state = writes.standings([row.operation_id]).get(row.operation_id);
-    const imagepath = lookup.product(productId)?.imagepath ?? row.imagepath_before;
+    const imagepath = lookup.product(row.product_id)?.imagepath ?? row.imagepath_before;
     const finished =
       state === undefined ||
       state.state === 'discarded' ||
       (state.state === 'done' && imagepath !== row.imagepath_before);
     if (!finished) return row;
-    statements.remove.run(productId, row.operation_id);
+    statements.remove.run(row.product_id, row.operation_id);
     await rm(row.file_path, { force: true }).catch(() => undefined);
     return undefined;
   }

@@ -1,5 +1,5 @@
 // A product's serial numbers as this PC knows them: v4 has no read of a product's serials, so the list
-// is what THIS PC added or removed (product_serials, migration 0010), the latest action per serial,
+// is what THIS PC added or removed (product_serials, migration 0016), the latest action per serial,
 // each with what became of it in the outbox (added, duplicate with the back office's words, refused,
 // waiting…). Adds and removals are queued in the transaction that records them.
 import type { Database } from 'better-sqlite3';
@@ -9,6 +9,8 @@ import type { SerialResult } from '../../../src-shared/domain/vocabulary.js';
 import { preparedFor } from '../../db/statements.js';
 import {
   ADD_SERIAL_KIND,
+  createOperationOf,
+  operationStates,
   DELETE_SERIAL_KIND,
   enqueueSerialNumbers,
   SERIAL_DUPLICATE_OUTCOME,
@@ -55,7 +57,8 @@ function prepareAll(db: Database) {
 export interface SerialNumbersOptions {
   readonly db: Database;
   readonly lookup: Pick<CatalogueLookup, 'product'>;
-  readonly repository: Pick<CatalogueRepository, 'warehouses'>;
+  /** Its warehouses, and the id a product made here answers to once it moved to its server id. */
+  readonly repository: Pick<CatalogueRepository, 'warehouses' | 'localWrites'>;
   readonly now: () => number;
 }
 
@@ -72,7 +75,7 @@ export class SerialNumbers {
   }
 
   list(productId: number): CallValue<'serials.list'> {
-    const rows = preparedFor(this.#options.db, prepareAll).latest.all(productId);
+    const rows = preparedFor(this.#options.db, prepareAll).latest.all(this.#current(productId));
     const states = serialOperationStates(
       this.#options.db,
       rows.map((row) => row.operation_id),
@@ -96,7 +99,8 @@ export class SerialNumbers {
    * warehouse, a serial repeated in the call or already added here (and not removed since).
    */
   add(request: ParsedCallArgs<'serials.add'>): CallValue<'serials.add'> {
-    const product = this.#product(request.productId);
+    const productId = this.#current(request.productId);
+    const product = this.#product(productId);
     const warehouseCode = request.warehouseCode.trim();
     if (!this.#options.repository.warehouses().some((warehouse) => warehouse.code === warehouseCode)) {
       throw new Refusal('invalid-arguments', `There is no warehouse ${warehouseCode}.`, {
@@ -104,7 +108,7 @@ export class SerialNumbers {
       });
     }
     const held = new Set(
-      this.list(request.productId)
+      this.list(productId)
         .filter(holds)
         .map((entry) => entry.name),
     );
@@ -121,22 +125,35 @@ export class SerialNumbers {
     const first = issues[0];
     if (first) throw new Refusal('invalid-arguments', first.message, { reason: 'repeated', issues });
     this.#record(
-      request.productId,
+      productId,
       product.sku,
       request.names.map((name) => ({ name, warehouseCode, action: 'add' as const })),
     );
-    return this.list(request.productId);
+    return this.list(productId);
   }
 
-  remove(productId: number, name: string): CallValue<'serials.remove'> {
+  remove(requested: number, name: string): CallValue<'serials.remove'> {
+    const productId = this.#current(requested);
     const product = this.#product(productId);
     this.#record(productId, product.sku, [{ name, warehouseCode: '', action: 'remove' }]);
     return this.list(productId);
   }
 
+  /** A product made here keeps answering to its local id after it moved to its server id. */
+  #current(productId: number): number {
+    return this.#options.repository.localWrites.currentId(productId);
+  }
+
   #product(productId: number): { sku: string } {
     const product = this.#options.lookup.product(productId);
     if (product === undefined) throw Refusal.notFound(`No product ${productId} in the local catalogue.`);
+    const create = createOperationOf(productId);
+    if (create !== undefined && operationStates(this.#options.db, [create])[0]?.state === 'discarded') {
+      throw Refusal.conflict(
+        `Product ${product.sku} was discarded before it reached the back office; it takes no serial numbers.`,
+        'createDiscarded',
+      );
+    }
     return product;
   }
 

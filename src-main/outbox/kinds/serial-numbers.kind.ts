@@ -1,7 +1,8 @@
 // Serial numbers of a product (AddSerialNo, DeleteSerialNo), one row per serial, queued by
 // enqueueSerialNumbers. Rows of one product batch into one request (batch key per product and kind, at
 // most 100 serials); each serial has its own order key (product × serial), so an add and a later
-// removal of the same serial go in order while other serials flow.
+// removal of the same serial go in order while other serials flow. Serials of a product made on this PC
+// wait for its create (serial-product.ts).
 //
 // WRITES.md: an absolute change per serial ("the product holds serial S" / "does not"), read back with
 // the per-serial lists of a resend — v4 has no read of a product's serials. The rule:
@@ -22,9 +23,10 @@ import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../../db/statements.js';
 import { OutboxInputError } from '../enqueue.js';
 import { signalEnqueued } from '../enqueue-signal.js';
-import type { OperationKind, RowOutcome } from '../operation-kind.js';
-import type { BackofficeCaller, OperationRow } from '../operation-types.js';
+import type { KindContext, OperationKind, RowOutcome } from '../operation-kind.js';
+import type { OperationRow } from '../operation-types.js';
 import { isInvalidId } from './product-barcode.kind.js';
+import { moveWaitingSerials, serialBatchKey, serialKeysFor, serialServerId } from './serial-product.js';
 
 export const ADD_SERIAL_KIND = 'addSerialNo';
 export const DELETE_SERIAL_KIND = 'deleteSerialNo';
@@ -38,7 +40,8 @@ export const SERIALS_PER_REQUEST = 100;
 export const SERIAL_DUPLICATE_OUTCOME = 'duplicate';
 
 const serialPayload = z.object({
-  productId: z.int().positive(),
+  /** The server id; a product made on this PC: its local id (≤ −1) until it moved to its server id. */
+  productId: z.int().refine((id) => id !== 0),
   sku: z.string(),
   name: z.string().min(1),
   warehouseCode: z.string(),
@@ -71,12 +74,15 @@ interface SerialAnswer {
 }
 
 /** Sends the rows' serials (one product) and settles each from its own line of the answer. */
-async function sendAdd(
-  client: BackofficeCaller,
+/**
+ * The rows whose payload reads, with the server id the batch goes to (one product per batch); rows
+ * that cannot go are settled in `outcomes`.
+ */
+function sendableOf(
   rows: readonly OperationRow[],
-  afterLostAnswer: boolean,
-): Promise<Map<number, RowOutcome>> {
-  const outcomes = new Map<number, RowOutcome>();
+  context: Pick<KindContext, 'operation'>,
+  outcomes: Map<number, RowOutcome>,
+): { id: number; sendable: Array<{ row: OperationRow; payload: SerialPayload }> } | undefined {
   const sendable: Array<{ row: OperationRow; payload: SerialPayload }> = [];
   for (const row of rows) {
     const payload = payloadOf(row);
@@ -84,10 +90,25 @@ async function sendAdd(
     else outcomes.set(row.id, badPayload);
   }
   const first = sendable[0];
-  if (!first) return outcomes;
+  if (!first) return undefined;
+  const id = serialServerId(first.row, first.payload.productId, context);
+  if (typeof id === 'number') return { id, sendable };
+  for (const { row } of sendable) outcomes.set(row.id, id);
+  return undefined;
+}
+
+async function sendAdd(
+  context: Pick<KindContext, 'client' | 'operation'>,
+  rows: readonly OperationRow[],
+  afterLostAnswer: boolean,
+): Promise<Map<number, RowOutcome>> {
+  const outcomes = new Map<number, RowOutcome>();
+  const batch = sendableOf(rows, context, outcomes);
+  if (!batch) return outcomes;
+  const { id, sendable } = batch;
   try {
-    const answer = await client.call('AddSerialNo', {
-      id: first.payload.productId,
+    const answer = await context.client.call('AddSerialNo', {
+      id,
       body: {
         serialsNo: sendable.map(({ payload }) => ({
           name: payload.name,
@@ -119,58 +140,53 @@ async function sendAdd(
     }
   } catch (error) {
     if (!isInvalidId(error)) throw error;
-    for (const { row, payload } of sendable) outcomes.set(row.id, unknownProduct(payload, error.text));
+    for (const { row, payload } of sendable) outcomes.set(row.id, unknownProduct(id, payload, error.text));
   }
   return outcomes;
 }
 
 async function sendDelete(
-  client: BackofficeCaller,
+  context: Pick<KindContext, 'client' | 'operation'>,
   rows: readonly OperationRow[],
 ): Promise<Map<number, RowOutcome>> {
   const outcomes = new Map<number, RowOutcome>();
-  const sendable: Array<{ row: OperationRow; payload: SerialPayload }> = [];
-  for (const row of rows) {
-    const payload = payloadOf(row);
-    if (payload) sendable.push({ row, payload });
-    else outcomes.set(row.id, badPayload);
-  }
-  const first = sendable[0];
-  if (!first) return outcomes;
+  const batch = sendableOf(rows, context, outcomes);
+  if (!batch) return outcomes;
+  const { id, sendable } = batch;
   try {
-    await client.call('DeleteSerialNo', {
-      id: first.payload.productId,
+    await context.client.call('DeleteSerialNo', {
+      id,
       body: { serialsNo: sendable.map(({ payload }) => payload.name) },
     });
     for (const { row } of sendable) outcomes.set(row.id, { state: 'done', outcome: 'applied' });
   } catch (error) {
     if (!isInvalidId(error)) throw error;
-    for (const { row, payload } of sendable) outcomes.set(row.id, unknownProduct(payload, error.text));
+    for (const { row, payload } of sendable) outcomes.set(row.id, unknownProduct(id, payload, error.text));
   }
   return outcomes;
 }
 
-function unknownProduct(payload: SerialPayload, answered: string): RowOutcome {
+function unknownProduct(productId: number, payload: SerialPayload, answered: string): RowOutcome {
   const sku = payload.sku.trim() === '' ? '' : ` (${payload.sku.trim()})`;
   return {
     state: 'parked',
     code: SERIAL_UNKNOWN_PRODUCT,
-    text: `The back office has no product ${payload.productId}${sku} any more, so serial ${payload.name} was not changed (it answered "${answered}").`,
+    text: `The back office has no product ${productId}${sku} any more, so serial ${payload.name} was not changed (it answered "${answered}").`,
   };
 }
 
 function serialKind(name: SerialKind): OperationKind {
-  const send = (client: BackofficeCaller, rows: readonly OperationRow[], afterLostAnswer: boolean) =>
-    name === ADD_SERIAL_KIND ? sendAdd(client, rows, afterLostAnswer) : sendDelete(client, rows);
+  const send = (context: KindContext, rows: readonly OperationRow[], afterLostAnswer: boolean) =>
+    name === ADD_SERIAL_KIND ? sendAdd(context, rows, afterLostAnswer) : sendDelete(context, rows);
   return {
     name,
     collapsible: () => false,
     batchLimit: () => SERIALS_PER_REQUEST,
     warehouseOf: () => undefined,
     prepare: async (rows) => ({ send: rows.map((row) => ({ id: row.id })), settled: new Map() }),
-    send: (rows, context) => send(context.client, rows, false),
+    send: (rows, context) => send(context, rows, false),
     /** The read-back is the resend: its per-serial lists decide (see the rule above). */
-    reconcile: (rows, context) => send(context.client, rows, true),
+    reconcile: (rows, context) => send(context, rows, true),
   };
 }
 
@@ -194,23 +210,26 @@ function prepareAll(db: Database) {
       batchKey: string;
       payload: string;
       description: string;
+      dependsOn: number | null;
+      targetId: number | null;
       now: number;
     }>(
-      `INSERT INTO outbox_operations (kind, order_key, batch_key, payload, description, created_at, updated_at)
-       VALUES (@kind, @orderKey, @batchKey, @payload, @description, @now, @now)`,
+      `INSERT INTO outbox_operations (kind, order_key, batch_key, payload, description, depends_on, target_id,
+                                      created_at, updated_at)
+       VALUES (@kind, @orderKey, @batchKey, @payload, @description, @dependsOn, @targetId, @now, @now)`,
     ),
   };
 }
 
 /**
  * Queues one row per serial (inside the caller's transaction, as a savepoint). Throws an
- * OutboxInputError before storing anything when a serial is empty or an add names no warehouse.
+ * OutboxInputError before storing anything when a serial is empty or an add names no warehouse. A
+ * product made on this PC (id ≤ −1) must have its create still open: its serials wait for it.
  */
 export function enqueueSerialNumbers(db: Database, requests: readonly SerialRequest[]): number[] {
+  const keysOf = new Map<number, ReturnType<typeof serialKeysFor>>();
   for (const request of requests) {
-    if (!Number.isSafeInteger(request.productId) || request.productId <= 0) {
-      throw new OutboxInputError('productId must be a whole number ≥ 1');
-    }
+    if (!keysOf.has(request.productId)) keysOf.set(request.productId, serialKeysFor(db, request.productId));
     if (request.name.trim() === '') throw new OutboxInputError('A serial number is empty');
     if (request.kind === ADD_SERIAL_KIND && request.warehouseCode.trim() === '') {
       throw new OutboxInputError(`Serial ${request.name} needs a warehouse`);
@@ -229,11 +248,15 @@ export function enqueueSerialNumbers(db: Database, requests: readonly SerialRequ
         name,
         warehouseCode,
       };
+      const keys = keysOf.get(request.productId)?.(name);
+      if (keys === undefined) throw new OutboxInputError(`productId ${request.productId} was not checked`);
       return Number(
         statements.insert.run({
           kind: request.kind,
-          orderKey: JSON.stringify(['serial', request.productId, name]),
-          batchKey: JSON.stringify([request.kind, request.productId]),
+          orderKey: keys.orderKey,
+          batchKey: serialBatchKey(request.kind, request.productId),
+          dependsOn: keys.dependsOn,
+          targetId: keys.targetId,
           payload: JSON.stringify(payload),
           description:
             request.kind === ADD_SERIAL_KIND
@@ -284,4 +307,9 @@ export function serialOperationStates(
         },
       ]),
   );
+}
+
+/** Part of ProductIdentity.move: the waiting serial rows of local product `from` go to server id `to`. */
+export function moveSerialsToServerProduct(db: Database, from: number, to: number): void {
+  moveWaitingSerials(db, SERIAL_KINDS, from, to);
 }

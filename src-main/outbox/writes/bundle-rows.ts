@@ -11,6 +11,7 @@
 //   same lost answer would be taken for ours: the later picture wins either way.)
 import { toSatang } from '../../../src-shared/money/index.js';
 import { isInvalidId } from '../kinds/product-barcode.kind.js';
+import { ADD_PRODUCT_KIND } from '../local-products.js';
 import type { BackofficeCaller } from '../operation-types.js';
 import { absoluteChange, delta, keylessCreate, type CreateBody } from './write-rows.js';
 
@@ -131,7 +132,8 @@ export const bundleRows = {
   updateProductImage: delta<'UpdateProductImage', PictureSnapshot>({
     endpoint: 'UpdateProductImage',
     record: 'product',
-    after: [],
+    // A product made on this PC: the upload waits for its create and goes to the id it answers.
+    after: [ADD_PRODUCT_KIND],
     readBack: async (client, ref) => ({
       imagepath: (await client.call('GetProductDetail', { id: ref.id })).imagepath ?? '',
     }),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PICTURE_TYPES, SEND_STATES, SERIAL_RESULTS } from '../../domain/vocabulary.js';
 import { MAX_PICTURE_BYTES, MAX_SERIAL_LENGTH } from '../../domain/limits.js';
-import { epochMs, requiredText, rowId } from './common.js';
+import { epochMs, productRef, requiredText, rowId } from './common.js';
 
 export { MAX_PICTURE_BYTES, MAX_SERIAL_LENGTH };
 /** Its base64 text (4 characters per 3 bytes). */
@@ -48,7 +48,7 @@ export const productExtraCalls = {
    */
   'catalogue.replaceImage': {
     args: z.strictObject({
-      productId: rowId,
+      productId: productRef,
       fileName: requiredText(200),
       type: z.enum(PICTURE_TYPES),
       dataBase64: z.string().min(1).max(MAX_PICTURE_BASE64),
@@ -57,12 +57,12 @@ export const productExtraCalls = {
   },
   /** The picture chosen on this PC and not yet shown by the back office: its upload; null when none. */
   'catalogue.pictureUpload': {
-    args: z.strictObject({ productId: rowId }),
+    args: z.strictObject({ productId: productRef }),
     result: pictureUpload.nullable(),
   },
   /** The serial numbers this PC added or removed on the product, the latest action per serial first. */
   'serials.list': {
-    args: z.strictObject({ productId: rowId }),
+    args: z.strictObject({ productId: productRef }),
     result: z.array(serialEntry),
   },
   /**
@@ -72,7 +72,7 @@ export const productExtraCalls = {
    */
   'serials.add': {
     args: z.strictObject({
-      productId: rowId,
+      productId: productRef,
       warehouseCode: requiredText(64),
       names: z.array(serialName).min(1).max(MAX_SERIALS_PER_CALL),
     }),
@@ -80,7 +80,7 @@ export const productExtraCalls = {
   },
   /** Removes one serial number from the product (queued: DeleteSerialNo). Answers the product's list. */
   'serials.remove': {
-    args: z.strictObject({ productId: rowId, name: serialName }),
+    args: z.strictObject({ productId: productRef, name: serialName }),
     result: z.array(serialEntry),
   },
 } as const;

@@ -1,6 +1,7 @@
 // What a crash run left on the back office, read through v4, and the problems it shows: every write
 // the children queued applied exactly once (stock per warehouse, incomes, expenses, payments, contacts,
 // products, bundles, quotations, return purchase orders, uploads). The runs themselves: crash-harness.ts.
+import { listSerialNumbers } from '../../../src-main/sandbox/resources/products/index.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import type { CrashRunResult, Paid } from './crash-harness.js';
 import { CRASH_PRODUCTS, CRASH_PURCHASE_ORDER, CRASH_WAREHOUSES } from './crash-plan.js';
@@ -75,6 +76,23 @@ export async function readProductsBySku(
     }
   }
   return found;
+}
+
+/** The serials the sandbox holds on each product the run made (v4 has no serial read). */
+export function readSerialsOfCreated(
+  sandbox: TestSandbox,
+  rows: CrashRunResult['rows'],
+): Map<number, string[]> {
+  const storeId = sandbox.handle.stores[0]?.id ?? 0;
+  const serials = new Map<number, string[]>();
+  for (const row of rows) {
+    if (row.kind !== 'addProduct' || row.server_id === null) continue;
+    serials.set(
+      row.server_id,
+      listSerialNumbers(sandbox.handle.db, storeId, row.server_id).map((serial) => serial.name),
+    );
+  }
+  return serials;
 }
 
 export async function readQuotationsByUniqueNumber(sandbox: TestSandbox): Promise<Map<string, string[]>> {
@@ -177,6 +195,16 @@ export function crashRunProblems(result: CrashRunResult): string[] {
     if (held?.count !== 1) problems.push(`product ${sku} exists ${held?.count ?? 0} times`);
     else if (update && held.sellprice !== price)
       problems.push(`product ${sku}: sell price ${held.sellprice}, expected ${price}`);
+  }
+  // Each serial added on a product made offline is held once, on the product its create made.
+  for (const row of result.rows.filter((candidate) => candidate.kind === 'addSerialNo')) {
+    const { name = '' } = JSON.parse(row.payload ?? '{}') as { name?: string };
+    const create = result.rows.find((candidate) => candidate.id === row.depends_on);
+    const held = result.serialsByProduct.get(create?.server_id ?? 0) ?? [];
+    if (held.filter((serial) => serial === name).length !== 1)
+      problems.push(
+        `serial ${name} is held as ${JSON.stringify(held)} on product ${create?.server_id ?? '?'}`,
+      );
   }
   // Each bundle made here exists once, with the edit chained on its create.
   for (const row of result.rows.filter((candidate) => candidate.kind === 'addBundle')) {

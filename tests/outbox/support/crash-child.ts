@@ -1,6 +1,6 @@
 // A Stockroom main process reduced to the outbox: opens the database, drains in the background and
 // keeps queuing increases, transfers between two warehouses (a stock move: its decrease and increase
-// halves with the move row, in one transaction), products with a change chained on each, bundles with an edit chained on each, incomes, expenses, contacts with an edit chained on
+// halves with the move row, in one transaction), products with a change and a serial number chained on each, bundles with an edit chained on each, incomes, expenses, contacts with an edit chained on
 // each, payments (on an income the back office has and on incomes made here, chained after their
 // create), return purchase orders with a payment chained on each, quotations with an approval chained on each, and file uploads on a purchase order
 // (the file written to the store's files folder first, as the files service does) until the crash test
@@ -15,7 +15,14 @@ import { callContract } from '../../../src-shared/ipc/index.js';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
 import { computeLines, wireLines, wireMoney } from '../../../src-main/documents/document-lines-figures.js';
-import { enqueueStockChange, enqueueWrite, Outbox } from '../../../src-main/outbox/index.js';
+import {
+  ADD_SERIAL_KIND,
+  enqueueSerialNumbers,
+  enqueueStockChange,
+  enqueueWrite,
+  localProductId,
+  Outbox,
+} from '../../../src-main/outbox/index.js';
 import { queueMove } from '../../../src-main/stock-moves/index.js';
 import {
   CRASH_PAYMENT_METHOD,
@@ -112,7 +119,17 @@ const timer = setInterval(() => {
         target: { afterOperation: create.operationId },
         args: { body: { sellprice: String(amount) } },
       });
-      ids.push(create.operationId, change.operationId);
+      // A serial number added on it while it is still local: it waits for the create's server id.
+      const serials = enqueueSerialNumbers(db, [
+        {
+          kind: ADD_SERIAL_KIND,
+          productId: localProductId(create.operationId),
+          sku,
+          name: `${sku}-SN`,
+          warehouseCode: CRASH_WAREHOUSE,
+        },
+      ]);
+      ids.push(create.operationId, change.operationId, ...serials);
     }).immediate();
   } else if (draw < 0.64) {
     // A bundle made here and an edit chained on its create, as the bundles service queues them.

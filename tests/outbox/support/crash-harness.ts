@@ -22,6 +22,7 @@ import {
 
 import {
   readBundleNames,
+  readSerialsOfCreated,
   readByUniqueNumber,
   readContactsByCode,
   readPaid,
@@ -83,6 +84,8 @@ export interface CrashRunResult {
   readonly contactsByCode: ReadonlyMap<string, readonly string[]>;
   /** Products made by the run (AddProduct), by sku: how many the back office holds and their sell price. */
   readonly productsBySku: ReadonlyMap<string, { readonly count: number; readonly sellprice: number }>;
+  /** The serial numbers the back office holds on each product the run made (by its server id). */
+  readonly serialsByProduct: ReadonlyMap<number, readonly string[]>;
   /** The names of the bundles the back office has, by sku (a sku twice = a bundle created twice). */
   readonly bundleNamesBySku: ReadonlyMap<string, readonly string[]>;
   /** The back office's quotations by uniquenumber: their statuses, one entry per quotation. */
@@ -220,6 +223,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
       expensesByUniqueNumber: (await readByUniqueNumber(sandbox, 'GetExpenses')).counts,
       contactsByCode: await readContactsByCode(sandbox),
       productsBySku: await readProductsBySku(sandbox, rows),
+      serialsByProduct: readSerialsOfCreated(sandbox, rows),
       bundleNamesBySku: await readBundleNames(sandbox),
       quotationsByUniqueNumber: await readQuotationsByUniqueNumber(sandbox),
       serverIncome,
