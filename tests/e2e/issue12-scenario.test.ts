@@ -1,16 +1,19 @@
 // Issue 12's whole scenario in real Chromium through the web host, against a separately started back
 // office (the sandbox over loopback, added as a store), from the keyboard and a scanner, in one chain:
 //   the back office stops → during a count an unknown code becomes a new product and the count is
-//   committed → a product's price is fixed → two serials are scanned onto another → 2 units decreased
+//   committed → that new product gets a picture and two serials on its page (still on its local id) →
+//   a product's price is fixed → two serials are scanned onto another → 2 units decreased
 //   for damage → 10 units transferred W0001 → W0002 → a contact added → the app is quit and started
 //   again on the same user data → the back office returns with faults on the write endpoints (answers
 //   lost after the commit, failures before it) → everything drains → v4 reads show each write exactly
-//   once. The steps are the ones of products-edit, bundles-serials, stock-moves and contacts.
+//   once, and the new product's page shows its picture and serials on its server id. The steps are the
+//   ones of products-edit, bundles-serials, stock-moves and contacts.
 // Screenshots in English and Thai offline and after the drain; axe on every screen visited.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { listSerialNumbers } from '../../src-main/sandbox/resources/products/index.js';
 import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
+import { bandedPng } from '../support/png.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
@@ -36,6 +39,13 @@ const RESET_AFTER = [
   'AddContact',
 ] as const;
 const NEW_CODE = ean13FromPrefix('885990012399') ?? '';
+/** The new product's name, picture and serials (one typed by hand, one scanned). */
+const NEW_NAME = 'Shelf find jasmine rice';
+const NEW_PICTURE = bandedPng(24, 24, [
+  [240, 230, 200],
+  [60, 140, 60],
+]);
+const NEW_SERIALS = ['SN-I12-NEW-1', 'SN-I12-NEW-2'] as const;
 
 const app = appUnderTest({
   name: 'issue12-scenario',
@@ -134,7 +144,7 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
     expect(sku).toMatch(/-N0001$/);
     // At a person's pace: the counting page takes a fast burst of keys for a scan.
     await form.getByLabel('Name').focus();
-    await page.keyboard.type('Shelf find jasmine rice', { delay: 110 });
+    await page.keyboard.type(NEW_NAME, { delay: 110 });
     await form.getByLabel('Sell price (฿)').focus();
     await page.keyboard.type('35', { delay: 110 });
     await expectAccessible(page, 'new product form');
@@ -151,9 +161,47 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
     await expectAccessible(page, 'counting after the new product');
     await call('counting.commit', { sessionId: session.id });
 
-    // A product's price fixed from its page (Alt+E).
+    // The new product's page (F2, its SKU, Enter), still on its local id: a picture chosen with Alt+I,
+    // one serial typed by hand and one scanned.
     await page.keyboard.press('F2');
     const search = page.getByRole('searchbox', { name: 'Search products' });
+    await expect.poll(focused).toMatch(/type="search"/);
+    await page.keyboard.type(sku, { delay: 60 });
+    await page.locator('#product-results tr.selected').filter({ hasText: sku }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: NEW_NAME, level: 2 }).waitFor();
+    expect((await call('catalogue.lookup', { code: NEW_CODE }))?.id).toBeLessThan(0);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Alt+KeyI');
+    await (await chooser).setFiles({ name: 'jasmine.png', mimeType: 'image/png', buffer: NEW_PICTURE });
+    await page.getByTestId('picture-send-state').filter({ hasText: 'Waiting to send' }).waitFor();
+    const newPicture = page.getByRole('img', { name: `Picture of ${NEW_NAME}` });
+    await expect
+      .poll(() => newPicture.getAttribute('src'))
+      .toBe(`data:image/png;base64,${NEW_PICTURE.toString('base64')}`);
+    expect(await page.locator('#picture-problem').innerText()).toBe('');
+    const serials = page.getByTestId('serials');
+    await page.getByLabel('Serial number (scan, or type and press Enter)').focus();
+    await page.keyboard.type(NEW_SERIALS[0], { delay: 110 });
+    await page.keyboard.press('Enter');
+    await serials.getByRole('row').filter({ hasText: NEW_SERIALS[0] }).waitFor();
+    await scanCode(page, NEW_SERIALS[1]);
+    await serials.getByRole('row').filter({ hasText: NEW_SERIALS[1] }).waitFor();
+    expect(await page.locator('#serial-problem').count()).toBe(0);
+    // Its other codes wait for its server id; nothing on its page is refused.
+    await page.getByText('Other codes can be added once this product is sent to the back office.').waitFor();
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    expect(alerts.filter((text) => text.trim() !== '')).toEqual([]);
+    await expectAccessible(page, 'new product with a picture and serials');
+    await inBothLanguages(page, 'issue12-0-new-product-extras-offline', {
+      th: page.getByText('เปลี่ยนรูปแล้ว', { exact: true }),
+      en: page.getByText('Picture replaced.', { exact: true }),
+    });
+    await page.keyboard.press('Escape');
+    await search.waitFor();
+
+    // A product's price fixed from its page (Alt+E).
+    await page.keyboard.press('F2');
     await search.fill(priced.sku);
     await page.getByRole('row').filter({ hasText: priced.sku }).waitFor();
     await page.keyboard.press('Enter');
@@ -175,7 +223,6 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
     await page.locator('#product-results tr.selected').filter({ hasText: serialProduct.name }).waitFor();
     await search.press('Enter');
     await page.getByRole('heading', { name: serialProduct.name, level: 2 }).waitFor();
-    const serials = page.getByTestId('serials');
     await page.locator('#serial-field').focus();
     await scanCode(page, 'SN-I12-1');
     await serials.getByRole('row').filter({ hasText: 'SN-I12-1' }).waitFor();
@@ -252,6 +299,7 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
     ).toEqual([]);
 
     // v4 reads: each write exactly once.
+    let madeId = 0;
     const client = backOffice();
     try {
       const made = await client.call('GetProducts', {
@@ -259,9 +307,14 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
         headers: { skulist: [sku] },
       });
       expect(made.list).toHaveLength(1);
-      expect(made.list[0]).toMatchObject({ name: 'Shelf find jasmine rice', barcode: NEW_CODE });
+      expect(made.list[0]).toMatchObject({ name: NEW_NAME, barcode: NEW_CODE });
       expect(Number(made.list[0]?.stock)).toBe(2);
       expect(Number(made.list[0]?.sellprice)).toBe(35);
+      madeId = made.list[0]?.id ?? 0;
+      // The picture chosen offline went to the product's server id, once.
+      const madeDetail = await client.call('GetProductDetail', { id: madeId });
+      expect(madeDetail.imagepath).toMatch(/^\/images\//);
+      expect(madeDetail.imageList).toHaveLength(1);
       expect(Number((await client.call('GetProductDetail', { id: priced.id })).sellprice)).toBe(
         Number(newPrice),
       );
@@ -277,6 +330,12 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
       .map((serial) => serial.name)
       .filter((name) => name.startsWith('SN-I12-'));
     expect(held.sort()).toEqual(['SN-I12-1', 'SN-I12-2']);
+    // v4 has no read of a product's serials: the sandbox's own table shows the new product's, once each.
+    expect(
+      listSerialNumbers(sandbox.handle.db, storeId, madeId)
+        .map((serial) => serial.name)
+        .sort(),
+    ).toEqual([...NEW_SERIALS]);
     expect(await stockOf('W0001', damaged.id)).toBe(before.damaged - 2);
     expect(await stockOf('W0001', moved.id)).toBe(before.movedFrom - 10);
     expect(await stockOf('W0002', moved.id)).toBe(before.movedTo + 10);
@@ -289,6 +348,30 @@ describe('issue 12 end to end: offline writes, a restart, faults, one drain', ()
       .poll(() => moves.textContent(), { timeout: 30_000 })
       .not.toMatch(/waiting to send|needs attention/);
     await inBothLanguages(page, 'issue12-2-drained', { th: page.getByText('ส่งแล้ว').first() });
+
+    // The new product took its server id; its page shows the picture and both serials added.
+    expect((await call('catalogue.lookup', { code: NEW_CODE }))?.id).toBe(madeId);
+    await page.keyboard.press('F2');
+    await expect.poll(focused).toMatch(/type="search"/);
+    await page.keyboard.type(sku, { delay: 60 });
+    await page.locator('#product-results tr.selected').filter({ hasText: sku }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: NEW_NAME, level: 2 }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('serial-list').locator('tbody tr').allInnerTexts(), { timeout: 30_000 })
+      .toEqual([
+        expect.stringMatching(new RegExp(`${NEW_SERIALS[1]}.*Added`)),
+        expect.stringMatching(new RegExp(`${NEW_SERIALS[0]}.*Added`)),
+      ]);
+    await expect.poll(() => newPicture.getAttribute('src')).toMatch(/^data:image\//);
+    // "Sent." until a pull brings the server's picture, then no mark at all.
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('picture-send-state').allInnerTexts()).filter((text) => text !== 'Sent.'),
+      )
+      .toEqual([]);
+    await expectAccessible(page, 'new product after the drain');
+    await app.screenshot('issue12-3-new-product-sent');
     expect(
       problems.filter(
         (problem) => !/WebSocket connection to .* failed|Failed to load resource/.test(problem),

@@ -9,6 +9,7 @@ export const pct = translator({
     intro:
       'Codes this PC scans as this product besides its barcode: another code counts 1, a pack code counts its units (a carton of 24). Kept on this PC only; share them with the codes file.',
     none: 'No other code.',
+    afterSend: 'Other codes can be added once this product is sent to the back office.',
     columnCode: 'Code',
     columnCounts: 'One scan counts',
     anotherCode: '1 (another code)',
@@ -33,6 +34,7 @@ export const pct = translator({
     intro:
       'รหัสที่เครื่องนี้สแกนเป็นสินค้านี้นอกจากบาร์โค้ด: รหัสอื่นนับ 1 รหัสแพ็กนับตามจำนวนในแพ็ก (เช่น ลังละ 24) เก็บไว้บนเครื่องนี้เท่านั้น แบ่งให้เครื่องอื่นด้วยไฟล์รหัส',
     none: 'ไม่มีรหัสอื่น',
+    afterSend: 'เพิ่มรหัสอื่นได้เมื่อส่งสินค้านี้ไปยังระบบหลังร้านแล้ว',
     columnCode: 'รหัส',
     columnCounts: 'สแกนหนึ่งครั้งนับ',
     anotherCode: '1 (รหัสอื่น)',

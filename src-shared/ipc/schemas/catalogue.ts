@@ -148,9 +148,12 @@ export const catalogueCalls = {
   },
   /** The categories of the catalogue (for a count's scope), by id. */
   'catalogue.categories': { args: EMPTY_ARGS, result: z.array(category) },
-  /** Aliases and packs kept on this PC, by code; only one product's when `productId` is given. */
+  /**
+   * Aliases and packs kept on this PC, by code; only one product's when `productId` is given (a
+   * product made here included: it has none until it is sent, as addAlias takes server ids only).
+   */
   'catalogue.aliases': {
-    args: z.strictObject({ productId: rowId.optional() }),
+    args: z.strictObject({ productId: productRef.optional() }),
     result: z.array(codeAlias),
   },
   /**
