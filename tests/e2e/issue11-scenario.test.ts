@@ -17,7 +17,13 @@ import { storeId } from '../sandbox/finance/sandbox-calls.js';
 import { bandedPng } from '../support/png.js';
 import { verdict } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
-import { addSandboxStore, documentSteps, outboxCounts, storeClient } from './support/document-steps.js';
+import {
+  addSandboxStore,
+  documentSteps,
+  expectedStock,
+  outboxCounts,
+  storeClient,
+} from './support/document-steps.js';
 import {
   expectAccessible,
   findStockedDemoProducts,
@@ -71,11 +77,7 @@ async function switchLanguage(to: 'th' | 'en'): Promise<void> {
   await app.page.locator(`html[lang="${to}"]`).waitFor();
 }
 
-/** The product's stock in W0001 as the page's catalogue shows it (the outbox's writes applied). */
-async function expectedInW0001(productId: number): Promise<number> {
-  const detail = await call('catalogue.product', { productId });
-  return detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
-}
+const expectedInW0001 = (productId: number) => expectedStock(call, productId);
 
 describe('issue 11 end to end: documents offline, a restart, faults, one drain', () => {
   it('each document made offline reaches the back office exactly once', async () => {

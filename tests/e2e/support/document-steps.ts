@@ -17,9 +17,13 @@ export interface SandboxStore {
 }
 
 /** Adds the app's sandbox store as the active store (W0001 by default). */
-export async function addSandboxStore(app: AppWithSandbox, store: SandboxStore): Promise<void> {
+export async function addSandboxStore(
+  app: AppWithSandbox,
+  store: SandboxStore,
+  displayName = `E2E ${store.name}`,
+): Promise<void> {
   await app.call('profiles.add', {
-    displayName: `E2E ${store.name}`,
+    displayName,
     baseUrl: app.sandbox.url,
     storename: store.name,
     apikey: store.apikey,
@@ -50,6 +54,12 @@ export function outboxCounts(call: Call) {
       return s.pending + s.sending + s.retry + s.unclear;
     },
   };
+}
+
+/** A product's stock in a warehouse as the page's catalogue shows it (the outbox's writes applied). */
+export async function expectedStock(call: Call, productId: number, warehouseCode = 'W0001'): Promise<number> {
+  const detail = await call('catalogue.product', { productId });
+  return detail.stockByWarehouse.find((stock) => stock.warehouseCode === warehouseCode)?.expected ?? 0;
 }
 
 /** A person scans, looks at the screen, picks up the next product. */
