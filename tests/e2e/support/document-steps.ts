@@ -245,8 +245,9 @@ export function documentSteps(app: AppUnderTest) {
       await chooser.setFiles(file);
       await expect.poll(() => rows.count()).toBe(before + 1);
       // The new file is put first and focused.
-      await expect.poll(() => focusedElement(page())).toContain(`${stem}-`);
-      return (await focusedElement(page())).replace(/<[^>]*>/g, '').trim();
+      const focusedFile = page().getByTestId('files-list').locator('button:focus');
+      await focusedFile.filter({ hasText: `${stem}-` }).waitFor();
+      return ((await focusedFile.textContent()) ?? '').trim();
     },
   };
 }
