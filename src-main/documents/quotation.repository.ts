@@ -1,4 +1,4 @@
-// All SQL of the quotation copy (migration 0011; keyword index 0012): quotations from pulls and from this PC on one row
+// All SQL of the quotation copy (migration 0012; keyword index 0017; totals 0018): quotations from pulls and from this PC on one row
 // each, the writes made here on them, the filtered list with its totals, the number sequence, markers.
 import type { Database, Statement } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
@@ -78,6 +78,10 @@ function prepareAll(db: Database) {
          last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM quotations'),
+    // Each status's count and satang, kept by migration 0018's triggers.
+    statusTotals: db.prepare<[], { status: string; count: number; satang: number }>(
+      'SELECT status, count, satang FROM quotation_totals',
+    ),
   };
 }
 
@@ -230,10 +234,29 @@ export class QuotationRepository {
   ): { rows: QuotationRow[]; totals: { count: number; amount: number } } {
     const { where, params } = whereOf(filter, this.#index);
     const list = `SELECT * FROM quotations WHERE ${where} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
-    const sum = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM quotations WHERE ${where}`;
     const rows = this.#statement(this.#listStatements, list).all(...params, limit, offset);
+    return {
+      rows,
+      totals: statusOnly(filter) ? this.#statusTotals(filter.status) : this.#sum(where, params),
+    };
+  }
+
+  /** The totals of every row or of some statuses: three kept rows, not a count over the table. */
+  #statusTotals(statuses: readonly string[] | undefined): { count: number; amount: number } {
+    let count = 0;
+    let satang = 0;
+    for (const total of this.#sql.statusTotals.all()) {
+      if (statuses !== undefined && statuses.length > 0 && !statuses.includes(total.status)) continue;
+      count += total.count;
+      satang += total.satang;
+    }
+    return { count, amount: roundMoney(satang / 100) };
+  }
+
+  #sum(where: string, params: unknown[]): { count: number; amount: number } {
+    const sum = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM quotations WHERE ${where}`;
     const row = this.#statement(this.#totalStatements, sum).get(...params);
-    return { rows, totals: { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) } };
+    return { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) };
   }
 
   #statement<R>(cache: Map<string, Statement<unknown[], R>>, sql: string): Statement<unknown[], R> {
@@ -273,6 +296,16 @@ export function fromRow(row: QuotationRow): QuotationFields {
     createUsername: row.create_username,
     stored: JSON.parse(row.record_json) as QuotationFields['stored'],
   };
+}
+
+/** True when the filter keeps rows by status alone (or keeps every row). */
+function statusOnly(filter: QuotationFilter): boolean {
+  const others = [filter.dateFrom, filter.dateTo, filter.amountMin, filter.amountMax];
+  return (
+    others.every((value) => value === undefined) &&
+    (filter.keyword ?? '') === '' &&
+    (filter.createdBy ?? '') === ''
+  );
 }
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */

@@ -12,6 +12,7 @@ import type { TestSandbox } from '../support/sandbox-harness.js';
 import { seedOrdersAndPurchaseOrders } from '../../src-main/sandbox/resources/files/index.js';
 import { findParentByNumber } from '../../src-main/sandbox/resources/files/attachment.repository.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
+import { addSandboxStore, outboxCounts } from './support/document-steps.js';
 import { expectAccessible, focusedElement, inBothLanguages } from './support/page-helpers.js';
 
 const STORE = { name: 'e2e-files', apikey: 'e2e-files-key-01', apisecret: 'e2e-files-secret-01' } as const;
@@ -38,22 +39,10 @@ beforeAll(async () => {
   seedOrdersAndPurchaseOrders(sandbox.handle.db, store, 1);
   purchaseOrder = 'PO-0001';
   expect(findParentByNumber(sandbox.handle.db, store, 'purchaseOrder', purchaseOrder)).toBeDefined();
-  await call('profiles.add', {
-    displayName: 'E2E files store',
-    baseUrl: sandbox.url,
-    storename: STORE.name,
-    apikey: STORE.apikey,
-    apisecret: STORE.apisecret,
-    defaultWarehouseCode: 'W0001',
-    activate: true,
-  });
+  await addSandboxStore(app, STORE, 'E2E files store');
 });
 
-async function openCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear + summary.parked;
-}
-
+const { open: openCount } = outboxCounts(call);
 /** A file dropped on the attachments panel (the page's own drop handler, with a real DataTransfer). */
 const DROP_PROGRAM = `(() => {
   const data = new DataTransfer();

@@ -11,10 +11,16 @@
 //   first through the print dialog: a draft before it is sent, not after. Screenshots in
 //   English and Thai; axe on every screen.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { scanCode } from '../support/scanner-input.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
+import {
+  addSandboxStore,
+  documentSteps,
+  outboxCounts,
+  personsPause,
+  storeClient,
+} from './support/document-steps.js';
 import { baht, moneyPage } from './support/money-page.js';
 import { expectAccessible, findDemoProducts, focusedElement } from './support/page-helpers.js';
 
@@ -34,43 +40,12 @@ let sandbox: TestSandbox;
 
 beforeAll(async () => {
   sandbox = app.sandbox;
-  await call('profiles.add', {
-    displayName: 'E2E quotations store',
-    baseUrl: sandbox.url,
-    storename: STORE.name,
-    apikey: STORE.apikey,
-    apisecret: STORE.apisecret,
-    defaultWarehouseCode: 'W0001',
-    activate: true,
-  });
+  await addSandboxStore(app, STORE, 'E2E quotations store');
 });
 
-/** Operations queued and not done (parked ones too). */
-async function openCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear + summary.parked;
-}
-
-async function waitingCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear;
-}
-
-/** A person scans, looks at the screen, picks up the next product. */
-const personsPause = () => new Promise((resolve) => setTimeout(resolve, 700));
-
-const { focused, tabTo, dialogInBothLanguages } = moneyPage(app);
-
-/**
- * Tabs to a field and types over it at a person's pace: the form takes scans anywhere, and text typed
- * at a scanner's speed right before a scan would be read as part of it.
- */
-async function typeInto(id: string, text: string): Promise<void> {
-  await tabTo(id);
-  await app.page.keyboard.press('Control+KeyA');
-  if (text === '') await app.page.keyboard.press('Backspace');
-  else await app.page.keyboard.type(text, { delay: 80 });
-}
+const { open: openCount, waiting: waitingCount } = outboxCounts(call);
+const { focused, dialogInBothLanguages } = moneyPage(app);
+const { typeSlowly: typeInto } = documentSteps(app);
 
 describe('quotations made offline, edited, approved, and drained', () => {
   it('reach the back office once, approved, with the edit', async () => {
@@ -290,10 +265,7 @@ describe('quotations made offline, edited, approved, and drained', () => {
     await printDialog.waitFor({ state: 'detached' });
 
     // The back office holds it once, approved on that date, with the edited lines.
-    const client = new BackofficeClient({
-      baseUrl: sandbox.url,
-      credentials: { storename: STORE.name, apikey: STORE.apikey, apisecret: STORE.apisecret },
-    });
+    const client = storeClient(app, STORE);
     const listed = await client.call('GetQuotations', { query: { keyword: number, limit: 50, page: 1 } });
     const once = listed.list.filter((quotation) => quotation.number === number);
     expect(once).toHaveLength(1);

@@ -8,10 +8,17 @@
 //   and the stock moved once. Ctrl+P prints it through the print dialog: a draft before it is sent, not
 //   after. Screenshots in English and Thai; axe on every screen.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { scanCode } from '../support/scanner-input.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
+import {
+  addSandboxStore,
+  documentSteps,
+  expectedStock,
+  outboxCounts,
+  personsPause,
+  storeClient,
+} from './support/document-steps.js';
 import { moneyPage } from './support/money-page.js';
 import { expectAccessible, findStockedDemoProducts } from './support/page-helpers.js';
 
@@ -31,39 +38,15 @@ let sandbox: TestSandbox;
 
 beforeAll(async () => {
   sandbox = app.sandbox;
-  await call('profiles.add', {
-    displayName: 'E2E returns store',
-    baseUrl: sandbox.url,
-    storename: STORE.name,
-    apikey: STORE.apikey,
-    apisecret: STORE.apisecret,
-    defaultWarehouseCode: 'W0001',
-    activate: true,
-  });
+  await addSandboxStore(app, STORE, 'E2E returns store');
 });
 
-async function waitingCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear;
-}
+const { waiting: waitingCount } = outboxCounts(call);
 
-/** The product's stock in W0001 as the page's catalogue shows it (the outbox's writes applied). */
-async function expectedInW0001(productId: number): Promise<number> {
-  const detail = await call('catalogue.product', { productId });
-  return detail.stockByWarehouse.find((stock) => stock.warehouseCode === 'W0001')?.expected ?? 0;
-}
-
-/** A person scans, looks at the screen, picks up the next product. */
-const personsPause = () => new Promise((resolve) => setTimeout(resolve, 700));
+const expectedInW0001 = (productId: number) => expectedStock(call, productId);
 
 const { focused, tabTo } = moneyPage(app);
-
-/** Tabs to a field and types over it at a person's pace (a scanner's pace would be read as a scan). */
-async function typeInto(id: string, text: string): Promise<void> {
-  await tabTo(id);
-  await app.page.keyboard.press('Control+KeyA');
-  await app.page.keyboard.type(text, { delay: 80 });
-}
+const { typeSlowly: typeInto } = documentSteps(app);
 
 describe('a return purchase order made offline, set to Success, and drained', () => {
   it('reaches the back office once, Success, with its payment and one stock move', async () => {
@@ -187,10 +170,7 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     await page.keyboard.press('Escape');
     await printDialog.waitFor({ state: 'detached' });
 
-    const client = new BackofficeClient({
-      baseUrl: sandbox.url,
-      credentials: { storename: STORE.name, apikey: STORE.apikey, apisecret: STORE.apisecret },
-    });
+    const client = storeClient(app, STORE);
     try {
       const listed = await client.call('GetReturnPurchaseOrders', {
         query: { limit: 50, page: 1 },

@@ -24,7 +24,7 @@ import {
 } from '../../src-renderer/features/files/attachments.svelte.js';
 import { FilesFinder } from '../../src-renderer/features/files/files-finder.svelte.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
-import { FakeBridge, ok, refused } from './support/fake-bridge.js';
+import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
@@ -124,6 +124,49 @@ describe('Attachments', () => {
     expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png', 'terms.pdf']);
     expect(files.notice).toBe('photo-abc234-3.png is kept on this PC and waits to be sent.');
     expect(files.progress).toBeNull();
+  });
+
+  it('keeps the file just attached when an older read of the list answers after it', async () => {
+    // The first read waits on an unreachable back office; the file is attached meanwhile.
+    const slow = held<Awaited<ReturnType<FakeBridge['call']>>>();
+    const nothingYet: Listed = { files: [], source: 'none', fetchedAt: null, problem: 'unreachable' };
+    bridge
+      .answer(
+        'files.list',
+        () => slow.promise as never,
+        ok({ ...nothingYet, files: [waiting], problem: null }),
+      )
+      .answer('files.stage', ok({ uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', receivedBytes: 8 }))
+      .answer('files.attach', ok(waiting));
+    const files = new Attachments(RECORD, bridge);
+    const first = files.load();
+    expect(await files.attach(new File(['12345678'], 'photo.png'))).toBe(true);
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png']);
+    slow.release(ok(nothingYet));
+    await first;
+    await settled();
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png']);
+    expect(files.loading).toBe(false);
+  });
+
+  it('a read superseded by a newer one resolves with the newer one’s list shown', async () => {
+    const older = held<Awaited<ReturnType<FakeBridge['call']>>>();
+    const newer = held<Awaited<ReturnType<FakeBridge['call']>>>();
+    bridge.answer(
+      'files.list',
+      () => older.promise as never,
+      () => newer.promise as never,
+    );
+    const files = new Attachments(RECORD, bridge);
+    let firstDone = false;
+    const first = files.load().then(() => (firstDone = true));
+    const second = files.load();
+    older.release(ok(listOf()));
+    await settled();
+    expect(firstDone).toBe(false);
+    newer.release(ok(listOf(waiting)));
+    await Promise.all([first, second]);
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png']);
   });
 
   it('words main’s refusal of the bytes (a PDF named as a picture) in the page’s language', async () => {

@@ -17,6 +17,7 @@ import { fileAttachmentsMigration } from './0014-file-attachments.js';
 import { productEditsMigration } from './0015-product-edits.js';
 import { bundlesSerialsPicturesMigration } from './0016-bundles-serials-pictures.js';
 import { quotationsSearchMigration } from './0017-quotations-search.js';
+import { quotationTotalsMigration } from './0018-quotation-totals.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   productEditsMigration,
   bundlesSerialsPicturesMigration,
   quotationsSearchMigration,
+  quotationTotalsMigration,
 ];

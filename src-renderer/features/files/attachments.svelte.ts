@@ -71,6 +71,9 @@ export class Attachments {
   readonly #api: StockroomBridge;
   readonly #record: RecordReference;
   #list = $state<AttachmentList | null>(null);
+  /** Reads of the list started so far; the newest one's answer is the one shown. */
+  #reads = 0;
+  #newestRead: Promise<void> = Promise.resolve();
   #loading = $state(false);
   #selected = $state(0);
   #progress = $state<{ name: string; percent: number } | null>(null);
@@ -114,10 +117,24 @@ export class Attachments {
     return this.#shown;
   }
 
-  async load(): Promise<void> {
+  /**
+   * Reads the record's files. Only the newest read is shown: one started earlier (e.g. waiting on an
+   * unreachable back office) that answers later would put back a list without a file just attached.
+   * Resolves once the list shown is at least as new as this read.
+   */
+  load(): Promise<void> {
+    const read = ++this.#reads;
+    const reading = this.#read(read);
+    this.#newestRead = reading;
+    return reading;
+  }
+
+  async #read(read: number): Promise<void> {
     this.#loading = true;
     try {
       const result = await this.#api.call('files.list', { record: this.#record });
+      // A newer read shows the list; this one is done when that one is.
+      if (read !== this.#reads) return await this.#newestRead;
       if (!result.ok) {
         this.#list = null;
         this.#problem = problemOf(result.error);
@@ -127,7 +144,7 @@ export class Attachments {
       this.#problem = null;
       this.#selected = Math.min(this.#selected, Math.max(0, result.value.files.length - 1));
     } finally {
-      this.#loading = false;
+      if (read === this.#reads) this.#loading = false;
     }
   }
 
