@@ -19,7 +19,7 @@ import type { EditableProductFields, ProductFields } from '../../src-shared/prod
 export interface CatalogueServiceOptions {
   readonly lookup: CatalogueLookup;
   readonly repository: CatalogueRepository;
-  readonly outbox: Pick<Outbox, 'expectedStock' | 'enqueueProductBarcode'>;
+  readonly outbox: Pick<Outbox, 'expectedStock' | 'warehousesWithOpenStock' | 'enqueueProductBarcode'>;
   readonly images: ProductImageCache;
   /** Aliases and packs kept on this PC. */
   readonly aliases: CodeAliases;
@@ -90,12 +90,22 @@ export class CatalogueService {
         value: text(property.value),
       })),
       tags: [...detail.tags],
-      stockByWarehouse: detail.stockByWarehouse.map((line) => ({
-        warehouseCode: line.warehouseCode,
-        stock: line.stock,
-        availablestock: line.availablestock,
-        expected: outbox.expectedStock(line.warehouseCode, productId, line.stock),
-      })),
+      stockByWarehouse: [
+        ...detail.stockByWarehouse,
+        // A warehouse where a write on its way changes the stock (a count of a product made here): the
+        // back office reads a product without a row there as 0.
+        ...outbox
+          .warehousesWithOpenStock(productId)
+          .filter((code) => !detail.stockByWarehouse.some((line) => line.warehouseCode === code))
+          .map((warehouseCode) => ({ warehouseCode, stock: 0, availablestock: 0 })),
+      ]
+        .sort((a, b) => a.warehouseCode.localeCompare(b.warehouseCode))
+        .map((line) => ({
+          warehouseCode: line.warehouseCode,
+          stock: line.stock,
+          availablestock: line.availablestock,
+          expected: outbox.expectedStock(line.warehouseCode, productId, line.stock),
+        })),
     };
   }
 

@@ -20,6 +20,7 @@ import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './l
 import type { OperationKind } from './operation-kind.js';
 import { enqueueProductBarcode } from './enqueue.js';
 import { effectiveStock, pendingStock } from './local-view.js';
+import { warehousesWithOpenStock } from './stock-view.repository.js';
 import {
   listOperations,
   listParked,
@@ -254,6 +255,11 @@ export class Outbox {
   /** The local view of one product's stock: the server figure with the writes not yet done applied. */
   expectedStock(warehouseCode: string, productId: number, serverStock: number): number {
     return effectiveStock(serverStock, pendingStock(this.#db, warehouseCode, [productId]).get(productId));
+  }
+
+  /** Warehouses where writes not yet done change this product's stock (it may have no stock row there yet). */
+  warehousesWithOpenStock(productId: number): string[] {
+    return warehousesWithOpenStock(this.#db, productId);
   }
 
   counts(): OpenCounts & { paused: boolean } {

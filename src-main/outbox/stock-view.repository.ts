@@ -83,3 +83,22 @@ function prepareCount(db: Database): Statement<[number], number> {
 export function openStockLineCount(db: Database, productId: number): number {
   return preparedFor(db, prepareCount).get(productId) ?? 0;
 }
+
+function prepareWarehouses(db: Database): Statement<[number, number], string> {
+  return db
+    .prepare<[number, number], string>(
+      `SELECT warehouse_code FROM outbox_operations
+        WHERE product_id = ? AND warehouse_code IS NOT NULL AND change IS NOT NULL AND change != 'setAvailable'
+          AND state NOT IN ('done', 'discarded')
+       UNION
+       SELECT e.warehouse_code FROM outbox_stock_effects e JOIN outbox_operations o ON o.id = e.operation_id
+        WHERE e.product_id = ? AND o.state NOT IN ('done', 'discarded')
+       ORDER BY 1`,
+    )
+    .pluck();
+}
+
+/** The warehouses where writes not yet done change this product's stock, by code. */
+export function warehousesWithOpenStock(db: Database, productId: number): string[] {
+  return preparedFor(db, prepareWarehouses).all(productId, productId);
+}

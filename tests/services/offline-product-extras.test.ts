@@ -186,6 +186,32 @@ describe('a picture and serial numbers on a product made offline', () => {
     await expectLandedOnce(made, warehouseCode);
   });
 
+  it('shows the stock counted offline in its detail, in the warehouse counted, before and after the drain', async () => {
+    const warehouseCode = await openStore();
+    running.sandbox.revokeStore(STORE.name);
+    const { app } = running;
+    const sku = 'XTR-COUNTED';
+    const made = await app.ok('catalogue.createProduct', {
+      fields: { ...emptyFields, name: 'Extras counted', sku },
+    });
+    const session = await app.ok('counting.createSession', { warehouseCode, driftPolicy: 'keepCounted' });
+    for (let scan = 0; scan < 3; scan += 1)
+      await app.ok('counting.scan', { sessionId: session.id, code: sku });
+    await app.ok('counting.commit', { sessionId: session.id });
+    const offline = await app.ok('catalogue.product', { productId: made.productId });
+    // No stock row yet (the back office has never heard of it): the count on its way is the figure.
+    expect(offline.stockByWarehouse).toEqual([{ warehouseCode, stock: 0, availablestock: 0, expected: 3 }]);
+    running.sandbox.restoreStore(STORE.name);
+    await app.ok('outbox.resume', {});
+    await waitForDrained(app);
+    const sent = await app.ok('catalogue.product', { productId: made.productId });
+    expect(sent.id).toBeGreaterThan(0);
+    expect(sent.stockByWarehouse.find((line) => line.warehouseCode === warehouseCode)).toMatchObject({
+      stock: 3,
+      expected: 3,
+    });
+  });
+
   it('land once when the answer to the create is lost after the back office committed it', async () => {
     const warehouseCode = await openStore();
     running.sandbox.revokeStore(STORE.name);
