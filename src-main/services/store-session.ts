@@ -25,6 +25,7 @@ import { ProductEdits } from '../catalog/product-edits.js';
 import { outboxProductWrites } from '../catalog/product-writes.js';
 import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
+import { rereadDocumentMoves } from '../catalog/sync/document-moves.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { ContactsRepository, ContactsService, outboxContactWrites } from '../contacts/index.js';
 import { CountingService } from '../counting/index.js';
@@ -169,7 +170,10 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       client,
       // Done writes update the catalogue in the transaction that marks them done, so the local view
       // never falls back to the last pull's figure (or the old barcode) until the next pull.
-      onApplied: (writes) => catalogue.applyConfirmedWrites(writes, now()),
+      onApplied: (writes) => {
+        catalogue.applyConfirmedWrites(writes, now());
+        rereadDocumentMoves(sync, logger, writes);
+      },
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
       logger: logger.child('outbox'),
       ...options.outboxTiming,

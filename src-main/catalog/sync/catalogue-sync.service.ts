@@ -8,7 +8,7 @@ import { CatalogueRepository } from '../catalogue.repository.js';
 import type { CatalogueWriter } from './catalogue-writer.js';
 import { sweepDeletedProducts, type SweepReport } from './deletion-sweep.js';
 import { pullWarehouses } from './full-pull.js';
-import { DEFAULT_OVERLAP_MS, pullChanges, type ChangesReport } from './product-pages.js';
+import { DEFAULT_OVERLAP_MS, pullChanges, readProductsById, type ChangesReport } from './product-pages.js';
 import { pullReference, pullWarehouseList, type ReferenceReport } from './reference-pull.js';
 import { SyncSession, type JobOptions, type SyncDependencies, type SyncSettings } from './sync-session.js';
 import { SyncStateRepository, type JobMarker, type SyncJob } from './sync-state.repository.js';
@@ -241,6 +241,29 @@ export class CatalogueSync {
         lastRequests: session.requests,
       });
       return { ...report, requests: session.requests };
+    });
+  }
+
+  /**
+   * Reads these products' figures in one warehouse again (one request) and stores them as a pull does.
+   * After a document moved their stock (a return purchase order's Success), the move added on its
+   * confirmation may sit on a figure a pull had already read with the move in it: what the back office
+   * holds now settles it. Answers how many products were stored.
+   */
+  refreshStock(
+    warehouseCode: string,
+    productIds: readonly number[],
+    options: JobOptions = {},
+  ): Promise<number> {
+    return this.#exclusive(async () => {
+      const { state, catalogue } = this.#deps;
+      if (productIds.length === 0) return 0;
+      const session = new SyncSession(this.#deps, options);
+      const answer = await readProductsById(session, productIds, warehouseCode);
+      state.transaction(() =>
+        catalogue.upsertProducts(answer.list, { warehouseCode, syncedAt: answer.sentAt }),
+      );
+      return answer.list.length;
     });
   }
 
