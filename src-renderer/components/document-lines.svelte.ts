@@ -14,8 +14,8 @@ import type {
   StockroomBridge,
 } from '../../src-shared/ipc/index.js';
 import { api } from '../lib/api.js';
-import { coalesced } from '../features/money/coalesced.js';
-import { parseAmount } from '../features/money/money-input.js';
+import { coalesced } from '../lib/coalesced.js';
+import { parseAmount } from '../lib/form-input.js';
 
 /** Which catalogue price a picked product's line starts with. */
 export type PriceField = 'sellprice' | 'purchaseprice';

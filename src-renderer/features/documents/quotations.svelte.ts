@@ -16,8 +16,8 @@ import type {
 import type { QuotationStatus } from '../../../src-shared/domain/vocabulary.js';
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
-import { FormSave } from '../money/form-save.svelte.js';
-import { issuesByPath, parseAmount } from '../money/money-input.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
+import { issuesByPath, parseAmount } from '../../lib/form-input.js';
 
 export const QUOTATION_PAGE_SIZE = 50;
 

@@ -1,18 +1,7 @@
-// The keyboard of the Money page's forms and lists, alike in each: Enter moves to the next field, a
-// refused save lands on the first refused field, Up/Down move between a list's rows.
+// The keyboard of the Money page's lists: Up/Down move between a list's rows (the forms' keys are
+// lib/form-keys.ts).
 import { tick } from 'svelte';
 import type { MoneyList } from './money-list.svelte.js';
-
-/** Focuses the field after `field` in the form (inputs and selects, in page order). */
-export function focusNextField(form: HTMLFormElement | undefined, field: HTMLElement): void {
-  const fields = [...(form?.querySelectorAll<HTMLElement>('input, select') ?? [])];
-  fields[fields.indexOf(field) + 1]?.focus();
-}
-
-/** Focuses the first refused field, so the person lands on what to fix. */
-export function focusFirstInvalid(form: HTMLFormElement | undefined): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}
 
 /** Puts the focus on the list's chosen row, once the page shows it. */
 export function focusSelectedRow(list: MoneyList, rowButtons: readonly HTMLButtonElement[]): void {

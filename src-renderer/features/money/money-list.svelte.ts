@@ -14,7 +14,7 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import type { PaymentStatus } from '../../../src-shared/money/payment-status.js';
 import { api } from '../../lib/api.js';
-import { issuesByPath, parseAmount } from './money-input.js';
+import { issuesByPath, parseAmount } from '../../lib/form-input.js';
 
 export const PAGE_SIZE = 50;
 
