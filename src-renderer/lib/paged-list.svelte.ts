@@ -1,7 +1,8 @@
 // A list read one page at a time from the PC's local copy with a filter kept as typed: the page shown,
 // the row chosen with the keyboard, and why the last read was refused (a refused filter field is named
 // by path and the rows of the last good filter stay). Reads are coalesced (a burst of outbox events
-// costs one read at a time). The owner says how to read a page and keeps the rows; this keeps the rest.
+// costs one read at a time). A list's state class extends it: it says how to read a page and keeps the
+// rows; this keeps the rest.
 import type { IpcIssue, IpcResult } from '../../src-shared/ipc/index.js';
 import { issuesByPath } from './form-input.js';
 
@@ -32,19 +33,8 @@ export function pageAnswer<L extends PageListing>(
   return { ok: true, listing, show: () => show(listing) };
 }
 
-export interface PagedListOptions<F> {
-  readonly pageSize: number;
-  readonly filter: F;
-  /** Reads one page with this filter; null when the answer no longer fits what is shown (dropped). */
-  readonly read: (filter: F, paging: Paging) => Promise<PageAnswer | null>;
-  /** Rows on the page shown (what Up/Down move within). */
-  readonly rowCount: () => number;
-  /** Runs after the pages are read, within the same load (e.g. reading the opened row again). */
-  readonly afterRead?: () => Promise<void>;
-}
-
-export class PagedList<F> {
-  readonly #options: PagedListOptions<F>;
+export abstract class PagedList<F> {
+  readonly #pageSize: number;
   #filter: F;
   #total = $state(0);
   #offset = $state(0);
@@ -56,10 +46,20 @@ export class PagedList<F> {
   #loading: Promise<void> | null = null;
   #again = false;
 
-  constructor(options: PagedListOptions<F>) {
-    this.#options = options;
-    this.#filter = $state(options.filter);
+  /** `filter`: the filter shown first (nothing chosen). */
+  constructor(pageSize: number, filter: F) {
+    this.#pageSize = pageSize;
+    this.#filter = $state(filter);
   }
+
+  /** Reads one page with this filter; null when the answer no longer fits what is shown (dropped). */
+  protected abstract readPage(filter: F, paging: Paging): Promise<PageAnswer | null>;
+
+  /** Rows on the page shown (what Up/Down move within). */
+  abstract get rowCount(): number;
+
+  /** Runs after the pages are read, within the same load (e.g. reading the opened row again). */
+  protected async afterRead(): Promise<void> {}
 
   /** The filter the list shows (as typed). */
   get filter(): F {
@@ -77,11 +77,11 @@ export class PagedList<F> {
 
   /** 1-based number of the page shown and how many pages the filter has ("N of M"). */
   get pageNumber(): number {
-    return Math.floor(this.#offset / this.#options.pageSize) + 1;
+    return Math.floor(this.#offset / this.#pageSize) + 1;
   }
 
   get pageCount(): number {
-    return Math.max(1, Math.ceil(this.#total / this.#options.pageSize));
+    return Math.max(1, Math.ceil(this.#total / this.#pageSize));
   }
 
   /** The chosen row on the page (0-based). */
@@ -108,12 +108,12 @@ export class PagedList<F> {
   }
 
   /** A read beside the list failed: its message shows until the next good read. */
-  failed(message: string): void {
+  protected failed(message: string): void {
     this.#error = message;
   }
 
   /** What is shown changed wholesale (another tab): from its first page, not yet loaded. */
-  restart(): void {
+  protected restart(): void {
     this.#offset = 0;
     this.#selected = 0;
     this.#loaded = false;
@@ -128,7 +128,7 @@ export class PagedList<F> {
   }
 
   page(direction: 1 | -1): Promise<void> {
-    const next = this.#offset + direction * this.#options.pageSize;
+    const next = this.#offset + direction * this.#pageSize;
     if (next < 0 || next >= this.#total) return Promise.resolve();
     this.#offset = next;
     this.#selected = 0;
@@ -137,12 +137,12 @@ export class PagedList<F> {
 
   /** Moves the chosen row by `delta`, within the page. */
   move(delta: number): void {
-    const last = this.#options.rowCount() - 1;
+    const last = this.rowCount - 1;
     this.#selected = Math.max(0, Math.min(last, this.#selected + delta));
   }
 
   select(index: number): void {
-    if (index >= 0 && index < this.#options.rowCount()) this.#selected = index;
+    if (index >= 0 && index < this.rowCount) this.#selected = index;
   }
 
   /** Reads the page shown; a call during a read runs once more after it. */
@@ -158,7 +158,7 @@ export class PagedList<F> {
           this.#again = false;
           await this.#read();
         } while (this.#again);
-        await this.#options.afterRead?.();
+        await this.afterRead();
       } finally {
         this.#loading = null;
         this.#reading = false;
@@ -168,8 +168,8 @@ export class PagedList<F> {
   }
 
   async #read(): Promise<void> {
-    const pageSize = this.#options.pageSize;
-    const answer = await this.#options.read(this.#filter, { offset: this.#offset, limit: pageSize });
+    const pageSize = this.#pageSize;
+    const answer = await this.readPage(this.#filter, { offset: this.#offset, limit: pageSize });
     if (answer === null) return;
     if (!answer.ok) {
       this.#issues = issuesByPath(answer.error.issues);

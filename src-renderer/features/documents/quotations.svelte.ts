@@ -68,7 +68,7 @@ export interface ActionFailure {
   readonly message: string;
 }
 
-export class QuotationsState {
+export class QuotationsState extends PagedList<QuotationFilter> {
   readonly #api: StockroomBridge;
   readonly #today: () => string;
   #items = $state<QuotationSummary[]>([]);
@@ -81,63 +81,25 @@ export class QuotationsState {
   #tagText = $state('');
   #failure = $state<ActionFailure | null>(null);
   readonly #action = new FormSave();
-  readonly #list: PagedList<QuotationFilter> = new PagedList({
-    pageSize: QUOTATION_PAGE_SIZE,
-    filter: NO_QUOTATION_FILTER,
-    read: (filter, paging) => this.#read(filter, paging),
-    rowCount: () => this.#items.length,
-    // The opened quotation is read again with the list.
-    afterRead: async () => {
-      if (this.#detail !== null) await this.open(this.#detail.id);
-    },
-  });
 
   /** `bridge`: the way to main; `today`: the Thai date an approval starts at (a test's clock). */
   constructor(bridge: StockroomBridge = api, today: () => string = () => formatThaiDate(Date.now())) {
+    super(QUOTATION_PAGE_SIZE, NO_QUOTATION_FILTER);
     this.#api = bridge;
     this.#today = today;
   }
 
-  get filter(): QuotationFilter {
-    return this.#list.filter;
-  }
   get items(): readonly QuotationSummary[] {
     return this.#items;
   }
-  get total(): number {
-    return this.#list.total;
-  }
-  get offset(): number {
-    return this.#list.offset;
-  }
-  /** 1-based number of the page shown and how many pages the filter has ("N of M"). */
-  get pageNumber(): number {
-    return this.#list.pageNumber;
-  }
-  get pageCount(): number {
-    return this.#list.pageCount;
+  get rowCount(): number {
+    return this.#items.length;
   }
   get totals(): Listing['totals'] | null {
     return this.#totals;
   }
   get coverage(): Listing['coverage'] | null {
     return this.#coverage;
-  }
-  get selected(): number {
-    return this.#list.selected;
-  }
-  /** Refused filter fields by path ('dateFrom', 'amountMin'…). */
-  get issues(): ReadonlyMap<string, IpcIssue> {
-    return this.#list.issues;
-  }
-  get error(): string | null {
-    return this.#list.error;
-  }
-  get loaded(): boolean {
-    return this.#list.loaded;
-  }
-  get reading(): boolean {
-    return this.#list.reading;
   }
   /** The quotation opened; null when none is. */
   get detail(): QuotationDetail | null {
@@ -169,30 +131,14 @@ export class QuotationsState {
     return this.#action.saving;
   }
 
-  applyFilter(filter: QuotationFilter): Promise<void> {
-    return this.#list.applyFilter(filter);
-  }
-
-  page(direction: 1 | -1): Promise<void> {
-    return this.#list.page(direction);
-  }
-
-  move(delta: number): void {
-    this.#list.move(delta);
-  }
-
-  select(index: number): void {
-    this.#list.select(index);
-  }
-
   async loadSalesChannels(): Promise<void> {
     const result = await this.#api.call('documents.salesChannels', {});
     if (result.ok) this.#salesChannels = result.value;
   }
 
-  /** Reads the page shown (and the opened quotation again); a call during a read runs once more after it. */
-  load(): Promise<void> {
-    return this.#list.load();
+  /** With each load of the list, the opened quotation is read again. */
+  protected override async afterRead(): Promise<void> {
+    if (this.#detail !== null) await this.open(this.#detail.id);
   }
 
   /** Opens a quotation by its local id (Enter on a row). */
@@ -280,7 +226,7 @@ export class QuotationsState {
     this.#failure = null;
   }
 
-  async #read(filter: QuotationFilter, paging: Paging): Promise<PageAnswer | null> {
+  protected async readPage(filter: QuotationFilter, paging: Paging): Promise<PageAnswer | null> {
     const result = await this.#api.call('documents.quotations', {
       ...quotationFilterArgs(filter),
       ...paging,

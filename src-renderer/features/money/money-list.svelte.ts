@@ -6,7 +6,6 @@
 import type {
   CallArgs,
   CallValue,
-  IpcIssue,
   MoneyDocumentKind,
   MoneyRecordSummary,
   MoneyTransferView,
@@ -64,7 +63,7 @@ export function filterArgs(filter: MoneyFilter): FilterArgs {
   };
 }
 
-export class MoneyList {
+export class MoneyList extends PagedList<MoneyFilter> {
   readonly #api: StockroomBridge;
   #tab = $state<MoneyTab>('income');
   #records = $state<MoneyRecordSummary[]>([]);
@@ -73,25 +72,15 @@ export class MoneyList {
   #transferTotals = $state<TransferTotals | null>(null);
   #coverage = $state<Coverage | null>(null);
   #methods = $state<PaymentMethod[]>([]);
-  readonly #list: PagedList<MoneyFilter> = new PagedList({
-    pageSize: PAGE_SIZE,
-    filter: NO_FILTER,
-    read: (filter, paging) => this.#read(filter, paging),
-    rowCount: () => this.rowCount,
-  });
 
   /** `bridge`: the way to main (the page's own unless a test gives another). */
   constructor(bridge: StockroomBridge = api) {
+    super(PAGE_SIZE, NO_FILTER);
     this.#api = bridge;
   }
 
   get tab(): MoneyTab {
     return this.#tab;
-  }
-
-  /** The filter the list shows (as typed). */
-  get filter(): MoneyFilter {
-    return this.#list.filter;
   }
 
   /** One page of incomes or expenses (the income and expense tabs). */
@@ -107,15 +96,6 @@ export class MoneyList {
   /** Rows on the page shown. */
   get rowCount(): number {
     return this.#tab === 'transfer' ? this.#transfers.length : this.#records.length;
-  }
-
-  /** Rows matching the filter in all. */
-  get total(): number {
-    return this.#list.total;
-  }
-
-  get offset(): number {
-    return this.#list.offset;
   }
 
   /** Totals of the income or expense filter; null before the first answer or on the transfer tab. */
@@ -136,66 +116,20 @@ export class MoneyList {
     return this.#methods;
   }
 
-  /** The chosen row on the page (0-based). */
-  get selected(): number {
-    return this.#list.selected;
-  }
-
-  /** Refused filter fields by path ('dateFrom', 'amountMin'…). */
-  get issues(): ReadonlyMap<string, IpcIssue> {
-    return this.#list.issues;
-  }
-
-  get error(): string | null {
-    return this.#list.error;
-  }
-
-  get loaded(): boolean {
-    return this.#list.loaded;
-  }
-
-  /** A read is on its way: the rows shown may be of the tab, filter or page before. */
-  get reading(): boolean {
-    return this.#list.reading;
-  }
-
   showTab(tab: MoneyTab): Promise<void> {
     if (tab === this.#tab) return Promise.resolve();
     this.#tab = tab;
-    this.#list.restart();
+    this.restart();
     return this.load();
-  }
-
-  /** Shows the list with this filter from its first page. */
-  applyFilter(filter: MoneyFilter): Promise<void> {
-    return this.#list.applyFilter(filter);
-  }
-
-  page(direction: 1 | -1): Promise<void> {
-    return this.#list.page(direction);
-  }
-
-  /** Moves the chosen row by `delta`, within the page. */
-  move(delta: number): void {
-    this.#list.move(delta);
-  }
-
-  select(index: number): void {
-    this.#list.select(index);
   }
 
   async loadMethods(): Promise<void> {
     const result = await this.#api.call('money.paymentMethods', {});
     if (result.ok) this.#methods = result.value;
-    else this.#list.failed(result.error.message);
+    else this.failed(result.error.message);
   }
 
-  /** Reads the page shown; a call during a read runs once more after it. */
-  load(): Promise<void> {
-    return this.#list.load();
-  }
-
-  async #read(filter: MoneyFilter, paging: Paging): Promise<PageAnswer | null> {
+  protected async readPage(filter: MoneyFilter, paging: Paging): Promise<PageAnswer | null> {
     const tab = this.#tab;
     if (tab === 'transfer') {
       const result = await this.#api.call('money.transfers', { ...filterArgs(filter), ...paging });
