@@ -11,3 +11,25 @@ export function focusNextField(form: HTMLFormElement | undefined, field: HTMLEle
 export function focusFirstInvalid(form: HTMLFormElement | undefined): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
+
+/**
+ * A form's keys: Ctrl+Enter saves; Enter in a field moves to the next one (a form this long is not
+ * saved by a stray Enter). `moveFrom`: the fields Enter moves from (text fields, or every input).
+ */
+export function onFormKeydown(
+  event: KeyboardEvent,
+  form: HTMLFormElement | undefined,
+  save: () => void,
+  moveFrom: 'textFields' | 'inputs',
+): void {
+  if (event.key !== 'Enter') return;
+  if (event.ctrlKey) {
+    event.preventDefault();
+    save();
+    return;
+  }
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement) || (moveFrom === 'textFields' && field.type !== 'text')) return;
+  event.preventDefault();
+  focusNextField(form, field);
+}
