@@ -9,7 +9,7 @@ import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js
 import { openDatabase } from '../src-main/db/database.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../src-main/documents/index.js';
 import type { QuotationFields } from '../src-main/documents/quotation-rows.js';
-import { outboxMoneyWrites } from '../src-main/money/index.js';
+import { outboxWrites } from '../src-main/outbox/index.js';
 import { callContract } from '../src-shared/ipc/index.js';
 import { seededFloats } from '../src-shared/random.js';
 import { DAY_MS, formatThaiDate } from '../src-shared/time/index.js';
@@ -109,7 +109,7 @@ export async function run(): Promise<void> {
       }
     });
     db.exec('ANALYZE');
-    const writes = outboxMoneyWrites(db);
+    const writes = outboxWrites(db);
     const documents = new DocumentsService({
       db,
       writes,

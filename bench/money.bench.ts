@@ -18,7 +18,8 @@ import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js
 import { ContactsRepository, ContactsService, outboxContactWrites } from '../src-main/contacts/index.js';
 import { CatalogueSync, SyncScheduler, type SchedulerClock } from '../src-main/catalog/sync/index.js';
 import { openDatabase, type Database } from '../src-main/db/database.js';
-import { MoneyService, MoneySync, outboxMoneyWrites } from '../src-main/money/index.js';
+import { MoneyService, MoneySync } from '../src-main/money/index.js';
+import { outboxWrites } from '../src-main/outbox/index.js';
 import { MoneyRecordRepository } from '../src-main/money/money-record.repository.js';
 import { MoneyTransferRepository } from '../src-main/money/money-transfer.repository.js';
 import { DEFAULT_STORE, startSandbox } from '../src-main/sandbox/index.js';
@@ -39,7 +40,7 @@ const WORDS = ['pallet', 'carton', 'freight', 'rent', 'สินค้า', 'ค
 const NAMES = ['Siam Trading', 'บริษัท ไทยพาณิชย์', 'Chiang Mai Supply', 'Nakhon Logistics', 'ร้านสมชาย'];
 
 function moneyApp(db: Database, client: BackofficeClient, now: () => number) {
-  const writes = outboxMoneyWrites(db);
+  const writes = outboxWrites(db);
   const sync = new MoneySync({
     client,
     records: new MoneyRecordRepository(db),

@@ -2,7 +2,8 @@
 // reference refresh; only read here) with the rows of contacts made or edited here on top
 // (`contacts_here`, migration 0010) until the back office confirmed them. A contact shows once: a
 // catalogue row is hidden while a row of contacts_here stands for it.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { StatementsBySql } from '../db/sql-conditions.js';
 import { contactSearchText } from '../db/migrations/0010-contacts.js';
 import { preparedFor } from '../db/statements.js';
 import { trigramQuery } from '../db/trigram-query.js';
@@ -141,10 +142,11 @@ export interface ContactQuery {
 
 export class ContactsRepository {
   readonly #db: Database;
-  readonly #statements = new Map<string, Statement<unknown[], unknown>>();
+  readonly #statements: StatementsBySql;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#statements = new StatementsBySql(db);
   }
 
   get #sql() {
@@ -167,14 +169,16 @@ export class ContactsRepository {
       ? `CASE WHEN lower(code) = ? THEN 0 WHEN instr(lower(code), ?) = 1 THEN 1
           WHEN instr(lower(name), ?) = 1 THEN 2 ELSE 3 END, `
       : '';
-    return this.#statement<ShownContactRow>(
-      `SELECT * FROM (${sql}) ORDER BY ${rank}name, code, server_id, local_id LIMIT ? OFFSET ?`,
-    ).all(...params, ...(ranked ? [query.keyword, query.keyword, query.keyword] : []), limit, offset);
+    return this.#statements
+      .get<ShownContactRow>(
+        `SELECT * FROM (${sql}) ORDER BY ${rank}name, code, server_id, local_id LIMIT ? OFFSET ?`,
+      )
+      .all(...params, ...(ranked ? [query.keyword, query.keyword, query.keyword] : []), limit, offset);
   }
 
   count(query: ContactQuery): number {
     const { sql, params } = this.#union(query);
-    return this.#statement<{ n: number }>(`SELECT count(*) AS n FROM (${sql})`).get(...params)?.n ?? 0;
+    return this.#statements.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql})`).get(...params)?.n ?? 0;
   }
 
   catalogueContact(serverId: number): CatalogueContactRow | undefined {
@@ -275,14 +279,5 @@ export class ContactsRepository {
         ` UNION ALL ${SHOWN_FROM_HERE} WHERE ${hereConditions.join(' AND ')}`,
       params: [...params, ...hereParams],
     };
-  }
-
-  #statement<R>(sql: string): Statement<unknown[], R> {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare<unknown[], R>(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement as Statement<unknown[], R>;
   }
 }

@@ -11,7 +11,7 @@ import type {
   QuotationDraft,
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
-import type { MoneyWrites } from '../money/money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
 import type { QuotationSync } from './quotation-sync.js';
@@ -21,7 +21,7 @@ import { QuotationRepository } from './quotation.repository.js';
 
 export interface DocumentsServiceOptions {
   readonly db: Database;
-  readonly writes: MoneyWrites;
+  readonly writes: OutboxWrites;
   /** A quotation's customer picked by contact id is copied from here. */
   readonly contacts: ContactLookup;
   readonly catalogue: CatalogueRepository;

@@ -10,7 +10,7 @@ import type { BackofficeClient } from '../backoffice/index.js';
 import type { QuotationRecord } from '../../src-shared/api/records.js';
 import type { DocumentsChange } from '../../src-shared/ipc/index.js';
 import { DAY_MS, formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.js';
-import type { MoneyWrites } from '../money/money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 import { localOpsOf, quotationFromServer } from './quotation-rows.js';
 import type { QuotationRepository } from './quotation.repository.js';
 
@@ -35,7 +35,7 @@ export const DEFAULT_QUOTATION_SYNC_SETTINGS: QuotationSyncSettings = {
 export interface QuotationSyncOptions {
   readonly client: BackofficeClient;
   readonly quotations: QuotationRepository;
-  readonly writes: MoneyWrites;
+  readonly writes: OutboxWrites;
   readonly now: () => number;
   readonly settings?: Partial<QuotationSyncSettings>;
   /** After a job that added, changed or dropped rows (the `documents.changed` event). */

@@ -6,7 +6,7 @@ import type { ParsedCallArgs, QuotationDraft } from '../../src-shared/ipc/index.
 import { formatMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate } from '../../src-shared/time/index.js';
 import type { StoredContact } from '../money/money-rows.js';
-import type { MoneyWrites, WriteRequest } from '../money/money-writes.js';
+import type { OutboxWrites, WriteRequest } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from './document-lines-figures.js';
 import { fromRow, type QuotationRepository } from './quotation.repository.js';
@@ -51,7 +51,7 @@ export class QuotationWriter {
     private readonly db: Database,
     private readonly contacts: ContactLookup,
     private readonly quotations: QuotationRepository,
-    private readonly writes: MoneyWrites,
+    private readonly writes: OutboxWrites,
     private readonly now: () => number,
   ) {}
 

@@ -1,6 +1,7 @@
 // All SQL of the quotation copy (migration 0012; keyword index 0017; totals 0018): quotations from pulls and from this PC on one row
 // each, the writes made here on them, the filtered list with its totals, the number sequence, markers.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { SqlConditions, StatementsBySql } from '../db/sql-conditions.js';
 import { preparedFor } from '../db/statements.js';
 import { roundMoney } from '../../src-shared/money/index.js';
 import { candidateCondition, MoneySearchIndex } from '../money/money-search-index.js';
@@ -90,11 +91,11 @@ type Prepared = ReturnType<typeof prepareAll>;
 export class QuotationRepository {
   readonly #db: Database;
   readonly #index: MoneySearchIndex;
-  readonly #listStatements = new Map<string, Statement<unknown[], QuotationRow>>();
-  readonly #totalStatements = new Map<string, Statement<unknown[], { count: number; amount: number }>>();
+  readonly #statements: StatementsBySql;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#statements = new StatementsBySql(db);
     this.#index = new MoneySearchIndex(db, 'quotations_search');
   }
 
@@ -234,7 +235,7 @@ export class QuotationRepository {
   ): { rows: QuotationRow[]; totals: { count: number; amount: number } } {
     const { where, params } = whereOf(filter, this.#index);
     const list = `SELECT * FROM quotations WHERE ${where} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
-    const rows = this.#statement(this.#listStatements, list).all(...params, limit, offset);
+    const rows = this.#statements.get<QuotationRow>(list).all(...params, limit, offset);
     return {
       rows,
       totals: statusOnly(filter) ? this.#statusTotals(filter.status) : this.#sum(where, params),
@@ -255,17 +256,8 @@ export class QuotationRepository {
 
   #sum(where: string, params: unknown[]): { count: number; amount: number } {
     const sum = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM quotations WHERE ${where}`;
-    const row = this.#statement(this.#totalStatements, sum).get(...params);
+    const row = this.#statements.get<{ count: number; amount: number }>(sum).get(...params);
     return { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) };
-  }
-
-  #statement<R>(cache: Map<string, Statement<unknown[], R>>, sql: string): Statement<unknown[], R> {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare<unknown[], R>(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
   }
 }
 
@@ -310,19 +302,11 @@ function statusOnly(filter: QuotationFilter): boolean {
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */
 function whereOf(filter: QuotationFilter, index: MoneySearchIndex): { where: string; params: unknown[] } {
-  const conditions = ['1'];
-  const params: unknown[] = [];
-  const add = (condition: string, ...values: unknown[]) => {
-    conditions.push(condition);
-    params.push(...values);
-  };
-  if (filter.status !== undefined && filter.status.length > 0) {
-    add(`status IN (${filter.status.map(() => '?').join(', ')})`, ...filter.status);
-  }
-  if (filter.dateFrom !== undefined) add('doc_date >= ?', filter.dateFrom);
-  if (filter.dateTo !== undefined) add('doc_date <= ?', filter.dateTo);
-  if (filter.amountMin !== undefined) add('amount >= ?', filter.amountMin);
-  if (filter.amountMax !== undefined) add('amount <= ?', filter.amountMax);
+  const conditions = new SqlConditions({ condition: '1', params: [] });
+  const add = (condition: string, ...values: unknown[]) => conditions.add(condition, ...values);
+  conditions.anyOf('status', filter.status);
+  conditions.between('doc_date', filter.dateFrom, filter.dateTo);
+  conditions.between('amount', filter.amountMin, filter.amountMax);
   if (filter.createdBy !== undefined && filter.createdBy !== '')
     add('lower(create_username) = ?', filter.createdBy);
   const text = filter.keyword ?? '';
@@ -336,5 +320,5 @@ function whereOf(filter: QuotationFilter, index: MoneySearchIndex): { where: str
       add(keyword.condition, ...keyword.params);
     }
   }
-  return { where: conditions.join(' AND '), params };
+  return conditions.where;
 }

@@ -7,4 +7,3 @@ export {
   type MoneySyncOptions,
   type MoneySyncSettings,
 } from './money-sync.js';
-export { outboxMoneyWrites, type MoneyWrites } from './money-writes.js';

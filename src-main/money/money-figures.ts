@@ -15,7 +15,7 @@ import {
 } from '../../src-shared/money/index.js';
 import { Refusal } from '../refusal.js';
 import type { StoredContact } from './money-rows.js';
-import type { AddExpenseBody, AddIncomeBody } from './money-writes.js';
+import type { AddExpenseBody, AddIncomeBody } from '../outbox/index.js';
 
 export function vatTypeOf(choice: MoneyVatChoice): VatType {
   return VAT_TYPE[choice];

@@ -1,6 +1,7 @@
 // All SQL of incomes and expenses in the local copy (migration 0008): records from pulls and from this
 // PC on one row each, the payments made here, the filtered list with its totals, and the daily prune.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { SqlConditions, StatementsBySql } from '../db/sql-conditions.js';
 import { preparedFor } from '../db/statements.js';
 import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
 import { roundMoney } from '../../src-shared/money/index.js';
@@ -109,11 +110,11 @@ type Prepared = ReturnType<typeof prepareAll>;
 export class MoneyRecordRepository {
   readonly #db: Database;
   readonly #index: MoneySearchIndex;
-  readonly #listStatements = new Map<string, Statement<unknown[], RecordRow>>();
-  readonly #totalStatements = new Map<string, Statement<unknown[], RecordTotals>>();
+  readonly #statements: StatementsBySql;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#statements = new StatementsBySql(db);
     this.#index = new MoneySearchIndex(db, 'money_records_search');
   }
 
@@ -247,7 +248,7 @@ export class MoneyRecordRepository {
     const { where, params } = whereOf(filter, this.#index);
     const sql = `SELECT ${RECORD_COLUMNS} FROM money_records WHERE ${where}
       ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
-    return this.#statement(this.#listStatements, sql).all(...params, limit, offset);
+    return this.#statements.get<RecordRow>(sql).all(...params, limit, offset);
   }
 
   totals(filter: RecordFilter): RecordTotals {
@@ -257,22 +258,13 @@ export class MoneyRecordRepository {
         coalesce(sum(CASE WHEN payment_status IN ('Pending', 'Partial Payment')
                           THEN amount - server_paid - local_paid ELSE 0 END), 0) AS outstanding
       FROM money_records WHERE ${where}`;
-    const row = this.#statement(this.#totalStatements, sql).get(...params);
+    const row = this.#statements.get<RecordTotals>(sql).get(...params);
     return {
       count: row?.count ?? 0,
       amount: roundMoney(row?.amount ?? 0),
       paymentAmount: roundMoney(row?.paymentAmount ?? 0),
       outstanding: roundMoney(row?.outstanding ?? 0),
     };
-  }
-
-  #statement<R>(cache: Map<string, Statement<unknown[], R>>, sql: string): Statement<unknown[], R> {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare<unknown[], R>(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
   }
 }
 
@@ -321,31 +313,13 @@ function whereOf(filter: RecordFilter, index: MoneySearchIndex): { where: string
   const keyword = text === '' ? null : keywordCondition('money_records_search', text, indexed);
   // With an indexed keyword the rows come from the search index; the unary + keeps SQLite from
   // scanning the kind's whole range of money_records_list instead.
-  const conditions = [indexed ? '+kind = ?' : 'kind = ?'];
-  const params: unknown[] = [filter.kind];
-  if (filter.dateFrom !== undefined) {
-    conditions.push('doc_date >= ?');
-    params.push(filter.dateFrom);
-  }
-  if (filter.dateTo !== undefined) {
-    conditions.push('doc_date <= ?');
-    params.push(filter.dateTo);
-  }
-  if (filter.paymentStatus !== undefined && filter.paymentStatus.length > 0) {
-    conditions.push(`payment_status IN (${filter.paymentStatus.map(() => '?').join(', ')})`);
-    params.push(...filter.paymentStatus);
-  }
-  if (filter.amountMin !== undefined) {
-    conditions.push('amount >= ?');
-    params.push(filter.amountMin);
-  }
-  if (filter.amountMax !== undefined) {
-    conditions.push('amount <= ?');
-    params.push(filter.amountMax);
-  }
-  if (keyword) {
-    conditions.push(keyword.condition);
-    params.push(...keyword.params);
-  }
-  return { where: conditions.join(' AND '), params };
+  const conditions = new SqlConditions({
+    condition: indexed ? '+kind = ?' : 'kind = ?',
+    params: [filter.kind],
+  });
+  conditions.between('doc_date', filter.dateFrom, filter.dateTo);
+  conditions.anyOf('payment_status', filter.paymentStatus);
+  conditions.between('amount', filter.amountMin, filter.amountMax);
+  if (keyword) conditions.add(keyword.condition, ...keyword.params);
+  return conditions.where;
 }

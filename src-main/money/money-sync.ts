@@ -20,7 +20,7 @@ import { DAY_MS, formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../sr
 import type { MoneyRecordRepository } from './money-record.repository.js';
 import { fieldsFromServer, transferFromServer } from './money-rows.js';
 import type { MoneyJobMarker, MoneySyncJob, MoneyTransferRepository } from './money-transfer.repository.js';
-import type { MoneyWrites } from './money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 
 const MINUTE_MS = 60_000;
 
@@ -49,7 +49,7 @@ export interface MoneySyncOptions {
   readonly client: BackofficeClient;
   readonly records: MoneyRecordRepository;
   readonly transfers: MoneyTransferRepository;
-  readonly writes: MoneyWrites;
+  readonly writes: OutboxWrites;
   readonly now: () => number;
   readonly settings?: Partial<MoneySyncSettings>;
   /** Called after a job that added, changed or dropped rows (the `money.changed` event). */

@@ -5,7 +5,7 @@ import { PAYMENT_STATUSES, roundMoney } from '../../src-shared/money/index.js';
 import { discountOf, vatChoiceOf } from './money-figures.js';
 import type { LocalPaymentRow, RecordRow, StoredDetail, TransferRow } from './money-rows.js';
 import { sendStateOf } from '../outbox/index.js';
-import type { WriteOperationState } from './money-writes.js';
+import type { WriteOperationState } from '../outbox/index.js';
 
 type Standings = ReadonlyMap<number, WriteOperationState>;
 

@@ -1,5 +1,5 @@
 // The store's money for the page: lists and details from the local copy (works offline), previews from
-// src-shared/money, and writes queued through MoneyWrites in the transaction that stores their local
+// src-shared/money, and writes queued through OutboxWrites in the transaction that stores their local
 // rows, so a record made here shows at once and is sent exactly once. Returns the contract's shapes.
 import type { Database } from 'better-sqlite3';
 import type {
@@ -20,11 +20,11 @@ import type { StoredContact } from './money-rows.js';
 import type { MoneySync } from './money-sync.js';
 import { MoneyTransferRepository } from './money-transfer.repository.js';
 import { recordDetail, recordSummary, transferView } from './money-views.js';
-import type { MoneyWrites } from './money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 
 export interface MoneyServiceOptions {
   readonly db: Database;
-  readonly writes: MoneyWrites;
+  readonly writes: OutboxWrites;
   readonly catalogue: CatalogueRepository;
   /** The contacts' search, which money's contact picker reads through. */
   readonly contacts: ContactsService;
@@ -37,7 +37,7 @@ export interface MoneyServiceOptions {
 type PaymentArgs = ParsedCallArgs<'money.recordPayment'>;
 
 export class MoneyService {
-  readonly #writes: MoneyWrites;
+  readonly #writes: OutboxWrites;
   readonly #catalogue: CatalogueRepository;
   readonly #contacts: ContactsService;
   readonly #sync: MoneySync;

@@ -68,3 +68,4 @@ export {
 } from './writes/write-request.js';
 export { createOperationOf, localProductId } from './local-products.js';
 export { openStockLineCount } from './stock-view.repository.js';
+export { outboxWrites, type OutboxWrites } from './outbox-writes.js';

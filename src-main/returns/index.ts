@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { ReturnsChange } from '../../src-shared/ipc/index.js';
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
-import type { MoneyWrites as OutboxWrites } from '../money/money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 import { ReturnActions } from './return-actions.js';
 import { ReturnCopy } from './return-copy.js';
 import { ReturnOrderRepository } from './return-order.repository.js';

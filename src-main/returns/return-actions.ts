@@ -7,7 +7,7 @@
 import type { ParsedCallArgs, ReturnOrderDetail } from '../../src-shared/ipc/index.js';
 import { formatMoney, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.js';
-import type { WriteRequest } from '../money/money-writes.js';
+import type { WriteRequest } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { orderView, storedOrder, type OrderRow, type WriteDetail } from './return-order-rows.js';
 import { issue, type ReturnsService } from './returns.service.js';

@@ -4,7 +4,7 @@
 // stop counting on top once a read made after they were applied carries them.
 import type { ReturnPurchaseOrderRecord } from '../../src-shared/api/records.js';
 import { toSatang } from '../../src-shared/money/index.js';
-import type { MoneyWrites as OutboxWrites } from '../money/money-writes.js';
+import type { OutboxWrites } from '../outbox/index.js';
 import {
   orderFromServer,
   orderView,

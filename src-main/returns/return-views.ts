@@ -5,7 +5,7 @@ import { isOneOf, RETURN_ORDER_STATUSES, type SendState } from '../../src-shared
 import { PAYMENT_STATUSES } from '../../src-shared/money/index.js';
 import { vatChoiceOf } from '../money/money-figures.js';
 import { sendStateOf } from '../outbox/index.js';
-import type { WriteOperationState } from '../money/money-writes.js';
+import type { WriteOperationState } from '../outbox/index.js';
 import { orderView, storedOrder, writeDetail, type OrderRow, type WriteRow } from './return-order-rows.js';
 
 type Standings = ReadonlyMap<number, WriteOperationState>;

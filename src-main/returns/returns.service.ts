@@ -17,7 +17,7 @@ import { isBackofficeFailure, type BackofficeClient } from '../backoffice/index.
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { computeLines, wireLines, wireMoney } from '../documents/document-lines-figures.js';
 import { codePrefix } from '../contacts/index.js';
-import type { MoneyWrites as OutboxWrites, QueuedWrite, WriteRequest } from '../money/money-writes.js';
+import type { OutboxWrites, QueuedWrite, WriteRequest } from '../outbox/index.js';
 import { recordStockEffects } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import type { ReturnCopy } from './return-copy.js';

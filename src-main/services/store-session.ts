@@ -35,7 +35,7 @@ import { FileFolder } from '../files/file-folder.js';
 import { FilesService } from '../files/files.service.js';
 import { outboxFileWrites } from '../files/outbox-file-writes.js';
 import type { Logger } from '../logging/index.js';
-import { MoneyService, MoneySync, outboxMoneyWrites } from '../money/index.js';
+import { MoneyService, MoneySync } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { MerchantProfileReader, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
@@ -44,6 +44,7 @@ import {
   openStockLineCount,
   operationStates,
   Outbox,
+  outboxWrites,
   type OutboxOptions,
 } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
@@ -106,19 +107,19 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       onRequest: (event) => connectivity.onRequest(event),
     });
     const sync = new CatalogueSync({ db, client, now });
-    const moneyWrites = outboxMoneyWrites(db);
+    const storeWrites = outboxWrites(db);
     const moneySync = new MoneySync({
       client,
       records: new MoneyRecordRepository(db),
       transfers: new MoneyTransferRepository(db),
-      writes: moneyWrites,
+      writes: storeWrites,
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
     const quotationSync = new QuotationSync({
       client,
       quotations: new QuotationRepository(db),
-      writes: moneyWrites,
+      writes: storeWrites,
       now,
       onChanged: (change) => hub.emit('documents.changed', change),
     });
@@ -126,7 +127,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const returns = openReturns({
       db,
       client,
-      writes: moneyWrites,
+      writes: storeWrites,
       catalogue,
       now,
       onChanged: (change) => hub.emit('returns.changed', change),
@@ -275,7 +276,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     });
     const money = new MoneyService({
       db,
-      writes: moneyWrites,
+      writes: storeWrites,
       catalogue,
       contacts,
       sync: moneySync,
@@ -285,7 +286,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
 
     const documents = new DocumentsService({
       db,
-      writes: moneyWrites,
+      writes: storeWrites,
       contacts,
       catalogue,
       sync: quotationSync,

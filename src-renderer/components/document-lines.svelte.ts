@@ -14,8 +14,9 @@ import type {
   StockroomBridge,
 } from '../../src-shared/ipc/index.js';
 import { api } from '../lib/api.js';
-import { coalesced } from '../features/money/coalesced.js';
-import { parseAmount } from '../features/money/money-input.js';
+import { coalesced } from '../lib/coalesced.js';
+import { parseAmount } from '../lib/form-input.js';
+import { ProductSearch, type PickProblem } from '../lib/product-search.svelte.js';
 
 /** Which catalogue price a picked product's line starts with. */
 export type PriceField = 'sellprice' | 'purchaseprice';
@@ -40,10 +41,6 @@ export interface EditorSettings {
   readonly shippingVat: boolean;
 }
 
-/** What the picker could not do: an unknown scanned code, or a lookup that failed. */
-export type PickProblem =
-  { readonly kind: 'unknownCode'; readonly code: string } | { readonly kind: 'failed' };
-
 /** The editor's part of a document's arguments. */
 export type LinesArgs = CallArgs<'documents.previewLines'>;
 
@@ -63,8 +60,6 @@ export interface DocumentLinesOptions {
   readonly onPreviewed?: (issues: readonly IpcIssue[] | undefined) => void;
 }
 
-export const SEARCH_LIMIT = 8;
-
 function figureText(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2)));
 }
@@ -81,16 +76,14 @@ export class DocumentLinesEditor {
   });
   #preview = $state<DocumentLinesPreview | null>(null);
   #previewing = $state(false);
-  #searchText = $state('');
-  #results = $state<ProductSummary[]>([]);
-  #highlighted = $state(-1);
-  #problem = $state<PickProblem | null>(null);
+  readonly #search: ProductSearch;
   /** The line the last pick or scan added to or created (the page marks it). */
   #lastTouched = $state(-1);
 
   constructor(options: DocumentLinesOptions, bridge: StockroomBridge = api) {
     this.#api = bridge;
     this.#options = options;
+    this.#search = new ProductSearch({ wrap: true }, bridge);
     const initial = options.initial;
     if (initial !== undefined) {
       this.#lines = initial.lines.map((line) => ({
@@ -131,21 +124,21 @@ export class DocumentLinesEditor {
   }
 
   get searchText(): string {
-    return this.#searchText;
+    return this.#search.text;
   }
 
   /** Catalogue products matching what is typed in the picker, best first. */
   get results(): readonly ProductSummary[] {
-    return this.#results;
+    return this.#search.results;
   }
 
   /** The result Enter picks; -1 for none. */
   get highlighted(): number {
-    return this.#highlighted;
+    return this.#search.highlighted;
   }
 
   get problem(): PickProblem | null {
-    return this.#problem;
+    return this.#search.problem;
   }
 
   get lastTouched(): number {
@@ -153,21 +146,17 @@ export class DocumentLinesEditor {
   }
 
   setSearch(text: string): void {
-    this.#searchText = text;
-    this.#problem = null;
-    void this.#searcher.request();
+    void this.#search.type(text);
   }
 
   /** Up/Down in the picker: the next or previous result (wrapping). */
   moveHighlight(step: 1 | -1): void {
-    const count = this.#results.length;
-    if (count === 0) return;
-    this.#highlighted = (this.#highlighted + step + count) % count;
+    this.#search.move(step);
   }
 
   /** Enter in the picker: adds the highlighted result (the first when none is); false with no result. */
   pickHighlighted(): boolean {
-    const product = this.#results[Math.max(this.#highlighted, 0)];
+    const product = this.#search.chosen();
     if (product === undefined) return false;
     this.pick(product);
     return true;
@@ -175,26 +164,15 @@ export class DocumentLinesEditor {
 
   /** Adds a line for the product, or 1 to its line; the picker is cleared for the next product. */
   pick(product: ProductSummary): void {
-    this.#searchText = '';
-    this.#results = [];
-    this.#highlighted = -1;
-    this.#problem = null;
+    this.#search.clear();
     this.addProduct(product);
   }
 
   /** A scanned code: the product's line gets 1 more (a new line at 1); an unknown code is said so. */
   async scan(code: string): Promise<boolean> {
-    const result = await this.#api.call('catalogue.lookup', { code });
-    if (!result.ok) {
-      this.#problem = { kind: 'failed' };
-      return false;
-    }
-    if (result.value === null) {
-      this.#problem = { kind: 'unknownCode', code };
-      return false;
-    }
-    this.#problem = null;
-    this.addProduct(result.value);
+    const product = await this.#search.lookup(code);
+    if (product === null) return false;
+    this.addProduct(product);
     return true;
   }
 
@@ -302,19 +280,5 @@ export class DocumentLinesEditor {
       this.#preview = null;
       this.#options.onPreviewed?.(result.error.issues);
     }
-  });
-
-  readonly #searcher = coalesced(async () => {
-    const text = this.#searchText.trim();
-    if (text === '') {
-      this.#results = [];
-      this.#highlighted = -1;
-      return;
-    }
-    const result = await this.#api.call('catalogue.search', { text, limit: SEARCH_LIMIT });
-    // A pick while the search was out cleared the text: its answer is not shown.
-    if (this.#searchText.trim() !== text) return;
-    this.#results = result.ok ? result.value : [];
-    this.#highlighted = this.#results.length > 0 ? 0 : -1;
   });
 }

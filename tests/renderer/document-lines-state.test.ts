@@ -171,6 +171,6 @@ describe('DocumentLinesEditor', () => {
     bridge.answer('catalogue.lookup', refused('internal', 'boom'));
     const editor = editorFor();
     expect(await editor.scan('1')).toBe(false);
-    expect(editor.problem).toEqual({ kind: 'failed' });
+    expect(editor.problem).toEqual({ kind: 'failed', message: 'boom' });
   });
 });

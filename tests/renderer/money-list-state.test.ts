@@ -2,7 +2,7 @@
 // filter as the contract wants it, a refused filter field named, totals, paging and the chosen row.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallArgs, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { parseAmount } from '../../src-renderer/features/money/money-input.js';
+import { parseAmount } from '../../src-renderer/lib/form-input.js';
 import { MoneyList, NO_FILTER, PAGE_SIZE } from '../../src-renderer/features/money/money-list.svelte.js';
 import { FakeBridge, held, ok, settled } from './support/fake-bridge.js';
 import { coverage, invalid, records, transfer } from './support/money-answers.js';

@@ -7,7 +7,7 @@ import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH } from '../../../src-shared/dom
 import type { BundleDetail } from '../../../src-shared/ipc/schemas/bundles.js';
 import type { IpcIssue, IpcResult, ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import { parseAmount } from '../money/money-input.js';
+import { parseAmount } from '../../lib/form-input.js';
 
 export interface FormItem {
   readonly productId: number;

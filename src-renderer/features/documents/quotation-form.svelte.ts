@@ -13,8 +13,8 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
 import { api } from '../../lib/api.js';
-import { coalesced } from '../money/coalesced.js';
-import { FormSave } from '../money/form-save.svelte.js';
+import { coalesced } from '../../lib/coalesced.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
 
 export type QuotationFormMode = 'new' | 'info' | 'lines';
 

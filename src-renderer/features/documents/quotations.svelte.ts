@@ -1,7 +1,8 @@
 // The quotations tab: the list from the PC's local copy (filters on status, dates, amounts, keyword and
 // creator; totals over the whole filter; one page at a time), the quotation opened from it with its
 // chain of writes, and the one-step actions on it (approve with a date, void, add and remove a tag).
-// Filters are kept as typed: a refused one is named next to its field and the rows stay as they were.
+// Filters are kept as typed: a refused one is named next to its field and the rows stay as they were
+// (paging, the chosen row and coalesced reloads are lib/paged-list's).
 // The forms (new, edit info, edit lines) are QuotationForm (quotation-form.svelte.ts).
 import type {
   CallArgs,
@@ -16,8 +17,9 @@ import type {
 import type { QuotationStatus } from '../../../src-shared/domain/vocabulary.js';
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
-import { FormSave } from '../money/form-save.svelte.js';
-import { issuesByPath, parseAmount } from '../money/money-input.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
+import { parseAmount } from '../../lib/form-input.js';
+import { pageAnswer, PagedList, type PageAnswer, type Paging } from '../../lib/paged-list.svelte.js';
 
 export const QUOTATION_PAGE_SIZE = 50;
 
@@ -66,20 +68,12 @@ export interface ActionFailure {
   readonly message: string;
 }
 
-export class QuotationsState {
+export class QuotationsState extends PagedList<QuotationFilter> {
   readonly #api: StockroomBridge;
   readonly #today: () => string;
-  #filter = $state<QuotationFilter>(NO_QUOTATION_FILTER);
   #items = $state<QuotationSummary[]>([]);
-  #total = $state(0);
-  #offset = $state(0);
   #totals = $state<Listing['totals'] | null>(null);
   #coverage = $state<Listing['coverage'] | null>(null);
-  #selected = $state(0);
-  #issues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #error = $state<string | null>(null);
-  #loaded = $state(false);
-  #reading = $state(false);
   #detail = $state<QuotationDetail | null>(null);
   #detailError = $state<string | null>(null);
   #salesChannels = $state<string[]>([]);
@@ -87,55 +81,25 @@ export class QuotationsState {
   #tagText = $state('');
   #failure = $state<ActionFailure | null>(null);
   readonly #action = new FormSave();
-  #loading: Promise<void> | null = null;
-  #again = false;
 
   /** `bridge`: the way to main; `today`: the Thai date an approval starts at (a test's clock). */
   constructor(bridge: StockroomBridge = api, today: () => string = () => formatThaiDate(Date.now())) {
+    super(QUOTATION_PAGE_SIZE, NO_QUOTATION_FILTER);
     this.#api = bridge;
     this.#today = today;
   }
 
-  get filter(): QuotationFilter {
-    return this.#filter;
-  }
   get items(): readonly QuotationSummary[] {
     return this.#items;
   }
-  get total(): number {
-    return this.#total;
-  }
-  get offset(): number {
-    return this.#offset;
-  }
-  /** 1-based number of the page shown and how many pages the filter has ("N of M"). */
-  get pageNumber(): number {
-    return Math.floor(this.#offset / QUOTATION_PAGE_SIZE) + 1;
-  }
-  get pageCount(): number {
-    return Math.max(1, Math.ceil(this.#total / QUOTATION_PAGE_SIZE));
+  get rowCount(): number {
+    return this.#items.length;
   }
   get totals(): Listing['totals'] | null {
     return this.#totals;
   }
   get coverage(): Listing['coverage'] | null {
     return this.#coverage;
-  }
-  get selected(): number {
-    return this.#selected;
-  }
-  /** Refused filter fields by path ('dateFrom', 'amountMin'…). */
-  get issues(): ReadonlyMap<string, IpcIssue> {
-    return this.#issues;
-  }
-  get error(): string | null {
-    return this.#error;
-  }
-  get loaded(): boolean {
-    return this.#loaded;
-  }
-  get reading(): boolean {
-    return this.#reading;
   }
   /** The quotation opened; null when none is. */
   get detail(): QuotationDetail | null {
@@ -167,54 +131,14 @@ export class QuotationsState {
     return this.#action.saving;
   }
 
-  applyFilter(filter: QuotationFilter): Promise<void> {
-    this.#filter = filter;
-    this.#offset = 0;
-    this.#selected = 0;
-    return this.load();
-  }
-
-  page(direction: 1 | -1): Promise<void> {
-    const next = this.#offset + direction * QUOTATION_PAGE_SIZE;
-    if (next < 0 || next >= this.#total) return Promise.resolve();
-    this.#offset = next;
-    this.#selected = 0;
-    return this.load();
-  }
-
-  move(delta: number): void {
-    this.#selected = Math.max(0, Math.min(this.#items.length - 1, this.#selected + delta));
-  }
-
-  select(index: number): void {
-    if (index >= 0 && index < this.#items.length) this.#selected = index;
-  }
-
   async loadSalesChannels(): Promise<void> {
     const result = await this.#api.call('documents.salesChannels', {});
     if (result.ok) this.#salesChannels = result.value;
   }
 
-  /** Reads the page shown (and the opened quotation again); a call during a read runs once more after it. */
-  load(): Promise<void> {
-    if (this.#loading !== null) {
-      this.#again = true;
-      return this.#loading;
-    }
-    this.#reading = true;
-    this.#loading = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#read();
-        } while (this.#again);
-        if (this.#detail !== null) await this.open(this.#detail.id);
-      } finally {
-        this.#loading = null;
-        this.#reading = false;
-      }
-    })();
-    return this.#loading;
+  /** With each load of the list, the opened quotation is read again. */
+  protected override async afterRead(): Promise<void> {
+    if (this.#detail !== null) await this.open(this.#detail.id);
   }
 
   /** Opens a quotation by its local id (Enter on a row). */
@@ -302,33 +226,15 @@ export class QuotationsState {
     this.#failure = null;
   }
 
-  async #read(): Promise<void> {
+  protected async readPage(filter: QuotationFilter, paging: Paging): Promise<PageAnswer | null> {
     const result = await this.#api.call('documents.quotations', {
-      ...quotationFilterArgs(this.#filter),
-      offset: this.#offset,
-      limit: QUOTATION_PAGE_SIZE,
+      ...quotationFilterArgs(filter),
+      ...paging,
     });
-    if (!result.ok) {
-      this.#issues = issuesByPath(result.error.issues);
-      this.#error = this.#issues.size > 0 ? null : result.error.message;
-      this.#loaded = true;
-      return;
-    }
-    const listing = result.value;
-    // The list shrank under the page: read its last page instead.
-    if (listing.items.length === 0 && listing.total > 0 && this.#offset > 0) {
-      this.#offset = Math.floor((listing.total - 1) / QUOTATION_PAGE_SIZE) * QUOTATION_PAGE_SIZE;
-      this.#again = true;
-      return;
-    }
-    this.#items = listing.items;
-    this.#total = listing.total;
-    this.#offset = listing.offset;
-    this.#totals = listing.totals;
-    this.#coverage = listing.coverage;
-    this.#selected = Math.min(this.#selected, Math.max(0, listing.items.length - 1));
-    this.#issues = new Map();
-    this.#error = null;
-    this.#loaded = true;
+    return pageAnswer(result, (listing) => {
+      this.#items = listing.items;
+      this.#totals = listing.totals;
+      this.#coverage = listing.coverage;
+    });
   }
 }

@@ -15,10 +15,10 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { formatThaiDate, formatThaiDateTime } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
-import { coalesced } from './coalesced.js';
+import { coalesced } from '../../lib/coalesced.js';
 import type { PaymentMethod } from './money-list.svelte.js';
-import { FormSave } from './form-save.svelte.js';
-import { parseAmount } from './money-input.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
+import { parseAmount } from '../../lib/form-input.js';
 
 /** A contact of the store as last synced. */
 export type SavedContact = CallValue<'money.contacts'>[number];

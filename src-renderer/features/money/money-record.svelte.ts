@@ -11,9 +11,9 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { formatThaiDateTime } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
-import { coalesced } from './coalesced.js';
-import { FormSave } from './form-save.svelte.js';
-import { parseAmount } from './money-input.js';
+import { coalesced } from '../../lib/coalesced.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
+import { parseAmount } from '../../lib/form-input.js';
 
 export type PaymentPreview = CallValue<'money.previewPayment'>;
 

@@ -110,7 +110,6 @@ export const mt = translator({
     paymentPreview: 'Paid {before} → {after}: {statusBefore} → {statusAfter}',
     paymentSave: 'Save the payment (Enter)',
     paymentSaved: 'Payment {amount} by {method} saved; it is sent when the back office can be reached.',
-    cancel: 'Cancel (Esc)',
     // New income / expense
     newIncomeTitle: 'New income',
     newExpenseTitle: 'New expense',
@@ -255,7 +254,6 @@ export const mt = translator({
     paymentPreview: 'ชำระแล้ว {before} → {after}: {statusBefore} → {statusAfter}',
     paymentSave: 'บันทึกการชำระ (Enter)',
     paymentSaved: 'บันทึกการชำระ {amount} ทาง {method} แล้ว จะส่งเมื่อเชื่อมต่อหลังร้านได้',
-    cancel: 'ยกเลิก (Esc)',
     newIncomeTitle: 'รายรับใหม่',
     newExpenseTitle: 'รายจ่ายใหม่',
     date: 'วันที่ (yyyy-MM-dd)',

@@ -10,7 +10,7 @@ import type {
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import type { PaymentMethod } from './money-list.svelte.js';
-import { issuesByPath, parseAmount } from './money-input.js';
+import { issuesByPath, parseAmount } from '../../lib/form-input.js';
 
 export interface TransferValues {
   readonly fromMethodId: string;

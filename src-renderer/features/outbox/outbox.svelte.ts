@@ -4,6 +4,7 @@
 // page reads the state through getters and changes it only through the methods.
 import type { CallValue, DriftPolicy, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import { coalesced } from '../../lib/coalesced.js';
 import type { OutboxItem, ParkedOperation } from './outbox-words.js';
 
 export const PAGE_SIZE = 50;
@@ -29,9 +30,7 @@ export class OutboxView {
   #loaded = $state(false);
   #error = $state<string | null>(null);
   #busy = $state(false);
-
-  #loading: Promise<void> | null = null;
-  #again = false;
+  readonly #loader = coalesced(() => this.#read());
 
   /** `bridge`: the way to main (the page's own unless a test gives another). */
   constructor(bridge: StockroomBridge = api) {
@@ -83,21 +82,7 @@ export class OutboxView {
 
   /** Reads the parked rows and the current page; a call during a read runs once more after it. */
   load(): Promise<void> {
-    if (this.#loading !== null) {
-      this.#again = true;
-      return this.#loading;
-    }
-    this.#loading = (async () => {
-      try {
-        do {
-          this.#again = false;
-          await this.#read();
-        } while (this.#again);
-      } finally {
-        this.#loading = null;
-      }
-    })();
-    return this.#loading;
+    return this.#loader.request();
   }
 
   showHistory(history: boolean): Promise<void> {
@@ -163,7 +148,7 @@ export class OutboxView {
     // The list shrank under the page (rows were sent): step back to its last page.
     if (listing.items.length === 0 && listing.total > 0 && this.#offset > 0) {
       this.#offset = Math.floor((listing.total - 1) / PAGE_SIZE) * PAGE_SIZE;
-      this.#again = true;
+      void this.#loader.request();
     }
     this.#items = listing.items;
     this.#total = listing.total;

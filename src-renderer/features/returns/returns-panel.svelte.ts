@@ -13,8 +13,8 @@ import type {
 import type { ReturnOrderStatus, ReturnStatusTarget } from '../../../src-shared/domain/vocabulary.js';
 import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
 import { api } from '../../lib/api.js';
-import { FormSave } from '../money/form-save.svelte.js';
-import { issuesByPath, parseAmount } from '../money/money-input.js';
+import { FormSave } from '../../lib/form-save.svelte.js';
+import { issuesByPath, parseAmount } from '../../lib/form-input.js';
 
 export const RETURNS_PAGE_SIZE = 50;
 

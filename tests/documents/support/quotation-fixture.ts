@@ -7,8 +7,7 @@ import {
   outboxContactWrites,
 } from '../../../src-main/contacts/index.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../../../src-main/documents/index.js';
-import { outboxMoneyWrites } from '../../../src-main/money/index.js';
-import type { Outbox } from '../../../src-main/outbox/index.js';
+import { outboxWrites, type Outbox } from '../../../src-main/outbox/index.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 
 export interface QuotationFixture {
@@ -25,7 +24,7 @@ export async function startQuotationFixture(): Promise<QuotationFixture> {
   const fx = await startOutboxFixture({ products: 10 });
   const now = () => Date.now();
   const client = fx.client();
-  const writes = outboxMoneyWrites(fx.db);
+  const writes = outboxWrites(fx.db);
   const sync = new QuotationSync({ client, quotations: new QuotationRepository(fx.db), writes, now });
   const catalogue = new CatalogueRepository(fx.db);
   const contacts = new ContactsService({

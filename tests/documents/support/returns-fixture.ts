@@ -4,8 +4,7 @@
 import { CatalogueLookup } from '../../../src-main/catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../../../src-main/catalog/catalogue.repository.js';
 import { ExpectedStock } from '../../../src-main/counting/expected-stock.js';
-import { outboxMoneyWrites } from '../../../src-main/money/index.js';
-import type { Outbox, OutboxOptions } from '../../../src-main/outbox/index.js';
+import { outboxWrites, type Outbox, type OutboxOptions } from '../../../src-main/outbox/index.js';
 import { openReturns, type Returns } from '../../../src-main/returns/index.js';
 import type { ParsedCallArgs, ReturnsChange } from '../../../src-shared/ipc/index.js';
 import { callContract } from '../../../src-shared/ipc/index.js';
@@ -46,7 +45,7 @@ export async function startReturnsFixture(
   const returns = openReturns({
     db: fx.db,
     client,
-    writes: outboxMoneyWrites(fx.db),
+    writes: outboxWrites(fx.db),
     catalogue,
     now: fx.clock.now,
     pcName: 'wh-pc-01.local',

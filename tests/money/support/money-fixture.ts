@@ -7,15 +7,10 @@ import {
   ContactsService,
   outboxContactWrites,
 } from '../../../src-main/contacts/index.js';
-import {
-  MoneyService,
-  MoneySync,
-  outboxMoneyWrites,
-  type MoneySyncSettings,
-} from '../../../src-main/money/index.js';
+import { MoneyService, MoneySync, type MoneySyncSettings } from '../../../src-main/money/index.js';
 import { MoneyRecordRepository } from '../../../src-main/money/money-record.repository.js';
 import { MoneyTransferRepository } from '../../../src-main/money/money-transfer.repository.js';
-import type { Outbox } from '../../../src-main/outbox/index.js';
+import { outboxWrites, type Outbox } from '../../../src-main/outbox/index.js';
 import type { MoneyChange } from '../../../src-shared/ipc/index.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 
@@ -40,7 +35,7 @@ export async function startMoneyFixture(
   const catalogue = new CatalogueRepository(fx.db);
   const methods = await client.call('GetPaymentMethods', { query: { limit: 500 } });
   catalogue.replacePaymentMethods(methods.list);
-  const writes = outboxMoneyWrites(fx.db);
+  const writes = outboxWrites(fx.db);
   const sync = new MoneySync({
     client,
     records: new MoneyRecordRepository(fx.db),

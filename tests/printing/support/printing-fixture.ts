@@ -10,7 +10,7 @@ import {
 } from '../../../src-main/contacts/index.js';
 import { CountingService } from '../../../src-main/counting/index.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../../../src-main/documents/index.js';
-import { outboxMoneyWrites } from '../../../src-main/money/index.js';
+import { outboxWrites } from '../../../src-main/outbox/index.js';
 import { MerchantProfileReader, PrintingService } from '../../../src-main/printing/index.js';
 import { openReturns, type Returns } from '../../../src-main/returns/index.js';
 import { startMoneyFixture, type MoneyFixture } from '../../money/support/money-fixture.js';
@@ -33,7 +33,7 @@ export async function startPrintingFixture(): Promise<PrintingFixture> {
   catalogue.replaceWarehouses((await client.call('GetWarehouses', { query: { limit: 500 } })).list);
   const listed = await client.call('GetProducts', { query: { warehousecode: 'W0001', limit: 20 } });
   catalogue.upsertProducts(listed.list, { warehouseCode: 'W0001', syncedAt: m.now() });
-  const writes = outboxMoneyWrites(db);
+  const writes = outboxWrites(db);
   const documents = new DocumentsService({
     db,
     writes,

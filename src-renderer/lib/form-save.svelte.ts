@@ -1,8 +1,8 @@
-// The save side of a Money form: refused fields (main's preview's, or the save's own once a save was
-// tried), whether a save runs, and why it failed when no field is to blame. Shared by the record form
-// and the payment form, which differ only in what they send.
-import type { IpcIssue, IpcResult } from '../../../src-shared/ipc/index.js';
-import { issuesByPath } from './money-input.js';
+// The save side of a form: refused fields (main's preview's, or the save's own once a save was tried),
+// whether a save runs, and why it failed when no field is to blame. Shared by the forms that differ only
+// in what they send (money records and payments, quotations, returns).
+import type { IpcIssue, IpcResult } from '../../src-shared/ipc/index.js';
+import { issuesByPath } from './form-input.js';
 
 export class FormSave {
   #previewIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());

@@ -1,6 +1,6 @@
 // What a person typed, made ready for the contract (no words here: the state classes use it under Node
 // in their tests, where the page's language is not loaded): typed figures as numbers and refusals by field.
-import type { IpcIssue } from '../../../src-shared/ipc/index.js';
+import type { IpcIssue } from '../../src-shared/ipc/index.js';
 
 /**
  * A figure as a person typed it ("1,250.50", "฿ 80"): a number, or NaN when it is not one (empty too).

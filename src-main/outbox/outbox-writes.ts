@@ -1,33 +1,18 @@
-// The port through which the money service queues its writes and reads how they stand: the outbox's
-// write API (enqueueWrite / operationStates) on the store's database. The service never touches
-// outbox rows itself.
+// The port through which a service (money, quotations, returns) queues its writes and reads how they
+// stand: the outbox's write API (enqueueWrite / operationStates) on the store's database. The services
+// never touch outbox rows themselves.
 import type { Database } from 'better-sqlite3';
-import {
-  enqueueWrite,
-  operationStates,
-  type QueuedWrite,
-  type WriteOperationState,
-  type WriteRequest,
-} from '../outbox/index.js';
+import { enqueueWrite, operationStates } from './writes/enqueue-write.js';
+import type { QueuedWrite, WriteOperationState, WriteRequest } from './writes/write-request.js';
 
-export type {
-  AddExpenseBody,
-  AddIncomeBody,
-  AddMoneyTransferBody,
-  WriteTarget,
-  QueuedWrite,
-  WriteOperationState,
-  WriteRequest,
-} from '../outbox/index.js';
-
-export interface MoneyWrites {
+export interface OutboxWrites {
   /** Synchronous: runs inside the caller's db.transaction, so the local row and the write commit together. */
   enqueue(request: WriteRequest): QueuedWrite;
   /** How each operation stands; ids the outbox does not know are absent. */
   standings(operationIds: readonly number[]): ReadonlyMap<number, WriteOperationState>;
 }
 
-export function outboxMoneyWrites(db: Database): MoneyWrites {
+export function outboxWrites(db: Database): OutboxWrites {
   return {
     enqueue: (request) => enqueueWrite(db, request),
     standings(operationIds) {
