@@ -40,6 +40,8 @@ import { report, reportTrace, row, verdict, type Measured, type Pass } from './s
 /** SCAN_BENCH_PRODUCTS=3000 (and SCAN_BENCH_MEASURED=30) check the run itself quickly; the figures are for 200,000. */
 const PRODUCTS = Number(process.env.SCAN_BENCH_PRODUCTS ?? 200_000);
 const WARM_UP = 20;
+/** SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace is saved there, one file per pass. */
+const TRACE_FOLDER = process.env.SCAN_BENCH_TRACE_DIR;
 const MEASURED = Number(process.env.SCAN_BENCH_MEASURED ?? 500);
 /** Scans after the measured ones, with a DevTools timeline trace on (which slows the page a little). */
 const TRACED = 50;
@@ -137,7 +139,8 @@ async function measurePass(
     if (index === WARM_UP) loopDelay.enable();
     if (index === WARM_UP + MEASURED) {
       loopDelay.disable();
-      trace = await startTimelineTrace(cdp);
+      const saveTo = TRACE_FOLDER === undefined ? undefined : join(TRACE_FOLDER, `${label}.trace.json`);
+      trace = await startTimelineTrace(cdp, saveTo);
     }
     mainScanMs.length = 0;
     const expected = (counted.get(scan.productId) ?? 0) + 1;

@@ -1,6 +1,7 @@
 // A DevTools timeline trace of the page's renderer over a few scans, summed by kind of work on its main
 // thread: how much of a scan's time the renderer spends in script, style, layout, paint and the rest,
 // and how much it is simply not running (a busy machine).
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 
 interface TraceEvent {
@@ -33,7 +34,11 @@ export interface MainThreadWork {
 }
 
 /** Starts recording the timeline; `stop()` ends it and sums the renderer main thread's work. */
-export async function startTimelineTrace(cdp: CDPSession): Promise<{ stop(): Promise<MainThreadWork> }> {
+/** `saveTo`: also write the raw trace there (Chrome's JSON trace format, for DevTools or a script). */
+export async function startTimelineTrace(
+  cdp: CDPSession,
+  saveTo?: string,
+): Promise<{ stop(): Promise<MainThreadWork> }> {
   const events: TraceEvent[] = [];
   const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -47,6 +52,7 @@ export async function startTimelineTrace(cdp: CDPSession): Promise<{ stop(): Pro
       await cdp.send('Tracing.end');
       await complete;
       cdp.off('Tracing.dataCollected', collect);
+      if (saveTo !== undefined) writeFileSync(saveTo, JSON.stringify({ traceEvents: events }));
       return { totals: sumMainThread(events) };
     },
   };

@@ -1,7 +1,8 @@
 // The scan detector wired to a page: one capture-phase keydown listener on the window, so a scan is seen
 // before any field or shortcut handler; keys the detector holds or takes are preventDefault-ed (they
-// never type into the focused field), and held keys that turn out to be typing are inserted at the
-// caret of the field that has focus, with an 'input' event so Svelte's bind:value sees them.
+// never type into the focused field) and stopped (no handler past the window's capture listeners
+// sees them); held keys that turn out to be typing are inserted at the caret of the field that has
+// focus, with an 'input' event so Svelte's bind:value sees them.
 import {
   createScanDetector,
   type OnScan,
@@ -101,9 +102,15 @@ export function listenForScans(
     // typed once the burst proves to be typing; on the page itself they go to onOtherTyping, so a page
     // shortcut such as "-" never fires for a key that was part of a scan (a Thai layout's 3 is "-").
     // A scan's terminator is taken either way.
+    // A key the detector took is the scanner's alone: it goes no further than the window's capture
+    // listeners (another detector's among them), so no field or page handler runs for each key of a
+    // burst (they only saw it prevented), and a scan's Enter never also presses what has focus.
     const element = focused();
     const hold = asTextField(element) !== null || !actsOnKeys(element);
-    if (detector.handleKeyDown(event, { hold }) === 'consumed') event.preventDefault();
+    if (detector.handleKeyDown(event, { hold }) === 'consumed') {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   };
   target.addEventListener('keydown', listener, true);
   return {

@@ -99,6 +99,14 @@ describe('counting in Chromium through the web host', () => {
     const lines = await call('counting.lines', { sessionId: session.id });
     expect(lines.map((line) => line.counted).reduce((a, b) => a + b, 0)).toBe(20);
     await app.screenshot('counting-2-twenty-scans');
+    // Steady sizes (decision 0010): every row is one line high and the big display keeps its height
+    // from one product to the next, so a scan moves the rows and nothing else on the page.
+    const heightsOf = (rows: ReturnType<typeof page.locator>) =>
+      rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+    const rowHeights = await heightsOf(page.getByTestId('count-lines').locator('tbody tr'));
+    expect(rowHeights).toHaveLength(6);
+    expect(new Set(rowHeights).size).toBe(1);
+    const [displayHeight] = await heightsOf(last);
 
     // Up/Down choose the current line without counting: p0 (current; counted last, so the top row, the
     // lines being newest first) → the row below it, and back.
@@ -125,6 +133,8 @@ describe('counting in Chromium through the web host', () => {
     // The same scanner with the Thai keyboard layout on: the digits still come through (read from `code`).
     await thaiLayoutScan(p5.barcode);
     await expect.poll(() => countedText(p5.sku)).toBe('2');
+    await expect.poll(() => last.textContent()).toContain(p5.name);
+    expect(await heightsOf(last)).toEqual([displayHeight]);
 
     // An unknown code: the display says so in words and colour, and the side list has it.
     await scan(UNKNOWN_CODE);

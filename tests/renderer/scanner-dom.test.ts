@@ -39,6 +39,8 @@ class FakeField implements TextFieldLike {
 
 class FakeWindow implements KeyTarget {
   listeners: Array<(event: KeyboardEvent) => void> = [];
+  /** Keys a listener stopped from propagating past the window's capture phase. */
+  stopped: string[] = [];
   addEventListener(_type: 'keydown', listener: (event: KeyboardEvent) => void, capture: boolean): void {
     expect(capture).toBe(true);
     this.listeners.push(listener);
@@ -52,6 +54,7 @@ class FakeWindow implements KeyTarget {
     const event = {
       key, code, timeStamp, ctrlKey: false, altKey: false, metaKey: false, shiftKey: false, repeat: false,
       preventDefault: () => void (prevented = true),
+      stopPropagation: () => void this.stopped.push(key),
     }; // prettier-ignore
     for (const listener of this.listeners) listener(event as unknown as KeyboardEvent);
     return prevented;
@@ -135,6 +138,23 @@ describe('scanner on the page', () => {
     expect(win.key('-', 'Minus', 5000)).toBe(true);
     clock.fire();
     expect(other).toEqual(['-']);
+  });
+
+  it("stops the keys it takes, so no page or field handler runs for a scan's keys; passes the rest on", () => {
+    const win = new FakeWindow();
+    const clock = timers();
+    let focused: object = { tagName: 'SECTION', getAttribute: () => null };
+    listenForScans(win, DEFAULT_SCANNER_SETTINGS, () => undefined, { focused: () => focused, timers: clock });
+    [...'12345678'].forEach((d, i) => win.key(d, `Digit${d}`, i * 6));
+    win.key('Enter', 'Enter', 48);
+    expect(win.stopped).toEqual([...'12345678', 'Enter']);
+    // Not taken: a function key, an Enter that ends no scan, a key on a focused button.
+    win.stopped = [];
+    win.key('F9', 'F9', 1000);
+    win.key('Enter', 'Enter', 2000);
+    focused = { tagName: 'BUTTON', readOnly: false, disabled: false };
+    win.key(' ', 'Space', 3000);
+    expect(win.stopped).toEqual([]);
   });
 
   it('tells controls that act on keys from the rest of the page', () => {
