@@ -7,13 +7,23 @@
 // - images from the page, data: URLs, and image origins given by the caller (none in the desktop shell:
 //   product images should be fetched by main and served from the app's own origin);
 // - connections to the page's origin and the origins given by the caller (the web host's WebSocket);
-// - no plugins, frames, workers, forms, <base>, and no framing of the page by anyone;
+// - workers only from the page's own origin (pdf.js draws a PDF's pages in one; worker-src names it,
+//   though script-src would cover it); no plugins, frames, forms, <base>, and no framing of the page;
 // - with Trusted Types policy names, every DOM sink that parses HTML or loads script (innerHTML,
 //   script.src, ...) needs a value from one of those policies: Svelte 5 creates `svelte-trusted-html`
-//   for its own templates, so an innerHTML of app text throws instead of becoming markup.
+//   for its own templates, so an innerHTML of app text throws instead of becoming markup; the PDF
+//   viewer's policy turns only the bundled pdf.js worker's URL into a worker script URL.
+
+import { PDF_WORKER_TRUSTED_TYPES_POLICY } from '../../src-shared/files/pdf-worker-policy.js';
 
 /** The Trusted Types policy Svelte 5 creates for its compiled templates. */
 export const SVELTE_TRUSTED_TYPES_POLICY = 'svelte-trusted-html';
+
+/** The page's Trusted Types policies: Svelte's, and the PDF viewer's for its worker. */
+export const PAGE_TRUSTED_TYPES_POLICIES = [
+  SVELTE_TRUSTED_TYPES_POLICY,
+  PDF_WORKER_TRUSTED_TYPES_POLICY,
+] as const;
 
 export interface ContentSecurityPolicyNeeds {
   /** Origins (scheme://host[:port]) the page may connect to besides its own, e.g. `ws://127.0.0.1:4173`. */
@@ -58,6 +68,7 @@ export function buildContentSecurityPolicy(needs: ContentSecurityPolicyNeeds = {
     ['img-src', "'self'", 'data:', ...images],
     ['font-src', "'self'"],
     ['media-src', "'self'"],
+    ['worker-src', "'self'"],
     ['connect-src', "'self'", ...connect],
     ['base-uri', "'none'"],
     ['form-action', "'none'"],
@@ -71,7 +82,7 @@ export function buildContentSecurityPolicy(needs: ContentSecurityPolicyNeeds = {
 
 /** The desktop shell's policy: the page talks to main over IPC only. */
 export function desktopContentSecurityPolicy(): string {
-  return buildContentSecurityPolicy({ trustedTypesPolicies: [SVELTE_TRUSTED_TYPES_POLICY] });
+  return buildContentSecurityPolicy({ trustedTypesPolicies: PAGE_TRUSTED_TYPES_POLICIES });
 }
 
 /**
@@ -86,6 +97,6 @@ export function webHostContentSecurityPolicy(pageOrigin: string): string {
   const socketOrigin = origin.replace(/^http/, 'ws');
   return buildContentSecurityPolicy({
     connectOrigins: [socketOrigin],
-    trustedTypesPolicies: [SVELTE_TRUSTED_TYPES_POLICY],
+    trustedTypesPolicies: PAGE_TRUSTED_TYPES_POLICIES,
   });
 }

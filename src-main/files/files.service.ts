@@ -229,8 +229,11 @@ export class FilesService {
 
   #opened(fileName: string, type: string, bytes: Buffer): CallValue<'files.open'> {
     const allowed = ALLOWED_ATTACHMENT_TYPES[extensionOf(fileName)];
-    // The listed type may not match the bytes (api notes): only a picture whose bytes say so is shown.
-    const view = allowed?.view === 'image' && allowed.signature(bytes.subarray(0, 16)) ? 'image' : 'save';
+    // The listed type may not match the bytes (api notes): only a picture or PDF whose bytes say so is
+    // shown in the page; anything else is saved.
+    const shown =
+      allowed !== undefined && allowed.view !== 'save' && allowed.signature(bytes.subarray(0, 16));
+    const view = shown ? allowed.view : 'save';
     return {
       fileName,
       type: typeOf(fileName, type),

@@ -162,8 +162,8 @@ export const ATTACHMENT_REFUSALS = [
 ] as const;
 export type AttachmentRefusal = (typeof ATTACHMENT_REFUSALS)[number];
 
-/** How the page shows an opened file: in the page (an image), or saved to disk. */
-export const ATTACHMENT_VIEWS = ['image', 'save'] as const;
+/** How the page shows an opened file: in the page (an image, or a PDF's pages drawn), or saved to disk. */
+export const ATTACHMENT_VIEWS = ['image', 'save', 'pdf'] as const;
 export type AttachmentView = (typeof ATTACHMENT_VIEWS)[number];
 /** v4's sell_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT, 3 VAT 0%. */
 export const SELL_VAT_STATUSES = [0, 1, 2, 3] as const;

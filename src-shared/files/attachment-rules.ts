@@ -71,7 +71,7 @@ export const ALLOWED_ATTACHMENT_TYPES: Readonly<Record<string, AllowedAttachment
   jpeg: image('image/jpeg', JPEG),
   gif: image('image/gif', GIF),
   webp: image('image/webp', WEBP),
-  pdf: saved('application/pdf', PDF),
+  pdf: { mime: 'application/pdf', signature: PDF, view: 'pdf' },
   doc: saved('application/msword', OLE2),
   xls: saved('application/vnd.ms-excel', OLE2),
   ppt: saved('application/vnd.ms-powerpoint', OLE2),

@@ -7,6 +7,7 @@ import {
   SVELTE_TRUSTED_TYPES_POLICY,
   webHostContentSecurityPolicy,
 } from '../../src-main/app/content-security-policy.js';
+import { PDF_WORKER_TRUSTED_TYPES_POLICY } from '../../src-shared/files/pdf-worker-policy.js';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -21,7 +22,7 @@ describe('content security policy', () => {
   it('by default allows only the page itself, and no inline code, eval, frames, forms or plugins', () => {
     expect(buildContentSecurityPolicy()).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
-        "media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "media-src 'self'; worker-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
   });
 
@@ -70,11 +71,15 @@ describe('content security policy', () => {
     );
   });
 
-  it('desktop: IPC only, Trusted Types required with the Svelte policy', () => {
+  it('desktop: IPC only, workers from the page, Trusted Types with the Svelte and PDF worker policies', () => {
     const parsed = directives(desktopContentSecurityPolicy());
     expect(parsed.get('connect-src')).toEqual(["'self'"]);
+    expect(parsed.get('worker-src')).toEqual(["'self'"]);
     expect(parsed.get('require-trusted-types-for')).toEqual(["'script'"]);
-    expect(parsed.get('trusted-types')).toEqual([SVELTE_TRUSTED_TYPES_POLICY]);
+    expect(parsed.get('trusted-types')).toEqual([
+      SVELTE_TRUSTED_TYPES_POLICY,
+      PDF_WORKER_TRUSTED_TYPES_POLICY,
+    ]);
   });
 
   it('web host: the WebSocket back to the page host is named', () => {

@@ -4,7 +4,10 @@
 //   on the panel is refused in words, nothing queued → a delivery photo (a real PNG) is attached with
 //   Alt+A and the file chooser, kept on this PC and shown "waiting to send" → the back office returns →
 //   the outbox drains → v4's GetPurchaseOrderFiles lists the photo exactly once, under the app's unique
-//   name → Enter opens it and the picture is shown. Screenshots in both languages and axe on each screen.
+//   name → Enter opens it and the picture is shown. Then a real PDF (Chromium's own printing, two pages)
+//   is attached and opened: pdf.js draws its first page on a canvas under the page's CSP (no violation),
+//   PageDown goes to page 2; a file that only starts like a PDF is refused in words and offers Save.
+//   Screenshots in both languages and axe on each screen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bandedPng } from '../support/png.js';
 import { storeId } from '../sandbox/finance/sandbox-calls.js';
@@ -134,4 +137,81 @@ describe('files on a purchase order, attached offline and sent later', () => {
     await inBothLanguages(page, 'files-3-sent', { th: row.getByText('ส่งแล้ว') });
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('shows a PDF’s pages on a canvas, and offers Save for one it cannot read', async () => {
+    const { page, problems } = app;
+    const shown = page.getByTestId('shown-file');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Alt+KeyA')]);
+    await chooser.setFiles({
+      name: 'delivery note.pdf',
+      mimeType: 'application/pdf',
+      buffer: await twoPagePdf(),
+    });
+    await page.getByText(/^delivery note-\S+\.pdf is kept on this PC/).waitFor();
+    // The list is read again as the upload is sent: focus the file's button, then Enter opens it.
+    const row = page.getByTestId('files-list').getByRole('row').filter({ hasText: 'delivery note-' });
+    await row.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await shown.getByText('Page 1 of 2').waitFor({ timeout: 30_000 });
+    const canvas = shown.getByTestId('pdf-page');
+    await expect.poll(() => inkedPixels(), { timeout: 10_000 }).toBeGreaterThan(1_000);
+    const firstPage = await inkedPixels();
+    await app.screenshot('files-4-pdf-en');
+    await expectAccessible(page, 'the shown PDF');
+    await page.keyboard.press('PageDown');
+    await shown.getByText('Page 2 of 2').waitFor();
+    // Page 2 is mostly blank paper with one line: far less ink than page 1's black block.
+    await expect.poll(() => inkedPixels(), { timeout: 10_000 }).toBeLessThan(firstPage / 2);
+    expect(await canvas.getAttribute('aria-label')).toBe('Page 2 of 2');
+    await page.keyboard.press('Escape');
+    await canvas.waitFor({ state: 'detached' });
+    expect(await page.evaluate('document.activeElement.textContent')).toContain('delivery note-');
+
+    // Bytes that only start like a PDF: attached (the signature matches), shown as unreadable, saved.
+    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Alt+KeyA')]);
+    await again.setFiles({
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\nthis is not a PDF body\n'),
+    });
+    await page.getByText(/^broken-\S+\.pdf is kept on this PC/).waitFor();
+    const broken = page.getByTestId('files-list').getByRole('row').filter({ hasText: 'broken-' });
+    await broken.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await shown.getByTestId('pdf-error').getByText('cannot be shown').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.keyboard.press('Control+KeyS'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^broken-.*\.pdf$/);
+    await page.keyboard.press('Escape');
+    await page.getByText('was saved to your downloads').waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
+
+/** Two A4 pages printed by Chromium: a heading and a large black block, then one line of text. */
+async function twoPagePdf(): Promise<Buffer> {
+  const printer = await app.page.context().newPage();
+  await printer.setContent(
+    '<h1>Delivery note</h1><div style="height:400px;background:#000"></div>' +
+      '<p style="break-before:page">Page two</p>',
+  );
+  const pdf = await printer.pdf({ format: 'A4' });
+  await printer.close();
+  return pdf;
+}
+
+/** How many pixels of the shown PDF's canvas are dark (a string: this file has no DOM types). */
+function inkedPixels(): Promise<number> {
+  return app.page.evaluate(`(() => {
+    const canvas = document.querySelector('[data-testid="pdf-page"]');
+    if (!canvas || canvas.width === 0) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index + 3] > 0 && data[index] + data[index + 1] + data[index + 2] < 200) dark += 1;
+    }
+    return dark;
+  })()`) as Promise<number>;
+}

@@ -175,7 +175,7 @@ describe('FilesService', () => {
         sendState: 'waitingToSend',
       });
       const own = await f.files.open({ record, localId: waiting.localId ?? 0 });
-      expect(own).toMatchObject({ view: 'save', type: 'application/pdf' });
+      expect(own).toMatchObject({ view: 'pdf', type: 'application/pdf' });
     } finally {
       await f.fx.sandbox.restart({ port });
     }

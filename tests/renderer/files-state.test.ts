@@ -1,6 +1,7 @@
 // The file attachments' state (features/files) against a fake bridge: the finder's reference, a file
 // refused by name or size before any byte is sent, chunked staging then attach, refusals from main in
-// the page's language, opening a picture (shown) or another file (saved).
+// the page's language, opening a picture or a PDF (shown) or another file (saved); the PDF viewer's
+// pages, and a PDF it cannot read.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // lib/i18n remembers the language in localStorage and on <html lang>: the little of both it touches.
@@ -23,6 +24,7 @@ import {
   type OpenedFile,
 } from '../../src-renderer/features/files/attachments.svelte.js';
 import { FilesFinder } from '../../src-renderer/features/files/files-finder.svelte.js';
+import { PdfViewer, type PdfDocument } from '../../src-renderer/features/files/pdf-viewer.svelte.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 
@@ -219,8 +221,106 @@ describe('Attachments', () => {
     expect(files.error).toContain('never opened on this PC');
   });
 
+  it('shows a PDF in the page, and saves it from there when asked', async () => {
+    const pdf: OpenedFile = {
+      fileName: 'terms.pdf',
+      type: 'application/pdf',
+      view: 'pdf',
+      size: 3,
+      content: 'AAEC',
+    };
+    bridge.answer('files.list', ok(listOf(onBackOffice))).answer('files.open', ok(pdf));
+    const files = new Attachments(RECORD, bridge);
+    await files.load();
+    const saved: OpenedFile[] = [];
+    await files.open((file) => saved.push(file));
+    expect(files.shown).toEqual(pdf);
+    expect(saved).toEqual([]);
+    files.saveFile(pdf, (file) => saved.push(file));
+    expect(saved).toEqual([pdf]);
+    expect(files.notice).toBe('terms.pdf was saved to your downloads.');
+  });
+
   it('round-trips bytes through Base64', () => {
     const bytes = new Uint8Array(70_000).map((_, index) => (index * 7) % 256);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+  });
+});
+
+/** A PDF reader standing in for pdf.js (which needs a real canvas): records what it was asked to draw. */
+function fakeReader(pageCount: number, drawn: number[]): PdfDocument & { closed: boolean } {
+  return {
+    pageCount,
+    closed: false,
+    draw(pageNumber) {
+      drawn.push(pageNumber);
+      return Promise.resolve();
+    },
+    close() {
+      this.closed = true;
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('PdfViewer', () => {
+  const file: OpenedFile = {
+    fileName: 'terms.pdf',
+    type: 'application/pdf',
+    view: 'pdf',
+    size: 3,
+    content: 'AAEC',
+  };
+  const canvas = {} as HTMLCanvasElement;
+
+  it('reads the decoded bytes, starts on page 1 of 3 and moves within the pages', async () => {
+    const drawn: number[] = [];
+    const reader = fakeReader(3, drawn);
+    const given: Uint8Array[] = [];
+    const viewer = new PdfViewer(file, (bytes) => {
+      given.push(bytes);
+      return Promise.resolve(reader);
+    });
+    expect(viewer.state).toBe('reading');
+    await viewer.read();
+    expect(given).toEqual([new Uint8Array([0, 1, 2])]);
+    expect(viewer.position).toBe('Page 1 of 3');
+    expect(viewer.canGoBack).toBe(false);
+    await viewer.draw(canvas, 600);
+    viewer.previous();
+    expect(viewer.page).toBe(1);
+    viewer.next();
+    viewer.next();
+    viewer.next();
+    expect(viewer.page).toBe(3);
+    expect(viewer.canGoOn).toBe(false);
+    await viewer.draw(canvas, 600);
+    viewer.previous();
+    locale.set('th');
+    expect(viewer.position).toBe('หน้า 2 จาก 3');
+    expect(drawn).toEqual([1, 3]);
+    await viewer.close();
+    expect(reader.closed).toBe(true);
+  });
+
+  it('says in the page’s language when the bytes are not a PDF it can read', async () => {
+    const viewer = new PdfViewer(file, () => Promise.reject(new Error('Invalid PDF structure.')));
+    await viewer.read();
+    expect(viewer.state).toBe('broken');
+    expect(viewer.error).toBe(
+      'terms.pdf cannot be shown: it is not a PDF this page can read. Save it to open it elsewhere.',
+    );
+    locale.set('th');
+    expect(viewer.error).toContain('บันทึกไฟล์');
+    expect(viewer.canGoOn).toBe(false);
+  });
+
+  it('marks the PDF broken when a page cannot be drawn', async () => {
+    const reader = fakeReader(2, []);
+    reader.draw = () => Promise.reject(new Error('bad page'));
+    const viewer = new PdfViewer(file, () => Promise.resolve(reader));
+    await viewer.read();
+    await viewer.draw(canvas, 600);
+    expect(viewer.state).toBe('broken');
   });
 });

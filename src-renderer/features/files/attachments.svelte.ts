@@ -1,7 +1,7 @@
 // One record's files on the page: the list (the back office's, or the copy saved on this PC, with this
 // PC's uploads merged in), attaching a chosen or dropped file (checked by name and size at once, sent
-// to main in chunks, then checked again there), and opening one (a picture is shown; anything else is
-// saved). Problems are kept as text keys so they follow a language switch.
+// to main in chunks, then checked again there), and opening one (a picture or a PDF is shown; anything
+// else is saved). Problems are kept as text keys so they follow a language switch.
 import type { AttachmentRefusal } from '../../../src-shared/domain/vocabulary.js';
 import {
   MAX_ATTACHMENT_BYTES,
@@ -112,7 +112,7 @@ export class Attachments {
   get notice(): string | null {
     return this.#notice ? wordsOf(this.#notice) : null;
   }
-  /** The picture being shown, if any. */
+  /** The picture or PDF being shown, if any. */
   get shown(): OpenedFile | null {
     return this.#shown;
   }
@@ -199,7 +199,7 @@ export class Attachments {
     }
   }
 
-  /** Opens the chosen file: a picture is shown; anything else is handed to `save`. */
+  /** Opens the chosen file: a picture or a PDF is shown; anything else is handed to `save`. */
   async open(save: (file: OpenedFile) => void): Promise<void> {
     const file = this.files[this.#selected];
     if (!file) return;
@@ -213,13 +213,18 @@ export class Attachments {
       return;
     }
     this.#problem = null;
-    if (result.value.view === 'image') {
+    if (result.value.view !== 'save') {
       this.#shown = result.value;
       return;
     }
-    save(result.value);
-    this.#notice = { key: 'saved', values: { name: result.value.fileName } };
+    this.saveFile(result.value, save);
     await this.load();
+  }
+
+  /** Saves a file (one opened, or the one shown) and says so. */
+  saveFile(file: OpenedFile, save: (file: OpenedFile) => void): void {
+    save(file);
+    this.#notice = { key: 'saved', values: { name: file.fileName } };
   }
 
   closeShown(): void {
