@@ -2,11 +2,11 @@
 // contacts, the payment made with it, refusals by field), the payment on a record with its resulting
 // status before saving, and the new transfer.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ipcFail } from '../../src-shared/ipc/index.js';
+import { ipcFail, type CallValue, type IpcResult } from '../../src-shared/ipc/index.js';
 import { MoneyDraftForm } from '../../src-renderer/features/money/money-draft.svelte.js';
 import { MoneyRecordView } from '../../src-renderer/features/money/money-record.svelte.js';
 import { TransferForm } from '../../src-renderer/features/money/transfer-form.svelte.js';
-import { FakeBridge, ok, refused, settled } from './support/fake-bridge.js';
+import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 import { clock, detail, invalid, preview, transfer } from './support/money-answers.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
@@ -70,6 +70,38 @@ describe('MoneyDraftForm', () => {
     form.setValue('contactText', 'Somchai Co. (old)');
     expect(form.contact).toBeNull();
     expect(form.args().contact).toEqual({ name: 'Somchai Co. (old)' });
+  });
+
+  it('never shows suggestions answered for an older text while the newer answer is on its way', async () => {
+    const contact = (id: number, name: string, code: string) => ({
+      id,
+      code,
+      name,
+      idNumber: '',
+      phone: '',
+      email: '',
+      address: '',
+      branchName: '',
+      branchNo: '',
+    });
+    const forPrefix = [contact(3, 'Anong', 'CUS-0011'), contact(4, 'Wichai', 'CUS-001')];
+    const exact = held<IpcResult<CallValue<'money.contacts'>>>();
+    bridge
+      .answer('money.preview', ok(preview))
+      .answer('money.contacts', ok(forPrefix))
+      .answer('money.contacts', () => exact.promise);
+    const form = new MoneyDraftForm('income', bridge, clock);
+
+    form.setValue('contactText', 'CUS-00');
+    await settled();
+    expect(form.suggestions.map((found) => found.id)).toEqual([3, 4]);
+    // Typing on: the list of 'CUS-00' is not the list of 'CUS-001' (Enter would pick Anong).
+    form.setValue('contactText', 'CUS-001');
+    await settled();
+    expect(form.suggestions).toEqual([]);
+    exact.release(ok([forPrefix[1] ?? contact(0, '', '')]));
+    await settled();
+    expect(form.suggestions.map((found) => found.id)).toEqual([4]);
   });
 
   it('adds the payment made with the record, with the first method and the amount previewed', async () => {

@@ -64,6 +64,8 @@ export class QuotationForm {
   #values = $state<QuotationInfoValues>(EMPTY_VALUES);
   #contact = $state<CachedContact | null>(null);
   #suggestions = $state<CachedContact[]>([]);
+  /** The text the suggestions answer (trimmed). */
+  #suggestionsFor = $state('');
 
   constructor(mode: QuotationFormMode, quotation: QuotationDetail | null, bridge: StockroomBridge = api) {
     this.mode = mode;
@@ -116,7 +118,8 @@ export class QuotationForm {
   }
 
   get suggestions(): readonly CachedContact[] {
-    return this.#suggestions;
+    // An answer for an older text is never shown: Enter must not pick from a list the typing has left.
+    return this.#suggestionsFor === this.#values.customerText.trim() ? this.#suggestions : [];
   }
 
   /** Refused fields by path, once a save was tried. */
@@ -209,5 +212,6 @@ export class QuotationForm {
     }
     const result = await this.#api.call('money.contacts', { text, limit: 8 });
     this.#suggestions = result.ok && this.#contact === null ? result.value : [];
+    this.#suggestionsFor = text;
   });
 }

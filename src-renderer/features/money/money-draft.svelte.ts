@@ -66,6 +66,8 @@ export class MoneyDraftForm {
   #lines = $state<DraftLine[]>([EMPTY_LINE]);
   #contact = $state<SavedContact | null>(null);
   #suggestions = $state<SavedContact[]>([]);
+  /** The text the suggestions answer (trimmed). */
+  #suggestionsFor = $state('');
   #preview = $state<MoneyPreview | null>(null);
   #previewing = $state(false);
   /** The person typed the payment's amount: it no longer follows the record's amount. */
@@ -98,7 +100,8 @@ export class MoneyDraftForm {
 
   /** Saved contacts matching what is typed in the contact field. */
   get suggestions(): readonly SavedContact[] {
-    return this.#suggestions;
+    // An answer for an older text is never shown: Enter must not pick from a list the typing has left.
+    return this.#suggestionsFor === this.#values.contactText.trim() ? this.#suggestions : [];
   }
 
   /** main's figures for what is typed now; null while the form is incomplete. */
@@ -264,5 +267,6 @@ export class MoneyDraftForm {
     }
     const result = await this.#api.call('money.contacts', { text, limit: 8 });
     this.#suggestions = result.ok && this.#contact === null ? result.value : [];
+    this.#suggestionsFor = text;
   });
 }
