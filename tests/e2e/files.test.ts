@@ -168,7 +168,12 @@ describe('files on a purchase order, attached offline and sent later', () => {
     expect(await page.evaluate('document.activeElement.textContent')).toContain('delivery note-');
 
     // Bytes that only start like a PDF: attached (the signature matches), shown as unreadable, saved.
-    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Alt+KeyA')]);
+    // The Attach button this time (Alt+A is proven above); under a full run's load an Alt+A here once
+    // opened no chooser, which is noted as an open question rather than hidden by a retry.
+    const [again] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('button', { hasText: 'Attach a file (Alt+A)' }).click(),
+    ]);
     await again.setFiles({
       name: 'broken.pdf',
       mimeType: 'application/pdf',
