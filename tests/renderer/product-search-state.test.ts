@@ -55,6 +55,21 @@ describe('search as you type', () => {
     expect(search.current).toBe(true);
   });
 
+  it('names the selected product as exact once the box holds its whole SKU, before the last search', async () => {
+    bridge.answer('catalogue.search', found(12, 120));
+    const search = new ProductSearch({ withStock: false }, bridge);
+    search.type('sku-1');
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    expect(search.selectedProduct?.id).toBe(12);
+    expect(search.exactSelection).toBeUndefined();
+    // The whole SKU typed; its own search still waits for the pause: not current, but exact.
+    search.type('SKU-12');
+    expect(search.current).toBe(false);
+    expect(search.exactSelection?.id).toBe(12);
+    search.type('SKU-120');
+    expect(search.exactSelection).toBeUndefined();
+  });
+
   it('asks for the limit it was given, and stop() drops a search still waiting', async () => {
     bridge.answer('catalogue.search', found(1));
     const search = new ProductSearch({ limit: 20, withStock: false }, bridge);

@@ -218,6 +218,19 @@ export class ProductSearch {
     return this.#results.length > 0 && this.#shownText === this.#text.trim();
   }
 
+  /**
+   * The product shown selected when its SKU or barcode is exactly the text in the box: Enter opens it
+   * even while the search for the last keys is still waiting (a person typed the whole SKU and sees it).
+   */
+  get exactSelection(): ListedProduct | undefined {
+    const typed = this.#text.trim().toLowerCase();
+    const selected = this.selectedProduct;
+    if (typed === '' || selected === undefined) return undefined;
+    return selected.sku.toLowerCase() === typed || selected.barcode.toLowerCase() === typed
+      ? selected
+      : undefined;
+  }
+
   /** Reads the results and their stock again for the same text (back on the page, or another store). */
   refresh(): void {
     this.#stock = {};
