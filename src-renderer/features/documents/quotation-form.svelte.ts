@@ -5,7 +5,6 @@
 // 'lines.1.quantity'…) and nothing is queued from a refused form (main checks before it queues).
 import type {
   CallArgs,
-  CallValue,
   IpcIssue,
   IpcResult,
   QuotationDetail,
@@ -13,13 +12,16 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
 import { api } from '../../lib/api.js';
-import { coalesced } from '../../lib/coalesced.js';
+import {
+  ContactSuggestions,
+  type SavedContact as SavedContactSuggestion,
+} from '../../lib/contact-suggestions.svelte.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
 
 export type QuotationFormMode = 'new' | 'info' | 'lines';
 
 /** A contact of the store as last synced. */
-export type CachedContact = CallValue<'money.contacts'>[number];
+export type CachedContact = SavedContactSuggestion;
 
 /** The info fields as typed. */
 export interface QuotationInfoValues {
@@ -60,17 +62,20 @@ export class QuotationForm {
   /** The line editor (new quotations and edit lines); null when editing the info. */
   readonly lines: DocumentLinesEditor | null;
   readonly #api: StockroomBridge;
+  readonly #suggestions: ContactSuggestions;
   readonly #save = new FormSave();
   #values = $state<QuotationInfoValues>(EMPTY_VALUES);
   #contact = $state<CachedContact | null>(null);
-  #suggestions = $state<CachedContact[]>([]);
-  /** The text the suggestions answer (trimmed). */
-  #suggestionsFor = $state('');
 
   constructor(mode: QuotationFormMode, quotation: QuotationDetail | null, bridge: StockroomBridge = api) {
     this.mode = mode;
     this.quotation = quotation;
     this.#api = bridge;
+    this.#suggestions = new ContactSuggestions(
+      bridge,
+      () => this.#values.customerText,
+      () => this.#contact !== null,
+    );
     if (quotation !== null) {
       this.#values = {
         number: quotation.number,
@@ -118,8 +123,7 @@ export class QuotationForm {
   }
 
   get suggestions(): readonly CachedContact[] {
-    // An answer for an older text is never shown: Enter must not pick from a list the typing has left.
-    return this.#suggestionsFor === this.#values.customerText.trim() ? this.#suggestions : [];
+    return this.#suggestions.list;
   }
 
   /** Refused fields by path, once a save was tried. */
@@ -148,20 +152,20 @@ export class QuotationForm {
     if (field === 'customerText') {
       // Typing again after a pick makes it a typed customer.
       if (this.#contact !== null && value !== this.#contact.name) this.#contact = null;
-      void this.#contactFinder.request();
+      void this.#suggestions.request();
     }
   }
 
   pickContact(contact: CachedContact): void {
     this.#contact = contact;
-    this.#suggestions = [];
+    this.#suggestions.clear();
     this.#values = { ...this.#values, customerText: contact.name };
     this.#save.edited();
   }
 
   /** Waits for the contact search of what is typed now. */
   settleSuggestions(): Promise<void> {
-    return this.#contactFinder.settled();
+    return this.#suggestions.settled();
   }
 
   /** The info part of the arguments, from what is typed. */
@@ -203,15 +207,4 @@ export class QuotationForm {
       return this.#api.call('documents.editQuotation', { id, ...lines });
     return this.#api.call('documents.editQuotationInfo', { id, ...this.infoArgs() });
   }
-
-  readonly #contactFinder = coalesced(async () => {
-    const text = this.#values.customerText.trim();
-    if (text === '' || this.#contact !== null) {
-      this.#suggestions = [];
-      return;
-    }
-    const result = await this.#api.call('money.contacts', { text, limit: 8 });
-    this.#suggestions = result.ok && this.#contact === null ? result.value : [];
-    this.#suggestionsFor = text;
-  });
 }

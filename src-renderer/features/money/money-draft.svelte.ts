@@ -5,7 +5,6 @@
 // their paths; nothing is queued then and everything typed stays.
 import type {
   CallArgs,
-  CallValue,
   IpcIssue,
   MoneyDocumentKind,
   MoneyPreview,
@@ -16,12 +15,16 @@ import type {
 import { formatThaiDate, formatThaiDateTime } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import { coalesced } from '../../lib/coalesced.js';
+import {
+  ContactSuggestions,
+  type SavedContact as SavedContactSuggestion,
+} from '../../lib/contact-suggestions.svelte.js';
 import type { PaymentMethod } from './money-list.svelte.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
 import { parseAmount } from '../../lib/form-input.js';
 
 /** A contact of the store as last synced. */
-export type SavedContact = CallValue<'money.contacts'>[number];
+export type SavedContact = SavedContactSuggestion;
 
 export interface DraftLine {
   readonly name: string;
@@ -51,6 +54,7 @@ const EMPTY_LINE: DraftLine = { name: '', categoryName: '', price: '' };
 export class MoneyDraftForm {
   readonly kind: MoneyDocumentKind;
   readonly #api: StockroomBridge;
+  readonly #suggestions: ContactSuggestions;
   #values = $state<DraftValues>({
     date: '',
     contactText: '',
@@ -65,9 +69,6 @@ export class MoneyDraftForm {
   });
   #lines = $state<DraftLine[]>([EMPTY_LINE]);
   #contact = $state<SavedContact | null>(null);
-  #suggestions = $state<SavedContact[]>([]);
-  /** The text the suggestions answer (trimmed). */
-  #suggestionsFor = $state('');
   #preview = $state<MoneyPreview | null>(null);
   #previewing = $state(false);
   /** The person typed the payment's amount: it no longer follows the record's amount. */
@@ -78,6 +79,11 @@ export class MoneyDraftForm {
   constructor(kind: MoneyDocumentKind, bridge: StockroomBridge = api, now: () => number = Date.now) {
     this.kind = kind;
     this.#api = bridge;
+    this.#suggestions = new ContactSuggestions(
+      bridge,
+      () => this.#values.contactText,
+      () => this.#contact !== null,
+    );
     this.#values = {
       ...this.#values,
       date: formatThaiDate(now()),
@@ -100,8 +106,7 @@ export class MoneyDraftForm {
 
   /** Saved contacts matching what is typed in the contact field. */
   get suggestions(): readonly SavedContact[] {
-    // An answer for an older text is never shown: Enter must not pick from a list the typing has left.
-    return this.#suggestionsFor === this.#values.contactText.trim() ? this.#suggestions : [];
+    return this.#suggestions.list;
   }
 
   /** main's figures for what is typed now; null while the form is incomplete. */
@@ -134,7 +139,7 @@ export class MoneyDraftForm {
     if (field === 'contactText') {
       // Typing again after a pick makes it a typed contact.
       if (this.#contact !== null && value !== this.#contact.name) this.#contact = null;
-      void this.#contactFinder.request();
+      void this.#suggestions.request();
     }
   }
 
@@ -178,7 +183,7 @@ export class MoneyDraftForm {
 
   pickContact(contact: SavedContact): void {
     this.#contact = contact;
-    this.#suggestions = [];
+    this.#suggestions.clear();
     this.#change({ ...this.#values, contactText: contact.name });
   }
 
@@ -258,15 +263,4 @@ export class MoneyDraftForm {
     this.#values = { ...values, payAmount: full };
     void this.#previewReader.request();
   }
-
-  readonly #contactFinder = coalesced(async () => {
-    const text = this.#values.contactText.trim();
-    if (text === '' || this.#contact !== null) {
-      this.#suggestions = [];
-      return;
-    }
-    const result = await this.#api.call('money.contacts', { text, limit: 8 });
-    this.#suggestions = result.ok && this.#contact === null ? result.value : [];
-    this.#suggestionsFor = text;
-  });
 }
