@@ -10,13 +10,12 @@
 //   ones of products-edit, bundles-serials, stock-moves and contacts.
 // Screenshots in English and Thai offline and after the drain; axe on every screen visited.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import { listSerialNumbers } from '../../src-main/sandbox/resources/products/index.js';
 import { ean13FromPrefix } from '../../src-shared/barcode/gtin.js';
 import { bandedPng } from '../support/png.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode } from '../support/scanner-input.js';
-import { appUnderTest, type Call } from './support/app-under-test.js';
+import { externalStore } from './support/external-store.js';
 import { moneyPage } from './support/money-page.js';
 import {
   expectAccessible,
@@ -47,56 +46,18 @@ const NEW_PICTURE = bandedPng(24, 24, [
 ]);
 const NEW_SERIALS = ['SN-I12-NEW-1', 'SN-I12-NEW-2'] as const;
 
-const app = appUnderTest({
+const { app, call, backOffice, stockOf, openCount, waitingCount } = externalStore({
   name: 'issue12-scenario',
+  displayName: 'E2E issue 12 store',
+  store: STORE,
+  products: 60,
   outboxTiming: { settleMs: 1_000, leaseTtlMs: 3_000, backoff: { baseMs: 300, maxMs: 2_000 } },
-  sandbox: { products: 60, stores: [STORE], log: () => {} },
 });
-const call: Call = (name, args) => app.call(name, args);
 let sandbox: TestSandbox;
 
-beforeAll(async () => {
+beforeAll(() => {
   sandbox = app.sandbox;
-  await call('profiles.add', {
-    displayName: 'E2E issue 12 store',
-    baseUrl: sandbox.url,
-    storename: STORE.name,
-    apikey: STORE.apikey,
-    apisecret: STORE.apisecret,
-    defaultWarehouseCode: 'W0001',
-    activate: true,
-  });
 });
-
-function backOffice(): BackofficeClient {
-  return new BackofficeClient({
-    baseUrl: sandbox.url,
-    credentials: { storename: STORE.name, apikey: STORE.apikey, apisecret: STORE.apisecret },
-  });
-}
-
-async function stockOf(warehousecode: string, productId: number): Promise<number> {
-  const client = backOffice();
-  try {
-    const answer = await client.call('GetProducts', {
-      query: { warehousecode, limit: 10, page: 1 },
-      headers: { productidlist: [productId] },
-    });
-    return Number(answer.list[0]?.stock ?? 0);
-  } finally {
-    await client.close();
-  }
-}
-
-async function openCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear + summary.parked;
-}
-
-async function waitingCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear;
-}
 
 const { typeInto } = moneyPage(app);
 const focused = () => focusedElement(app.page);

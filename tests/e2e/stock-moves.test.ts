@@ -8,64 +8,25 @@
 //   the page says sent for every half. Screenshots in both languages and axe on every screen.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode } from '../support/scanner-input.js';
-import { appUnderTest, type Call } from './support/app-under-test.js';
+import { externalStore } from './support/external-store.js';
 import { expectAccessible, findDemoProducts, inBothLanguages } from './support/page-helpers.js';
 
 const STORE = { name: 'e2e-moves', apikey: 'e2e-moves-key-01', apisecret: 'e2e-moves-secret-01' } as const;
 
-const app = appUnderTest({
+const { app, call, backOffice, stockOf, openCount, waitingCount } = externalStore({
   name: 'stock-moves',
+  displayName: 'E2E stock moves store',
+  store: STORE,
+  products: 40,
   outboxTiming: { settleMs: 1_000, leaseTtlMs: 3_000, backoff: { baseMs: 300, maxMs: 2_000 } },
-  sandbox: { products: 40, stores: [STORE], log: () => {} },
 });
-const call: Call = (name, args) => app.call(name, args);
 let sandbox: TestSandbox;
 
-beforeAll(async () => {
+beforeAll(() => {
   sandbox = app.sandbox;
-  await call('profiles.add', {
-    displayName: 'E2E stock moves store',
-    baseUrl: sandbox.url,
-    storename: STORE.name,
-    apikey: STORE.apikey,
-    apisecret: STORE.apisecret,
-    defaultWarehouseCode: 'W0001',
-    activate: true,
-  });
 });
-
-function backOffice(): BackofficeClient {
-  return new BackofficeClient({
-    baseUrl: sandbox.url,
-    credentials: { storename: STORE.name, apikey: STORE.apikey, apisecret: STORE.apisecret },
-  });
-}
-
-async function stockOf(warehousecode: string, productId: number): Promise<number> {
-  const client = backOffice();
-  try {
-    const answer = await client.call('GetProducts', {
-      query: { warehousecode, limit: 10, page: 1 },
-      headers: { productidlist: [productId] },
-    });
-    return Number(answer.list[0]?.stock ?? 0);
-  } finally {
-    await client.close();
-  }
-}
-
-async function openCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear + summary.parked;
-}
-
-async function waitingCount(): Promise<number> {
-  const summary = await call('outbox.summary', {});
-  return summary.pending + summary.sending + summary.retry + summary.unclear;
-}
 
 /** The expected stock of a product in a warehouse, as the page's catalogue shows it. */
 async function expectedIn(productId: number, code: string): Promise<number> {
