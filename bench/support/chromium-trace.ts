@@ -44,7 +44,11 @@ export async function startTimelineTrace(
   cdp.on('Tracing.dataCollected', collect);
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'v8', 'blink', 'toplevel'] },
+    traceConfig: {
+      includedCategories: (
+        process.env.SCAN_BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,v8,blink,toplevel'
+      ).split(','),
+    },
   });
   return {
     async stop() {

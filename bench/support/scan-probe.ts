@@ -108,9 +108,9 @@ export const SCAN_PROBE_SOURCE = `(() => {
     const last = document.querySelector('[data-testid="last-scan"]');
     if (last === null || !text(last).includes(scan.sku)) return false;
     if (text(last.querySelector('[data-testid="last-counted"]')) !== scan.counted) return false;
-    const body = document.querySelector('[data-testid="count-lines"]')?.tBodies[0];
-    for (const row of body?.rows ?? []) {
-      if ([...row.cells].some((cell) => text(cell) === scan.sku)) return text(row.querySelector('td.counted')) === scan.counted;
+    const rows = document.querySelectorAll('[data-testid="count-lines"] [role="row"].line');
+    for (const row of rows) {
+      if (text(row.querySelector('.code')) === scan.sku) return text(row.querySelector('.counted')) === scan.counted;
     }
     return false;
   }

@@ -6,8 +6,7 @@
 // as CatalogueRepository does for pulls.
 import type { Database, Statement } from 'better-sqlite3';
 import type { AppliedWrite } from '../outbox/index.js';
-import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
-import { barcodeKey } from './catalogue-codes.js';
+import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import type { IndexedProductRow, ProductSearchIndex } from './catalogue-search-index.repository.js';
 
 interface StockParameters {

@@ -6,8 +6,7 @@
 // the codes this PC keeps as aliases or packs of products (code-aliases.ts), which are never sent.
 import type { Database } from '../db/database.js';
 import { pendingBarcodes } from '../outbox/pending-barcodes.js';
-import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
-import { barcodeKey } from './catalogue-codes.js';
+import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { CatalogueLookupRepository } from './catalogue-lookup.repository.js';
 import { CodeAliasRepository } from './code-aliases.repository.js';
 import { searchProducts } from './catalogue-search.js';

@@ -1,7 +1,6 @@
 // A Product record as the columns of the products and product_stock tables.
 import type { ProductRecord } from '../../src-shared/api/records.js';
-import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
-import { barcodeKey } from './catalogue-codes.js';
+import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import type { IndexedProductRow } from './catalogue-search-index.repository.js';
 import { searchWordsOf } from './catalogue-search-text.js';
 

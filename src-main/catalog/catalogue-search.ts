@@ -7,11 +7,10 @@
 // ranking). Otherwise the newest MAX_BROAD_CANDIDATES matches of all the words, unranked and cheap,
 // are ordered by where the typed words sit in the name: the person is still typing, and names that
 // start with what they typed are what they are after.
-import { barcodeKey } from './catalogue-codes.js';
 import type { CatalogueLookupRepository, MatchNameRow } from './catalogue-lookup.repository.js';
 import { hasSplittableThai, searchTokens, tokenExpressions } from './catalogue-search-text.js';
 import type { ProductViewRow } from './catalogue-views.js';
-import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 
 export const MAX_BM25_MATCHES = 2_000;
 export const MAX_BROAD_CANDIDATES = 2_000;

@@ -7,7 +7,7 @@ import type { CallValue, ParsedCallArgs, ProductDetail, ProductSummary } from '.
 import type { Outbox } from '../outbox/index.js';
 import { validateBarcode } from '../outbox/kinds/product-barcode.kind.js';
 import { Refusal } from '../refusal.js';
-import { barcodeKey } from './catalogue-codes.js';
+import { barcodeKey } from '../../src-shared/barcode/index.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { CodeAliases } from './code-aliases.js';

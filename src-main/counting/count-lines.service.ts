@@ -1,8 +1,7 @@
 // What counters do to lines: scan, set, adjust, undo, and resolving an unknown code. Each call is one
 // synchronous IMMEDIATE transaction (the event and the line's new figure land together or not at all)
 // and touches only SQLite: the scan path never waits for the network.
-import { normaliseScannedCode } from '../../src-shared/barcode/index.js';
-import { barcodeKey } from '../catalog/catalogue-codes.js';
+import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { enqueueProductBarcode } from '../outbox/enqueue.js';
 import { EMPTY_FIGURE, lineFigure } from './count-line-figure.js';
 import { checkedCounter, checkedQuantity, roundQuantity } from './count-quantity.js';

@@ -1,6 +1,7 @@
 // Count sessions: the service behind the screen warehouse staff use all day. Everything is local and
 // synchronous (SQLite, WAL, synchronous=FULL): a count, once the call returns, survives a power cut.
 // Scans and line changes: count-lines.service.ts; review: count-review.ts; commit: count-commit.ts.
+import { codeIndexPage, type CodeIndexPage } from './count-code-index.js';
 import { openCountsHolding, type OpenCountHolding } from './count-usage.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -177,6 +178,11 @@ export class CountingService {
 
   scan(input: ScanInput): CountLineView {
     return this.#lines.scan(input);
+  }
+
+  /** A page of the codes the counting page may show a scan of at once (count-code-index.ts). */
+  codeIndex(sessionId: string, after: string | null, limit: number): CodeIndexPage {
+    return codeIndexPage(this.#context, sessionId, after, limit);
   }
 
   setQuantity(input: LineQuantityInput): CountLineView {

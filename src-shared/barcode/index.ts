@@ -1,5 +1,6 @@
 // Barcodes: cleaning what a scanner typed, and GTIN (EAN/UPC) check digits.
 export { normaliseScannedCode } from './scanned-code.js';
+export { barcodeKey } from './barcode-key.js';
 export { GTIN_LENGTHS, gtinCheckDigit, isValidGtin, ean13FromPrefix, upcAToEan13 } from './gtin.js';
 export { MAX_BARCODE_LENGTH, checkBarcode, looksLikeGtin } from './barcode-check.js';
 export type { BarcodeProblem, CheckedBarcode } from './barcode-check.js';

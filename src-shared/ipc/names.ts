@@ -34,6 +34,7 @@ export const CALL_NAMES = [
   'counting.session',
   'counting.lines',
   'counting.scan',
+  'counting.codeIndex',
   'counting.setQuantity',
   'counting.adjustQuantity',
   'counting.undoLast',

@@ -63,7 +63,7 @@ async function questionInBothLanguages(
 
 /** The SKUs of the counting page's lines, top to bottom. */
 async function shownSkus(): Promise<string[]> {
-  return app.page.getByTestId('count-lines').locator('tbody td.code').allTextContents();
+  return app.page.getByTestId('count-lines').locator('.line .code').allTextContents();
 }
 
 describe('the counting page’s actions in Chromium through the web host', () => {

@@ -103,7 +103,7 @@ describe('counting in Chromium through the web host', () => {
     // from one product to the next, so a scan moves the rows and nothing else on the page.
     const heightsOf = (rows: ReturnType<typeof page.locator>) =>
       rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
-    const rowHeights = await heightsOf(page.getByTestId('count-lines').locator('tbody tr'));
+    const rowHeights = await heightsOf(page.getByTestId('count-lines').locator('.line'));
     expect(rowHeights).toHaveLength(6);
     expect(new Set(rowHeights).size).toBe(1);
     const [displayHeight] = await heightsOf(last);
@@ -111,9 +111,9 @@ describe('counting in Chromium through the web host', () => {
     // Up/Down choose the current line without counting: p0 (current; counted last, so the top row, the
     // lines being newest first) → the row below it, and back.
     const currentRow = () =>
-      page.getByTestId('count-lines').locator('tr[aria-current="true"] td.code').textContent();
+      page.getByTestId('count-lines').locator('.line[aria-current="true"] .code').textContent();
     await expect.poll(currentRow).toBe(p0.sku);
-    const rowSkus = await page.getByTestId('count-lines').locator('tbody td.code').allTextContents();
+    const rowSkus = await page.getByTestId('count-lines').locator('.line .code').allTextContents();
     expect(rowSkus.at(0)).toBe(p0.sku);
     await page.keyboard.press('ArrowDown');
     await expect.poll(currentRow).toBe(rowSkus.at(1));
@@ -124,7 +124,7 @@ describe('counting in Chromium through the web host', () => {
       .getByTestId('count-lines')
       .getByRole('row')
       .filter({ hasText: p3.sku })
-      .locator('td.code')
+      .locator('.code')
       .click();
     await expect.poll(currentRow).toBe(p3.sku);
     for (const [sku, counted] of wanted) expect(await countedText(sku)).toBe(counted);

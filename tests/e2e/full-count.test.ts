@@ -128,7 +128,7 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await app.screenshot('full-count-1-offline-scanning');
     // The table shows the newest 40 lines at most (the review lists them all).
     const distinct = new Set(plan.filter((code) => code !== UNKNOWN_CODE)).size;
-    expect(await page.getByTestId('count-lines').locator('tbody tr').count()).toBe(Math.min(40, distinct));
+    expect(await page.getByTestId('count-lines').locator('.line').count()).toBe(Math.min(40, distinct));
 
     // Edits: the keypad sets the current line, +/− adjust it, F9 undoes the last change.
     const lastCode = plan.at(-1) ?? '';

@@ -10,6 +10,7 @@ type CountingHandlers = Pick<
   | 'counting.session'
   | 'counting.lines'
   | 'counting.scan'
+  | 'counting.codeIndex'
   | 'counting.setQuantity'
   | 'counting.adjustQuantity'
   | 'counting.undoLast'
@@ -38,6 +39,8 @@ export function countingHandlers(services: ApiServices): CountingHandlers {
     'counting.session': async ({ sessionId }) => (await counting()).session(sessionId),
     'counting.lines': async ({ sessionId, order }) => (await counting()).lines(sessionId, order),
     'counting.scan': async (args) => (await counting()).scan(args),
+    'counting.codeIndex': async ({ sessionId, after, limit }) =>
+      (await counting()).codeIndex(sessionId, after ?? null, limit),
     'counting.setQuantity': async (args) => (await counting()).setQuantity(args),
     'counting.adjustQuantity': async (args) => (await counting()).adjustQuantity(args),
     'counting.undoLast': async (args) => (await counting()).undoLast(args),

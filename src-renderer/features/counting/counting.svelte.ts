@@ -3,8 +3,9 @@
 // counted, newest first: a line changed moves to the front. Scans are sent one after another in the
 // order they were read, so a fast burst is never reordered or dropped. Each outcome plays its cue
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
-// A repeat scan of a code main already counted on a line here is shown at once, on its Enter, and
-// reconciled with main's answer (optimistic-scans.ts); a refusal takes it back with a clear error.
+// A scan of a code main already counted on a line here, or one the session's code index names, is
+// shown at once, on its Enter, and reconciled with main's answer (optimistic-scans.ts); a refusal
+// takes it back with a clear error.
 // The page reads the state through getters and changes it only through the methods.
 import type {
   CountLine,
@@ -14,6 +15,7 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
+import { CodeIndex } from './code-index.js';
 import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
 import type { ScanOutcome } from './scan-outcome.js';
 
@@ -47,6 +49,8 @@ export class CountingSession {
   /** The lines as main last answered them; `#lines` is these with the scans on their way added. */
   #confirmed: CountLine[] = [];
   readonly #optimistic = new OptimisticScans();
+  /** The codes the page may show a scan of before main answers (read in the background). */
+  readonly #index = new CodeIndex();
   /** Scans are numbered as read; the big display and the current line follow the latest one shown. */
   #scansRead = 0;
   #shownScan = 0;
@@ -128,6 +132,13 @@ export class CountingSession {
     else this.#error = session.error.message;
     if (lines.ok) this.#confirm(lines.value);
     else this.#error = lines.error.message;
+    // In the background: the first scans never wait for it.
+    if (session.ok && session.value.state === 'open') void this.#index.load(this.#api, this.sessionId);
+  }
+
+  /** The page is leaving: the code index stops loading. */
+  dispose(): void {
+    this.#index.stop();
   }
 
   /**
@@ -137,7 +148,7 @@ export class CountingSession {
   scan(code: string, options: ScanOptions = {}): Promise<void> {
     const scanNumber = ++this.#scansRead;
     const repeated = options.repeated ?? false;
-    const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed);
+    const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed, this.#index);
     if (pending !== null) {
       this.#lines = this.#optimistic.shown(this.#confirmed);
       this.#showScanned(scanNumber, pending.lineId, repeated, false);
@@ -161,8 +172,8 @@ export class CountingSession {
         else this.#takeBack(pending, code, result.error.message, result.error.code === 'internal');
         return;
       }
-      if (pending !== null) this.#optimistic.settle(pending);
       const line = result.value;
+      if (pending !== null) this.#optimistic.settle(pending, line);
       this.#optimistic.learn(code, line);
       this.#put(line);
       // Main's answer replaces a figure shown early (the same unless the code now means another line).

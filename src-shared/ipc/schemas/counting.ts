@@ -117,6 +117,23 @@ export const unknownLine = z.object({
 export const countLine = z.discriminatedUnion('kind', [productLine, unknownLine]);
 export type CountLine = z.output<typeof countLine>;
 
+/**
+ * A code the counting page may resolve itself: what one scan of it adds (a pack's units), the product
+ * as a new line would hold it and the stock expected now. `key` is the code's comparison form
+ * (src-shared/barcode barcodeKey); `packCode` is the pack's code as kept (null: a barcode or alias of
+ * one unit).
+ */
+export const indexedCode = z.object({
+  key: z.string(),
+  units: z.number(),
+  packCode: z.string().nullable(),
+  product: productLine.shape.product,
+  expected: z.number(),
+});
+export type IndexedCode = z.output<typeof indexedCode>;
+
+export const CODE_INDEX_PAGE = { default: 2000, max: 5000 } as const;
+
 const reviewProduct = {
   productId: z.number(),
   sku: z.string(),
@@ -235,6 +252,20 @@ export const countingCalls = {
   'counting.scan': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter, quantity: quantity.default(1) }),
     result: countLine,
+  },
+  /**
+   * The codes the counting page may show a scan of before main answers it, a page at a time in key
+   * order (the next page starts after `next`): each in-scope product's barcode that names one product
+   * only, and the aliases and packs kept on this PC that no barcode or queued barcode shadows. Main's
+   * answer to the scan stays the truth. Empty for a session that is no longer open.
+   */
+  'counting.codeIndex': {
+    args: z.strictObject({
+      sessionId,
+      after: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(CODE_INDEX_PAGE.max).default(CODE_INDEX_PAGE.default),
+    }),
+    result: z.object({ entries: z.array(indexedCode), next: z.string().nullable() }),
   },
   /** Makes the line exactly `quantity` (≥ 0). */
   'counting.setQuantity': { args: lineQuantity, result: countLine },

@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barcodeKey } from '../../../src-main/catalog/catalogue-codes.js';
+import { barcodeKey } from '../../../src-shared/barcode/index.js';
 import { openCatalogue, product, type CatalogueFixture } from './catalogue-test-support.js';
 
 const IDS = 12;

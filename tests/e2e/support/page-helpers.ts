@@ -54,7 +54,7 @@ export async function inBothLanguages(page: Page, name: string, ready: LanguageR
 
 /** The counting page's "counted" cell of the line with this SKU. */
 export function countedCell(page: Page, sku: string): Locator {
-  return page.getByTestId('count-lines').getByRole('row').filter({ hasText: sku }).locator('td.counted');
+  return page.getByTestId('count-lines').getByRole('row').filter({ hasText: sku }).locator('.counted');
 }
 
 /** A call through the same services the page uses; throws with the error's message when it fails. */

@@ -1,6 +1,8 @@
 // Codes as the catalogue compares them. One function decides the barcode form stored for lookups and
-// the form a scan is compared in, so the two can never disagree.
-import { isValidGtin, normaliseScannedCode, upcAToEan13 } from '../../src-shared/barcode/index.js';
+// the form a scan is compared in (in main, and on the counting page, which resolves codes it was
+// given before main answers), so the two can never disagree.
+import { isValidGtin, upcAToEan13 } from './gtin.js';
+import { normaliseScannedCode } from './scanned-code.js';
 
 /**
  * The comparison form of a barcode: cleaned as a scan is; a valid 12-digit UPC-A as its EAN-13 (a
