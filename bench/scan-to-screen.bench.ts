@@ -31,7 +31,12 @@ import { launchChromium } from '../tests/support/chromium.js';
 import { scanStrokes, sendStroke } from '../tests/support/scanner-input.js';
 import { seededFloats } from '../src-shared/random.js';
 import { startBusyCore } from './support/busy-core.js';
-import { startTimelineTrace, type MainThreadWork } from './support/chromium-trace.js';
+import {
+  saveCpuProfile,
+  startCpuProfile,
+  startTimelineTrace,
+  type MainThreadWork,
+} from './support/chromium-trace.js';
 import { startExternalSandbox } from './support/external-sandbox.js';
 import { planScans, type PlannedScan } from './support/scan-plan.js';
 import { PROBE_GLOBAL, SCAN_PROBE_SOURCE, type ScanTimings } from './support/scan-probe.js';
@@ -40,7 +45,10 @@ import { report, reportTrace, row, verdict, type Measured, type Pass } from './s
 /** SCAN_BENCH_PRODUCTS=3000 (and SCAN_BENCH_MEASURED=30) check the run itself quickly; the figures are for 200,000. */
 const PRODUCTS = Number(process.env.SCAN_BENCH_PRODUCTS ?? 200_000);
 const WARM_UP = 20;
-/** SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace is saved there, one file per pass. */
+/**
+ * SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace and the page's CPU profile (100 µs
+ * samples) are saved there, one of each per pass (SCAN_BENCH_TRACE_CATEGORIES=a,b: other categories).
+ */
 const TRACE_FOLDER = process.env.SCAN_BENCH_TRACE_DIR;
 const MEASURED = Number(process.env.SCAN_BENCH_MEASURED ?? 500);
 /** Scans after the measured ones, with a DevTools timeline trace on (which slows the page a little). */
@@ -141,6 +149,7 @@ async function measurePass(
       loopDelay.disable();
       const saveTo = TRACE_FOLDER === undefined ? undefined : join(TRACE_FOLDER, `${label}.trace.json`);
       trace = await startTimelineTrace(cdp, saveTo);
+      if (TRACE_FOLDER !== undefined) await startCpuProfile(cdp);
     }
     mainScanMs.length = 0;
     const expected = (counted.get(scan.productId) ?? 0) + 1;
@@ -169,6 +178,7 @@ async function measurePass(
   }
   if (trace === undefined) throw new Error(`the ${label} pass had no traced scans`);
   const work = await trace.stop();
+  if (TRACE_FOLDER !== undefined) await saveCpuProfile(cdp, join(TRACE_FOLDER, `${label}.cpuprofile`));
   return {
     pass: { label, loadAtStart, warmUp: WARM_UP, measured, notShown, loopDelay, linesAtEnd: counted.size },
     work,

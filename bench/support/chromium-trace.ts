@@ -79,3 +79,17 @@ function sumMainThread(events: readonly TraceEvent[]): Map<string, number> {
   }
   return busiest;
 }
+
+/** Starts sampling the page's JavaScript (every 100 µs) alongside the trace. */
+export async function startCpuProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
+
+/** Stops the sampling and writes the profile (DevTools' .cpuprofile format) to `file`. */
+export async function saveCpuProfile(cdp: CDPSession, file: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.send('Profiler.disable');
+  writeFileSync(file, JSON.stringify(profile));
+}

@@ -73,12 +73,25 @@ const numberFormats: Record<Language, Intl.NumberFormat> = {
   th: new Intl.NumberFormat('th-TH'),
 };
 
+/** Figures already written, per language: formatting one still costs tens of µs. */
+const formatted: Record<Language, Map<number, string>> = { en: new Map(), th: new Map() };
+const MAX_REMEMBERED_FIGURES = 10_000;
+
 /**
  * Numbers as people of the current language write them. One formatter per language: building one
- * costs ~30-40 µs, and a scan formats half a dozen figures (bench/scan-to-screen).
+ * costs ~30-40 µs, and a scan formats half a dozen figures (bench/scan-to-screen); a count's figures
+ * repeat, so each is written once.
  */
 export function formatNumber(value: number): string {
-  return numberFormats[locale.language].format(value);
+  const language = locale.language;
+  const remembered = formatted[language];
+  let text = remembered.get(value);
+  if (text === undefined) {
+    if (remembered.size >= MAX_REMEMBERED_FIGURES) remembered.clear();
+    text = numberFormats[language].format(value);
+    remembered.set(value, text);
+  }
+  return text;
 }
 
 /** The frame's text of `key` in the current language, with {name} placeholders filled from `values`. */

@@ -68,6 +68,21 @@ describe('a repeat scan shown before main answers', () => {
     expect(cues).toEqual(['ok']);
   });
 
+  it('takes an answer that agrees with the screen without changing what is shown', async () => {
+    const counting = await afterFirstScan();
+    const answer = held<IpcResult<CountLine>>();
+    answerScans(answer.promise);
+    const scanned = counting.scan('A');
+    const [shownLines, shownLast] = [counting.lines, counting.last];
+
+    answer.release(ok(productLine(1, 10, 2)));
+    await scanned;
+    // The same objects: nothing on the page runs again for main saying what it already shows.
+    expect(counting.lines).toBe(shownLines);
+    expect(counting.last).toBe(shownLast);
+    expect(cues).toEqual(['ok']);
+  });
+
   it('waits for main on a code not counted here yet, and on an unknown code', async () => {
     const counting = await loaded(bridge, [productLine(1, 10, 3)]);
     const answer = held<IpcResult<CountLine>>();

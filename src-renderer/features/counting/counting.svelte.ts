@@ -17,6 +17,7 @@ import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
 import { CodeIndex } from './code-index.js';
 import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
+import { sameLine, sameLines } from './same-line.js';
 import type { ScanOutcome } from './scan-outcome.js';
 
 export { outcomeKind, type OutcomeKind, type ScanOutcome } from './scan-outcome.js';
@@ -196,7 +197,12 @@ export class CountingSession {
     if (scanNumber < this.#shownScan) return;
     this.#shownScan = scanNumber;
     this.#currentLineId = line.lineId;
-    this.#last = { status: line.kind === 'product' ? 'ok' : 'unknown', line, repeated };
+    const status = line.kind === 'product' ? 'ok' : 'unknown';
+    const last = this.#last;
+    // Main confirming what is shown already changes nothing on screen (same-line.ts).
+    if (last?.status !== status || last.repeated !== repeated || !sameLine(last.line, line)) {
+      this.#last = { status, line, repeated };
+    }
     this.#notice = null;
     this.#nothingToUndo = false;
   }
@@ -388,7 +394,8 @@ export class CountingSession {
   /** Main's lines as it answered them; the page shows them with the scans on their way added. */
   #confirm(lines: CountLine[]): void {
     this.#confirmed = lines;
-    this.#lines = this.#optimistic.shown(lines);
+    const shown = this.#optimistic.shown(lines);
+    if (!sameLines(shown, this.#lines)) this.#lines = shown;
   }
 }
 

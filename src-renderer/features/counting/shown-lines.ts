@@ -3,7 +3,7 @@
 // be older than those, so it is always there to see and adjust.
 import type { CountLine } from '../../../src-shared/ipc/index.js';
 
-export const LINES_SHOWN = 40;
+export const LINES_SHOWN = 12;
 
 /** `lines` in the order last counted, newest first; at most `limit` are returned. */
 export function newestLines(
