@@ -15,6 +15,7 @@ import type { Locator } from 'playwright-core';
 import {
   expectAccessible,
   findDemoProducts,
+  fitsInItsBox,
   focusedElement,
   screenshot,
   type CatalogueProduct,
@@ -145,6 +146,8 @@ describe('the counting page’s actions in Chromium through the web host', () =>
     const pack = page.getByTestId('last-pack');
     await pack.waitFor();
     expect(await pack.textContent()).toContain(`1 pack (${PACK_CODE}) = 24`);
+    // The display makes room for the pack's line: nothing of it is cut off.
+    expect(await fitsInItsBox(app.page.getByTestId('last-scan'))).toBe(true);
     const after = (await call('counting.lines', { sessionId })).find(
       (line) => line.kind === 'product' && line.product.id === product.id,
     )?.counted;

@@ -7,7 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
 import { appUnderTest } from './support/app-under-test.js';
-import { countedCell, expectAccessible, findDemoProducts, focusedElement } from './support/page-helpers.js';
+import {
+  countedCell,
+  expectAccessible,
+  findDemoProducts,
+  fitsInItsBox,
+  focusedElement,
+} from './support/page-helpers.js';
 
 const UNKNOWN_CODE = '9990001112223';
 
@@ -107,6 +113,7 @@ describe('counting in Chromium through the web host', () => {
     expect(rowHeights).toHaveLength(6);
     expect(new Set(rowHeights).size).toBe(1);
     const [displayHeight] = await heightsOf(last);
+    expect(await fitsInItsBox(last)).toBe(true);
 
     // Up/Down choose the current line without counting: p0 (current; counted last, so the top row, the
     // lines being newest first) → the row below it, and back.
@@ -135,6 +142,7 @@ describe('counting in Chromium through the web host', () => {
     await expect.poll(() => countedText(p5.sku)).toBe('2');
     await expect.poll(() => last.textContent()).toContain(p5.name);
     expect(await heightsOf(last)).toEqual([displayHeight]);
+    expect(await fitsInItsBox(last)).toBe(true);
 
     // An unknown code: the display says so in words and colour, and the side list has it.
     await scan(UNKNOWN_CODE);

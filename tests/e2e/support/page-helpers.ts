@@ -120,3 +120,11 @@ export async function findStockedDemoProducts(
     expected: expectedOf.get(product.id) ?? 0,
   }));
 }
+
+/**
+ * Whether the content of a fixed-size box (the counting page's big display) fits in it: such a box
+ * clips what overflows, so a scan's name, codes or figures would be cut off unseen.
+ */
+export function fitsInItsBox(box: Locator): Promise<boolean> {
+  return box.evaluate((element) => element.scrollHeight <= element.clientHeight + 1);
+}
