@@ -99,8 +99,18 @@ async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<void> {
   await Promise.all(sent);
 }
 
-/** ApiCore with main's time for each counting.scan recorded (the web host calls it like any transport). */
-function timedApi(api: ApiCore, scanTimes: number[]): ApiCore {
+/** How the page read the session's code index: main's time per page, and from first call to last answer. */
+interface IndexReading {
+  readonly pageMs: number[];
+  firstAt: number;
+  lastAt: number;
+}
+
+/**
+ * ApiCore with main's time for each counting.scan and counting.codeIndex recorded (the web host calls
+ * it like any transport).
+ */
+function timedApi(api: ApiCore, scanTimes: number[], index: IndexReading): ApiCore {
   return {
     subscribe: (listener) => api.subscribe(listener),
     call: async (name, args, origin) => {
@@ -108,7 +118,13 @@ function timedApi(api: ApiCore, scanTimes: number[]): ApiCore {
       try {
         return await api.call(name, args, origin);
       } finally {
-        if (name === 'counting.scan') scanTimes.push(performance.now() - started);
+        const ended = performance.now();
+        if (name === 'counting.scan') scanTimes.push(ended - started);
+        if (name === 'counting.codeIndex') {
+          index.pageMs.push(ended - started);
+          if (Number.isNaN(index.firstAt)) index.firstAt = started;
+          index.lastAt = ended;
+        }
       }
     },
   };
@@ -253,8 +269,9 @@ export async function run(): Promise<void> {
     );
 
     const mainScanMs: number[] = [];
+    const indexReading: IndexReading = { pageMs: [], firstAt: Number.NaN, lastAt: Number.NaN };
     const host = await startWebHost({
-      api: timedApi(services.api, mainScanMs),
+      api: timedApi(services.api, mainScanMs, indexReading),
       rendererDirectory: join(outDir, 'renderer'),
     });
     cleanups.unshift(() => host.close());
@@ -312,6 +329,11 @@ export async function run(): Promise<void> {
       }
     }
     await cdp.detach();
+    console.log(
+      `\nthe page read the session's code index in ${indexReading.pageMs.length} pages, ` +
+        `${seconds(indexReading.lastAt - indexReading.firstAt)} from the first call to the last answer`,
+    );
+    console.log(row("main's time per page of the code index", indexReading.pageMs));
     console.log('\n=== Enter → updated line painted, both runs (ms)');
     for (const pass of passes) console.log(verdict(pass));
     const floor = durableCommitFloor(join(userData, 'floor.sqlite'));

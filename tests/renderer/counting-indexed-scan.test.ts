@@ -4,7 +4,9 @@
 // two), a second scan before the first answer, a wrong guess and a refusal put right, and a code the
 // index does not hold waiting for main.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { barcodeKey } from '../../src-shared/barcode/index.js';
 import type { CountLine, IndexedCode, IpcResult } from '../../src-shared/ipc/index.js';
+import { CodeIndex } from '../../src-renderer/features/counting/code-index.js';
 import { CountingSession } from '../../src-renderer/features/counting/counting.svelte.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 import { session } from './support/counting-page.js';
@@ -17,7 +19,8 @@ vi.mock('../../src-renderer/lib/sounds.js', () => ({ playCue: (cue: string) => c
 /** What main's code index says of product `productId` (as productLine's fixture has it). */
 function indexed(productId: number, expected = 5): IndexedCode {
   const { product } = productLine(0, productId, 0);
-  return { key: product.barcode, units: 1, packCode: null, product, expected };
+  // Keyed as main keys it (a 12-digit fixture code that is a valid UPC-A is keyed as its EAN-13).
+  return { key: barcodeKey(product.barcode) ?? product.barcode, units: 1, packCode: null, product, expected };
 }
 
 type ScanAnswer = IpcResult<CountLine> | Promise<IpcResult<CountLine>>;
@@ -130,5 +133,35 @@ describe('a scan the code index names, shown before main answers', () => {
     expect(counting.lines[0]).toMatchObject({ lineId: 3, counted: 3 });
     await known;
     expect(counting.lines.map((line) => line.lineId)).toEqual([3, 9]);
+  });
+});
+
+describe('the page’s copy of the code index', () => {
+  it('stops reading at its limit, on a refusal and when the page leaves', async () => {
+    const pageOf = (...ids: number[]) =>
+      ok({ entries: ids.map((id) => indexed(id)), next: `after-${ids.join()}` });
+    const bridge = new FakeBridge().answer('counting.codeIndex', pageOf(1, 2), pageOf(3, 4), pageOf(5, 6));
+    const capped = new CodeIndex(3);
+    await capped.load(bridge, SESSION_ID);
+    expect(capped.size).toBe(4);
+    expect(bridge.argsOf('counting.codeIndex')).toHaveLength(2);
+    expect(capped.find(indexed(3).product.barcode)?.product.id).toBe(3);
+
+    const refusing = new FakeBridge().answer(
+      'counting.codeIndex',
+      pageOf(1),
+      refused('not-found', 'No such session.'),
+      pageOf(2),
+    );
+    const refused1 = new CodeIndex();
+    await refused1.load(refusing, SESSION_ID);
+    expect(refused1.size).toBe(1);
+
+    const leaving = new FakeBridge().answer('counting.codeIndex', pageOf(1), pageOf(2));
+    const left = new CodeIndex();
+    const loading = left.load(leaving, SESSION_ID);
+    left.stop();
+    await loading;
+    expect(left.size).toBe(0);
   });
 });

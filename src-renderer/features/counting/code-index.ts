@@ -6,9 +6,20 @@ import { barcodeKey } from '../../../src-shared/barcode/index.js';
 import type { CallValue, IndexedCode, IpcResult, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import type { CodeLookup } from './optimistic-scans.js';
 
+/**
+ * At most this many codes are kept: about 400 bytes each in the page (bench/scan-to-screen: 80 MB for a
+ * 200,000-product warehouse). A larger scope's other codes wait for main, as every code did before.
+ */
+export const MAX_INDEXED_CODES = 250_000;
+
 export class CodeIndex implements CodeLookup {
   readonly #codes = new Map<string, IndexedCode>();
+  readonly #maxCodes: number;
   #stopped = false;
+
+  constructor(maxCodes = MAX_INDEXED_CODES) {
+    this.#maxCodes = maxCodes;
+  }
 
   get size(): number {
     return this.#codes.size;
@@ -37,7 +48,7 @@ export class CodeIndex implements CodeLookup {
       }
       if (!page.ok || this.#stopped) return;
       for (const entry of page.value.entries) this.#codes.set(entry.key, entry);
-      if (page.value.next === null) return;
+      if (page.value.next === null || this.#codes.size >= this.#maxCodes) return;
       after = page.value.next;
     }
   }
