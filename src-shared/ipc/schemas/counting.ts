@@ -133,10 +133,11 @@ export const indexedCode = z.object({
 export type IndexedCode = z.output<typeof indexedCode>;
 
 /**
- * Codes per page of counting.codeIndex: the page parses one in a few ms between scans (2,000 took about
- * 5 ms, long enough to delay a scan that came in meanwhile).
+ * Codes per page of counting.codeIndex: main answers one, and the page takes it in, between scans
+ * (bench/scan-to-screen on 200,000 products: a page of 1,000 took main 12 ms p50, 29 p99, long enough to
+ * hold up a scan that came in meanwhile; a page of 2,000 took the page 5 ms to parse).
  */
-export const CODE_INDEX_PAGE = { default: 1000, max: 5000 } as const;
+export const CODE_INDEX_PAGE = { default: 500, max: 5000 } as const;
 
 const reviewProduct = {
   productId: z.number(),
