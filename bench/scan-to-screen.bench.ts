@@ -102,6 +102,7 @@ async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<void> {
 /** How the page read the session's code index: main's time per page, and from first call to last answer. */
 interface IndexReading {
   readonly pageMs: number[];
+  codes: number;
   firstAt: number;
   lastAt: number;
 }
@@ -116,7 +117,11 @@ function timedApi(api: ApiCore, scanTimes: number[], index: IndexReading): ApiCo
     call: async (name, args, origin) => {
       const started = performance.now();
       try {
-        return await api.call(name, args, origin);
+        const result = await api.call(name, args, origin);
+        if (name === 'counting.codeIndex' && result.ok) {
+          index.codes += (result.value as CallValue<'counting.codeIndex'>).entries.length;
+        }
+        return result;
       } finally {
         const ended = performance.now();
         if (name === 'counting.scan') scanTimes.push(ended - started);
@@ -269,7 +274,7 @@ export async function run(): Promise<void> {
     );
 
     const mainScanMs: number[] = [];
-    const indexReading: IndexReading = { pageMs: [], firstAt: Number.NaN, lastAt: Number.NaN };
+    const indexReading: IndexReading = { pageMs: [], codes: 0, firstAt: Number.NaN, lastAt: Number.NaN };
     const host = await startWebHost({
       api: timedApi(services.api, mainScanMs, indexReading),
       rendererDirectory: join(outDir, 'renderer'),
@@ -287,6 +292,8 @@ export async function run(): Promise<void> {
       .waitFor();
     await page.keyboard.press('F3');
     await page.getByRole('heading', { name: 'Count sessions', level: 2 }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    const heapBeforeSession = await pageHeapMb(cdp);
     await page.keyboard.press('Alt+KeyN');
     await page.getByRole('heading', { name: 'New count session' }).waitFor();
     const sessionName = page.getByLabel('Name (optional)');
@@ -295,7 +302,6 @@ export async function run(): Promise<void> {
     await page.getByRole('heading', { name: 'Counting: Scan-to-screen bench' }).waitFor();
     await page.getByText('Ready to scan').waitFor();
 
-    const cdp = await context.newCDPSession(page);
     const counted = new Map<number, number>();
     const [session] = await call('counting.listSessions', { state: 'open' });
     if (session === undefined) throw new Error('the bench session is not open');
@@ -328,12 +334,18 @@ export async function run(): Promise<void> {
         await busy?.stop();
       }
     }
+    const heapWithSession = await pageHeapMb(cdp);
     await cdp.detach();
     console.log(
       `\nthe page read the session's code index in ${indexReading.pageMs.length} pages, ` +
         `${seconds(indexReading.lastAt - indexReading.firstAt)} from the first call to the last answer`,
     );
     console.log(row("main's time per page of the code index", indexReading.pageMs));
+    console.log(
+      `the page's JavaScript heap after a collection: ${heapBeforeSession.toFixed(1)} MB before the session, ` +
+        `${heapWithSession.toFixed(1)} MB after the scans (its lines and the ${indexReading.codes.toLocaleString('en')} ` +
+        `codes of its index: ${(((heapWithSession - heapBeforeSession) * 1e6) / Math.max(indexReading.codes, 1)).toFixed(0)} bytes a code at most)`,
+    );
     console.log('\n=== Enter → updated line painted, both runs (ms)');
     for (const pass of passes) console.log(verdict(pass));
     const floor = durableCommitFloor(join(userData, 'floor.sqlite'));
@@ -364,4 +376,11 @@ function durableCommitFloor(file: string): number[] {
   } finally {
     db.close();
   }
+}
+
+/** The page's JavaScript heap in use after a full collection, MB. */
+async function pageHeapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1e6;
 }

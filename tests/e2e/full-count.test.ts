@@ -7,6 +7,7 @@
 //   started again on the same data → the outbox drains, and the back office's stock, read through v4,
 //   equals what was counted; the assigned barcode is on the product. Nothing lost, nothing twice.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LINES_SHOWN } from '../../src-renderer/features/counting/shown-lines.js';
 import { seededRandom } from '../outbox/support/crash-plan.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
@@ -126,9 +127,11 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     for (const [index, code] of plan.slice(150).entries()) await typeScan(code, 150 + index);
     await expect.poll(() => countedTotal(session.id), { timeout: 30_000 }).toBe(SCANS);
     await app.screenshot('full-count-1-offline-scanning');
-    // The table shows the newest 40 lines at most (the review lists them all).
+    // The table shows the newest LINES_SHOWN lines at most (the review lists them all).
     const distinct = new Set(plan.filter((code) => code !== UNKNOWN_CODE)).size;
-    expect(await page.getByTestId('count-lines').locator('.line').count()).toBe(Math.min(40, distinct));
+    expect(await page.getByTestId('count-lines').locator('.line').count()).toBe(
+      Math.min(LINES_SHOWN, distinct),
+    );
 
     // Edits: the keypad sets the current line, +/− adjust it, F9 undoes the last change.
     const lastCode = plan.at(-1) ?? '';
