@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { isOneOf, COUNT_SCOPE_KINDS } from '../../src-shared/domain/vocabulary.js';
 import { preparedFor } from '../db/statements.js';
 import { CountingError } from './counting-errors.js';
-import type { CountScope } from '../../src-shared/ipc/schemas/counting.js';
+import type { CountScope } from '../../src-shared/ipc/schemas/count-records.js';
 import type { SessionRow } from './count-session.repository.js';
 
 /** The scope as createSession takes it. */

@@ -7,7 +7,7 @@ import {
   UNKNOWN_CODE_STATES,
   isOneOf,
 } from '../../src-shared/domain/vocabulary.js';
-import type { CountScope } from '../../src-shared/ipc/schemas/counting.js';
+import type { CountScope } from '../../src-shared/ipc/schemas/count-records.js';
 import type { CountLineView, ProductLineView, SessionView, UnknownLineView } from './counting-types.js';
 
 /** What a session view adds to its row: read from the catalogue and the scope table. */

@@ -4,7 +4,7 @@
 // rounded to satang.
 import type { z } from 'zod';
 import type { CallValue } from '../../src-shared/ipc/index.js';
-import type { productLine, unknownLine } from '../../src-shared/ipc/schemas/counting.js';
+import type { productLine, unknownLine } from '../../src-shared/ipc/schemas/count-records.js';
 import type { DriftPolicy, KeepCodeChoice, NotCountedChoice } from '../../src-shared/domain/vocabulary.js';
 import type { ScopeInput } from './count-scope.js';
 

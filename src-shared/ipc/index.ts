@@ -7,7 +7,7 @@ export * from './result.js';
 export * from '../domain/vocabulary.js';
 export { DEFAULT_COUNTER, MAX_PAGE } from './schemas/common.js';
 export type { ProductDetail, ProductSummary } from './schemas/catalogue.js';
-export type { CountLine, IndexedCode, SessionViewValue } from './schemas/counting.js';
+export type { CountLine, IndexedCode, SessionViewValue } from './schemas/count-records.js';
 export { MONEY_CHANGE_SOURCES } from './schemas/money.js';
 export type {
   MoneyChange,
