@@ -6,9 +6,10 @@
 // (main looks those up before aliases). Skus, unknown codes and everything else wait for main. The
 // expected figure is the local view (server + outbox) at the time the page is read; main's answer to
 // each scan is the truth and replaces what the page showed.
-import type { Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { barcodeKey } from '../../src-shared/barcode/index.js';
 import type { IndexedCode } from '../../src-shared/ipc/index.js';
+import { preparedFor } from '../db/statements.js';
 import { pendingBarcodes } from '../outbox/pending-barcodes.js';
 import type { CountingContext } from './counting-context.js';
 import { existingSession } from './counting-context.js';
@@ -19,7 +20,7 @@ export interface CodeIndexPage {
   readonly next: string | null;
 }
 
-interface BarcodeRow {
+interface CodeRow {
   key: string;
   id: number;
   sku: string;
@@ -28,31 +29,40 @@ interface BarcodeRow {
   unittext: string;
   purchaseprice: number;
   stock: number;
+  /** Aliases and packs only: the code as kept and what one scan of it counts. */
+  code?: string;
+  units?: number;
 }
 
-const statements = new WeakMap<
-  object,
-  Statement<{ after: string; limit: number; warehouse: string }, BarcodeRow>
->();
+interface PageArgs {
+  after: string;
+  limit: number;
+  warehouse: string;
+}
 
-function barcodeRows(context: CountingContext) {
-  let statement = statements.get(context.db);
-  if (statement === undefined) {
-    // Keyset pages over products_by_barcode; a key two products share is left out (NOT EXISTS on the
-    // same index).
-    statement = context.db.prepare(
-      `SELECT p.barcode_key AS key, p.id, p.sku, p.barcode, p.name, p.unittext, p.purchaseprice,
-              COALESCE(s.stock, 0) AS stock
-         FROM products p
-         LEFT JOIN product_stock s ON s.product_id = p.id AND s.warehouse_code = @warehouse
+const PRODUCT_COLUMNS = `p.id, p.sku, p.barcode, p.name, p.unittext, p.purchaseprice, COALESCE(s.stock, 0) AS stock`;
+const STOCK_JOIN = 'LEFT JOIN product_stock s ON s.product_id = p.id AND s.warehouse_code = @warehouse';
+
+function prepare(db: Database) {
+  return {
+    // Keyset pages over products_by_barcode; a key two products share is left out.
+    barcodes: db.prepare<PageArgs, CodeRow>(
+      `SELECT p.barcode_key AS key, ${PRODUCT_COLUMNS}
+         FROM products p ${STOCK_JOIN}
         WHERE p.barcode_key IS NOT NULL AND p.barcode_key > @after
           AND NOT EXISTS (SELECT 1 FROM products o WHERE o.barcode_key = p.barcode_key AND o.id <> p.id)
         ORDER BY p.barcode_key
         LIMIT @limit`,
-    );
-    statements.set(context.db, statement);
-  }
-  return statement;
+    ),
+    // The aliases and packs in a page's key range whose key is no product's barcode.
+    aliases: db.prepare<{ after: string; upTo: string | null; warehouse: string }, CodeRow>(
+      `SELECT a.code_key AS key, a.code, a.units, ${PRODUCT_COLUMNS}
+         FROM code_aliases a JOIN products p ON p.id = a.product_id ${STOCK_JOIN}
+        WHERE a.code_key > @after AND (@upTo IS NULL OR a.code_key <= @upTo)
+          AND NOT EXISTS (SELECT 1 FROM products o WHERE o.barcode_key = a.code_key)
+        ORDER BY a.code_key`,
+    ),
+  };
 }
 
 /** One page of the session's code index, in key order after `after` (null: from the start). */
@@ -64,60 +74,34 @@ export function codeIndexPage(
 ): CodeIndexPage {
   const session = existingSession(context, sessionId);
   if (session.state !== 'open' || session.handed_over_at !== null) return { entries: [], next: null };
-  const from = after ?? '';
-  const rows = barcodeRows(context).all({ after: from, limit, warehouse: session.warehouse_code });
-  const inScope = context.scopes.includes(session);
-  const queued = new Set(pendingBarcodes(context.db).flatMap(({ barcode }) => barcodeKey(barcode) ?? []));
-  const lastKey = rows.length === limit ? rows.at(-1)?.key : undefined;
-
-  const found: Array<{ key: string; productId: number; units: number; packCode: string | null }> = [];
-  const products = new Map<number, Omit<BarcodeRow, 'key'>>();
-  for (const { key, ...product } of rows) {
-    if (!inScope(product.id)) continue;
-    found.push({ key, productId: product.id, units: 1, packCode: null });
-    products.set(product.id, product);
+  const statements = preparedFor(context.db, prepare);
+  const range = { after: after ?? '', limit, warehouse: session.warehouse_code };
+  const barcodes = statements.barcodes.all(range);
+  // More pages follow while this one is full; the aliases of this page go up to its last barcode.
+  const next = barcodes.length === limit ? (barcodes.at(-1)?.key ?? null) : null;
+  let aliases = statements.aliases.all({ ...range, upTo: next });
+  if (aliases.length > 0) {
+    // A queued barcode assignment is looked up before aliases (catalogue-lookup.ts).
+    const queued = new Set(pendingBarcodes(context.db).flatMap(({ barcode }) => barcodeKey(barcode) ?? []));
+    aliases = aliases.filter((alias) => !queued.has(alias.key));
   }
-  // Aliases and packs are few (kept by hand on this PC): read whole, keyed into this page's range.
-  for (const alias of context.aliases.list()) {
-    const key = barcodeKey(alias.code);
-    if (key === undefined || key <= from || (lastKey !== undefined && key > lastKey)) continue;
-    if (queued.has(key) || context.lookup.findByBarcode(key) !== undefined) continue;
-    if (!inScope(alias.productId)) continue;
-    const row = context.lookup.product(alias.productId);
-    if (row === undefined) continue;
-    found.push({
-      key,
-      productId: alias.productId,
-      units: alias.units,
-      packCode: alias.units === 1 ? null : alias.code,
-    });
-    if (!products.has(alias.productId)) {
-      const stock = context.lookup.serverStock(alias.productId, session.warehouse_code)?.stock ?? 0;
-      products.set(alias.productId, { ...row, stock });
-    }
-  }
+  const rows = [...barcodes, ...aliases]
+    .filter((row) => context.scopes.has(session, row.id))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const expected = new Map(
     context.expected
       .overServerFigures(
         session.warehouse_code,
-        [...products.values()].map(({ id, stock }) => ({ productId: id, stock })),
+        rows.map(({ id, stock }) => ({ productId: id, stock })),
       )
       .map(({ productId, expected: figure }) => [productId, figure]),
   );
-  found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const entries = found.flatMap(({ key, productId, units, packCode }): IndexedCode[] => {
-    const product = products.get(productId);
-    if (product === undefined) return [];
-    const { id, sku, barcode, name, unittext, purchaseprice } = product;
-    return [
-      {
-        key,
-        units,
-        packCode,
-        product: { id, sku, barcode, name, unittext, purchaseprice },
-        expected: expected.get(productId) ?? 0,
-      },
-    ];
-  });
-  return { entries, next: lastKey ?? null };
+  const entries = rows.map(({ key, id, sku, barcode, name, unittext, purchaseprice, code, units }) => ({
+    key,
+    units: units ?? 1,
+    packCode: code !== undefined && units !== undefined && units !== 1 ? code : null,
+    product: { id, sku, barcode, name, unittext, purchaseprice },
+    expected: expected.get(id) ?? 0,
+  }));
+  return { entries, next };
 }
