@@ -242,29 +242,17 @@ export class CountingSession {
 
   /** Moves an unknown code's units to a product; null when refused (the error is shown). */
   resolveUnknown(lineId: number, productId: number): Promise<Resolution | null> {
-    let resolution: Resolution | null = null;
-    const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.resolveUnknown', {
-        sessionId: this.sessionId,
-        lineId,
-        productId,
-      });
-      if (!result.ok) {
-        this.#error = result.error.message;
-        return;
-      }
-      this.#error = null;
-      const { line, barcodeToAssign, replacesBarcode } = result.value;
+    const call = () =>
+      this.#api.call('counting.resolveUnknown', { sessionId: this.sessionId, lineId, productId });
+    return this.#answered(call, null, ({ line, barcodeToAssign, replacesBarcode }): Resolution => {
       const unknown = this.#confirmed.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
         this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
       this.#put(line);
       this.#currentLineId = line.lineId;
       this.#last = { status: 'ok', line, repeated: false };
-      resolution = { line, barcodeToAssign, replacesBarcode };
-    };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue.then(() => resolution);
+      return { line, barcodeToAssign, replacesBarcode };
+    });
   }
 
   /**
@@ -272,40 +260,21 @@ export class CountingSession {
    * False when refused (the error is shown).
    */
   removeUnknownCode(lineId: number): Promise<boolean> {
-    let removed = false;
-    const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.removeUnknownCode', {
-        sessionId: this.sessionId,
-        lineId,
-      });
-      if (!result.ok) {
-        this.#error = result.error.message;
-        return;
-      }
-      this.#error = null;
-      this.#put(result.value, 'inPlace');
+    const call = () => this.#api.call('counting.removeUnknownCode', { sessionId: this.sessionId, lineId });
+    return this.#answered(call, false, (line) => {
+      this.#put(line, 'inPlace');
       if (this.#currentLineId === lineId) this.#currentLineId = null;
-      removed = true;
-    };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue.then(() => removed);
+      return true;
+    });
   }
 
   /** Abandons the session (nothing is sent); false when refused (the error is shown). */
   discard(): Promise<boolean> {
-    let discarded = false;
-    const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.discard', { sessionId: this.sessionId });
-      if (!result.ok) {
-        this.#error = result.error.message;
-        return;
-      }
-      this.#error = null;
-      this.#session = result.value;
-      discarded = true;
-    };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue.then(() => discarded);
+    const call = () => this.#api.call('counting.discard', { sessionId: this.sessionId });
+    return this.#answered(call, false, (session) => {
+      this.#session = session;
+      return true;
+    });
   }
 
   /** +1 / −1 (or any step) on a line; the line never goes below 0. */
@@ -331,15 +300,7 @@ export class CountingSession {
         this.#nothingToUndo = result.error.code === 'conflict';
         return;
       }
-      this.#put(result.value.line);
-      this.#currentLineId = result.value.line.lineId;
-      if (
-        this.#last !== null &&
-        this.#last.status !== 'error' &&
-        this.#last.line.lineId === result.value.line.lineId
-      ) {
-        this.#last = { ...this.#last, line: this.#shownLine(result.value.line) };
-      }
+      this.#changed(result.value.line);
       this.#notice = describe(result.value.line);
       this.#nothingToUndo = false;
     };
@@ -348,6 +309,15 @@ export class CountingSession {
   }
 
   #edit(call: () => Promise<IpcResult<CountLine>>): Promise<void> {
+    return this.#answered(call, undefined, (line) => this.#changed(line));
+  }
+
+  /**
+   * Runs `call` after the calls already queued. Main's answer goes to `onAnswer`, whose value is
+   * returned; a refusal is shown as the page's error and `refused` is returned.
+   */
+  #answered<T, R>(call: () => Promise<IpcResult<T>>, refused: R, onAnswer: (value: T) => R): Promise<R> {
+    let outcome = refused;
     const run = async (): Promise<void> => {
       const result = await call();
       if (!result.ok) {
@@ -355,18 +325,20 @@ export class CountingSession {
         return;
       }
       this.#error = null;
-      this.#put(result.value);
-      this.#currentLineId = result.value.lineId;
-      if (
-        this.#last !== null &&
-        this.#last.status !== 'error' &&
-        this.#last.line.lineId === result.value.lineId
-      ) {
-        this.#last = { ...this.#last, line: this.#shownLine(result.value) };
-      }
+      outcome = onAnswer(result.value);
     };
     this.#queue = this.#queue.then(run, run);
-    return this.#queue;
+    return this.#queue.then(() => outcome);
+  }
+
+  /** A line main changed by an edit or an undo: put first, made current, and followed by the big display. */
+  #changed(line: CountLine): void {
+    this.#put(line);
+    this.#currentLineId = line.lineId;
+    const last = this.#last;
+    if (last !== null && last.status !== 'error' && last.line.lineId === line.lineId) {
+      this.#last = { ...last, line: this.#shownLine(line) };
+    }
   }
 
   /** `line` as the page shows it (scans on their way to it added). */
