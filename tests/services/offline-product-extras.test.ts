@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { listSerialNumbers } from '../../src-main/sandbox/resources/products/index.js';
 import { bandedPng } from '../support/png.js';
-import { waitForDrained, waitForFirstSync, waitForValue } from './support/app-fixture.js';
+import { openSandboxStore, waitForDrained, waitForValue } from './support/app-fixture.js';
 import { useAppWithStoreSandbox } from './support/app-in-folder.js';
 
 const STORE = { name: 'extras', apikey: 'extras-key-5520', apisecret: 'extras-secret-7731' };
@@ -46,21 +46,11 @@ const emptyFields = {
 let opened: Promise<string> | undefined;
 /** The store added once for the file's cases; answers a warehouse code. */
 function openStore(): Promise<string> {
-  opened ??= (async () => {
-    const { app } = running;
-    await app.ok('profiles.add', {
-      displayName: 'Extras shop',
-      baseUrl: running.sandbox.url,
-      storename: STORE.name,
-      apikey: STORE.apikey,
-      apisecret: STORE.apisecret,
-      activate: true,
-    });
-    await waitForFirstSync(app);
-    const code = (await app.ok('catalogue.warehouses', {}))[0]?.code;
-    if (code === undefined) throw new Error('The store has no warehouse');
-    return code;
-  })();
+  opened ??= openSandboxStore(running.app, {
+    displayName: 'Extras shop',
+    baseUrl: running.sandbox.url,
+    store: STORE,
+  });
   return opened;
 }
 

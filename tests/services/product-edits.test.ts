@@ -4,7 +4,7 @@
 // back, v4 reads show each write applied once and the product made here lands on one row.
 import { describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src-shared/barcode/index.js';
-import { waitForDrained, waitForFirstSync, waitForValue } from './support/app-fixture.js';
+import { openSandboxStore, waitForDrained, waitForValue } from './support/app-fixture.js';
 import { useAppWithStoreSandbox } from './support/app-in-folder.js';
 
 const STORE = { name: 'edits', apikey: 'edits-key-4410', apisecret: 'edits-secret-9921' };
@@ -51,16 +51,11 @@ const emptyFields = { ...editable, properties: [] };
 describe('products made and changed on this PC', () => {
   it('works offline at once, then lands on the back office once and on one local row', async () => {
     const { app } = running;
-    await app.ok('profiles.add', {
+    const warehouseCode = await openSandboxStore(app, {
       displayName: 'Edits shop',
       baseUrl: running.sandbox.url,
-      storename: STORE.name,
-      apikey: STORE.apikey,
-      apisecret: STORE.apisecret,
-      activate: true,
+      store: STORE,
     });
-    await waitForFirstSync(app);
-    const warehouseCode = (await app.ok('catalogue.warehouses', {}))[0]?.code ?? '';
     const [category] = await app.ok('catalogue.categories', {});
     const seeded = (await app.ok('catalogue.searchPage', { text: 'a', limit: 10 })).products.find(
       (product) => product.active && product.id > 0,

@@ -4,7 +4,7 @@
 // show it twice until a later pull. The store re-reads the moved products' stock after such a
 // confirmation (CatalogueSync.refreshStock), so the figure shown is the back office's, moved once.
 import { describe, expect, it } from 'vitest';
-import { waitForDrained, waitForFirstSync, waitForValue } from './support/app-fixture.js';
+import { openSandboxStore, waitForDrained, waitForFirstSync, waitForValue } from './support/app-fixture.js';
 import { useAppWithStoreSandbox } from './support/app-in-folder.js';
 
 const STORE = { name: 'returned', apikey: 'returned-key-8812', apisecret: 'returned-secret-3391' };
@@ -31,18 +31,13 @@ async function v4Stock(productId: number, warehouseCode: string): Promise<number
 describe('a return set to Success that a pull saw applied before its confirmation', () => {
   it('shows the back office figure, the move counted once', async () => {
     const { app } = running;
-    await app.ok('profiles.add', {
+    const warehouseCode = await openSandboxStore(app, {
       displayName: 'Returns shop',
       baseUrl: running.sandbox.url,
-      storename: STORE.name,
-      apikey: STORE.apikey,
-      apisecret: STORE.apisecret,
-      activate: true,
+      store: STORE,
     });
-    await waitForFirstSync(app);
-    const warehouseCode = (await app.ok('catalogue.warehouses', {}))[0]?.code;
     const product = (await app.ok('catalogue.search', { text: 'SKU-0000', limit: 5 }))[0];
-    if (warehouseCode === undefined || product === undefined) throw new Error('an empty store');
+    if (product === undefined) throw new Error('an empty store');
     const before = await v4Stock(product.id, warehouseCode);
     const shown = async () =>
       (await app.ok('catalogue.product', { productId: product.id })).stockByWarehouse.find(

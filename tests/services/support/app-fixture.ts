@@ -116,6 +116,33 @@ export function waitForFirstSync(app: TestApp, timeout = 60_000) {
   );
 }
 
+/**
+ * Adds the sandbox store as the active profile, waits for its first sync and answers its first
+ * warehouse's code (every store the sandbox seeds has one).
+ */
+export async function openSandboxStore(
+  app: TestApp,
+  options: {
+    displayName: string;
+    baseUrl: string;
+    store: { name: string; apikey: string; apisecret: string };
+  },
+): Promise<string> {
+  const { displayName, baseUrl, store } = options;
+  await app.ok('profiles.add', {
+    displayName,
+    baseUrl,
+    storename: store.name,
+    apikey: store.apikey,
+    apisecret: store.apisecret,
+    activate: true,
+  });
+  await waitForFirstSync(app);
+  const code = (await app.ok('catalogue.warehouses', {}))[0]?.code;
+  if (code === undefined) throw new Error(`The store ${store.name} has no warehouse`);
+  return code;
+}
+
 export function waitForDrained(app: TestApp, timeout = 30_000) {
   return waitForValue(
     app,
