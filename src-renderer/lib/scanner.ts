@@ -12,7 +12,8 @@
 // - Hold back (an `onTyping` callback is given; use it whenever a text field can have focus): every key
 //   that could be part of a scan is 'consumed' (the caller calls preventDefault) and held; as soon as the
 //   burst is known to be typing (the next key comes late, a non-scan key comes, the terminator comes
-//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly — 300 ms once 3+ fast keys are held) the held keys' own `key` values — the
+//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly — 300 ms once 3+ fast keys are held, and
+//   never judged by a timer that ran late behind a busy page) the held keys' own `key` values — the
 //   Thai characters the person meant — go to `onTyping` in order, for the caller to insert at the caret,
 //   before any key that is passed. A person's keystroke is late by at most ~75 ms; a scan never reaches
 //   the focused field, so fast keys in an editable field are still recognised as a scan.
@@ -102,6 +103,13 @@ interface HeldKey {
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock']);
 const MAX_BURST = 256;
 const SCAN_GRACE_MS = 300;
+/**
+ * A quiet timer that runs this much after it was due ran behind a busy page: the browser may hold the
+ * burst's next keys until the page has taken the last one, so the quiet it measured proves nothing. It
+ * waits once more from then, at most STALL_WAITS times in a row (a page busy for good still releases).
+ */
+const STALL_MS = 20;
+const STALL_WAITS = 3;
 
 const browserTimers: ScannerTimers = {
   now: () => performance.now(),
@@ -130,6 +138,9 @@ export function createScanDetector(
   let held: HeldKey[] = [];
   let lastKeyAt = 0;
   let timer: unknown = null;
+  /** When the running timer is due, and how many times it waited again after running late. */
+  let timerDueAt = 0;
+  let stallWaits = 0;
   let lastScan: { code: string; at: number } | null = null;
   let disposed = false;
   const queue: Array<[string, ScanInfo]> = [];
@@ -225,12 +236,21 @@ export function createScanDetector(
     return settings.terminator !== 'none' && held.length >= 3 ? Math.max(idleMs, SCAN_GRACE_MS) : idleMs;
   }
 
+  function startTimer(ms: number): void {
+    timerDueAt = timers.now() + ms;
+    timer = timers.set(onTimer, ms);
+  }
+
   function onTimer(): void {
     timer = null;
     if (disposed || held.length === 0) return;
-    const quiet = timers.now() - lastKeyAt;
+    const now = timers.now();
+    const quiet = now - lastKeyAt;
     const wait = quietWait();
-    if (quiet < wait) timer = timers.set(onTimer, wait - quiet);
+    if (now - timerDueAt > STALL_MS && stallWaits < STALL_WAITS) {
+      stallWaits += 1;
+      startTimer(wait);
+    } else if (quiet < wait) startTimer(wait - quiet);
     else endBurst();
   }
 
@@ -259,8 +279,11 @@ export function createScanDetector(
     const kept = holdBack && keyOptions.hold !== false;
     held.push({ key, char, at: timeStamp, kept });
     lastKeyAt = timeStamp;
-    stopTimer();
-    timer = timers.set(onTimer, quietWait());
+    stallWaits = 0;
+    // One timer per burst, not one per key: onTimer measures the quiet since the last key and waits
+    // again if it is too short. A page's setTimeout and clearTimeout cost about as much as the rest of
+    // a key's handling, paid 13 times for an EAN-13.
+    if (timer === null) startTimer(quietWait());
     return kept ? 'consumed' : 'passed';
   }
 

@@ -33,6 +33,15 @@ export class FakeTimers implements ScannerTimers {
     }
     this.time = Math.max(this.time, to);
   }
+
+  /**
+   * The page is busy until `to`: no timer runs meanwhile; then every timer due fires, late, at `to`
+   * (earliest first), as a browser's event loop runs them after a long task.
+   */
+  stall(to: number): void {
+    this.time = Math.max(this.time, to);
+    this.advance(to);
+  }
 }
 
 // Every key position the keymap knows, reversed: the character -> the key a US-layout scanner presses.
