@@ -104,11 +104,12 @@ const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'C
 const MAX_BURST = 256;
 const SCAN_GRACE_MS = 300;
 /**
- * A quiet timer that runs this much after it was due ran behind a busy page: the browser may hold the
- * burst's next keys until the page has taken the last one, so the quiet it measured proves nothing. It
- * waits once more from then, at most STALL_WAITS times in a row (a page busy for good still releases).
+ * A page this far behind (a key handled this long after its timestamp, or the quiet timer run this long
+ * after it was due) cannot judge quiet: the browser may hold the burst's next keys until the page has
+ * taken the last one. Such a burst gets the scan's grace, and a late timer waits once more from then, at
+ * most STALL_WAITS times in a row (a page busy for good still releases what was typed).
  */
-const STALL_MS = 20;
+const BEHIND_MS = 10;
 const STALL_WAITS = 3;
 
 const browserTimers: ScannerTimers = {
@@ -141,6 +142,8 @@ export function createScanDetector(
   /** When the running timer is due, and how many times it waited again after running late. */
   let timerDueAt = 0;
   let stallWaits = 0;
+  /** The page fell behind during this burst (BEHIND_MS). */
+  let behind = false;
   let lastScan: { code: string; at: number } | null = null;
   let disposed = false;
   const queue: Array<[string, ScanInfo]> = [];
@@ -204,6 +207,7 @@ export function createScanDetector(
       .map((entry) => entry.key)
       .join('');
     held = [];
+    behind = false;
     if (holdBack && text !== '') options.onTyping?.(text);
   }
 
@@ -217,6 +221,7 @@ export function createScanDetector(
     const startedAt = held[0]?.at ?? lastKeyAt;
     stopTimer();
     held = [];
+    behind = false;
     deliver(code, startedAt, lastKeyAt);
     return true;
   }
@@ -233,7 +238,8 @@ export function createScanDetector(
    * events queued with their true timestamps) must not have the timer hand half a scan out as typing.
    */
   function quietWait(): number {
-    return settings.terminator !== 'none' && held.length >= 3 ? Math.max(idleMs, SCAN_GRACE_MS) : idleMs;
+    const likelyScan = held.length >= 3 || behind;
+    return settings.terminator !== 'none' && likelyScan ? Math.max(idleMs, SCAN_GRACE_MS) : idleMs;
   }
 
   function startTimer(ms: number): void {
@@ -247,8 +253,9 @@ export function createScanDetector(
     const now = timers.now();
     const quiet = now - lastKeyAt;
     const wait = quietWait();
-    if (now - timerDueAt > STALL_MS && stallWaits < STALL_WAITS) {
+    if (now - timerDueAt > BEHIND_MS && stallWaits < STALL_WAITS) {
       stallWaits += 1;
+      behind = true;
       startTimer(wait);
     } else if (quiet < wait) startTimer(wait - quiet);
     else endBurst();
@@ -280,6 +287,7 @@ export function createScanDetector(
     held.push({ key, char, at: timeStamp, kept });
     lastKeyAt = timeStamp;
     stallWaits = 0;
+    if (timers.now() - timeStamp > BEHIND_MS) behind = true;
     // One timer per burst, not one per key: onTimer measures the quiet since the last key and waits
     // again if it is too short. A page's setTimeout and clearTimeout cost about as much as the rest of
     // a key's handling, paid 13 times for an EAN-13.
@@ -292,12 +300,14 @@ export function createScanDetector(
     reset() {
       stopTimer();
       held = [];
+      behind = false;
       lastScan = null;
     },
     dispose() {
       disposed = true;
       stopTimer();
       held = [];
+      behind = false;
       queue.length = 0;
       busy = false;
       settle();
