@@ -26,6 +26,19 @@ const scan = (code: string): Promise<void> => scanCode(app.page, code);
 /** The same scanner with the Thai keyboard layout on: each key's `code` is the digit's, its `key` is Thai. */
 const thaiLayoutScan = (code: string): Promise<void> => scanCodeWithThaiLayout(app.page, code);
 
+/**
+ * The lines table is a box of fixed height (its header and rows are too, decision 0010): every row's
+ * content and the table's rows all fit, so nothing is clipped unseen.
+ */
+async function linesFitTheirBoxes(): Promise<boolean> {
+  const table = app.page.getByTestId('count-lines');
+  const rows = table.getByRole('row');
+  const fits = await rows.evaluateAll((elements) =>
+    elements.every((row) => row.scrollHeight <= row.clientHeight + 1),
+  );
+  return fits && (await fitsInItsBox(table));
+}
+
 describe('counting in Chromium through the web host', () => {
   it('creates a session from the keyboard and counts scans, unknown codes, undo, +/− and the keypad', async () => {
     const { page, problems, call } = app;
@@ -114,6 +127,7 @@ describe('counting in Chromium through the web host', () => {
     expect(new Set(rowHeights).size).toBe(1);
     const [displayHeight] = await heightsOf(last);
     expect(await fitsInItsBox(last)).toBe(true);
+    expect(await linesFitTheirBoxes()).toBe(true);
 
     // Up/Down choose the current line without counting: p0 (current; counted last, so the top row, the
     // lines being newest first) → the row below it, and back.
@@ -192,6 +206,7 @@ describe('counting in Chromium through the web host', () => {
     // The same page in Thai, and the session list with its progress.
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.getByRole('heading', { name: 'รายการที่นับแล้ว (6)' }).waitFor();
+    expect(await linesFitTheirBoxes()).toBe(true);
     await app.screenshot('counting-5-thai');
     await page.getByRole('button', { name: 'English' }).click();
     await page.keyboard.press('F3');
