@@ -5,15 +5,16 @@
 // built renderer served by the web host; Debian's Chromium. A counter opens a count session from the
 // keyboard, then a scanner types real barcodes from the app's own catalogue (DevTools key events, sent
 // together as a keyboard-wedge burst, ending in Enter), one scan at a time, each waited for on screen.
-// The page probe (support/scan-probe.ts) times each scan in the page; main's side of counting.scan is
-// timed around ApiCore.call. The scans run twice into the same session: quiet, then with one core kept
+// The page probe (support/scan-probe.ts) times each scan in the page, from the moment this process sent
+// the Enter to Chromium (when this process runs late, its lag is reported apart, never counted as the
+// page's); main's side of counting.scan is timed around ApiCore.call. The scans run twice into the same session: quiet, then with one core kept
 // busy by a second process (support/busy-core.ts), as on a warehouse PC with something else running;
 // both must meet the target. Prints the figures and their breakdown per run, the load average at the
 // start of each, and both verdicts at the end; asserts nothing. Headless Chromium
 // starts a frame as soon as one is needed; a real 60 Hz display adds a wait of 0-16.7 ms for its next
 // refresh, which this figure does not hold. Takes about 5 minutes (the sandbox's seeding and the
 // first sync of 200,000 products are most of it).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -46,8 +47,8 @@ import { report, reportTrace, row, verdict, type Measured, type Pass } from './s
 const PRODUCTS = Number(process.env.SCAN_BENCH_PRODUCTS ?? 200_000);
 const WARM_UP = 20;
 /**
- * SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace and the page's CPU profile (100 µs
- * samples) are saved there, one of each per pass (SCAN_BENCH_TRACE_CATEGORIES=a,b: other categories).
+ * SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace, the page's CPU profile (100 µs
+ * samples) and every measured scan's timings (JSON) are saved there, one of each per pass (SCAN_BENCH_TRACE_CATEGORIES=a,b: other categories).
  */
 const TRACE_FOLDER = process.env.SCAN_BENCH_TRACE_DIR;
 const MEASURED = Number(process.env.SCAN_BENCH_MEASURED ?? 500);
@@ -80,10 +81,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * A keyboard-wedge scan as a USB scanner sends it: each digit down and up KEY_INTERVAL_MS apart, in real
  * time, then Enter. Each key carries its time on the scanner's schedule (as the OS stamps a real key),
  * so a moment of lag on this shared machine cannot stretch a burst into "typing"; the Enter is stamped
- * when it is sent (at most MAX_ENTER_GAP_MS after the last digit's stamp). Enter → screen is counted
- * from that stamp: the page has taken in the digits meanwhile, as it would from a real scanner.
+ * when it is sent, but at most MAX_ENTER_GAP_MS after the last digit's stamp. Returns how much later
+ * than its stamp the Enter was sent (ms): this process running late (a busy core delays its timers) is
+ * no part of the page's time, so Enter → screen is counted from the send.
  */
-async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<void> {
+async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<number> {
   const strokes = scanStrokes(code);
   const sent: Promise<unknown>[] = [];
   const start = Date.now() / 1000;
@@ -94,9 +96,11 @@ async function typeLikeAScanner(cdp: CDPSession, code: string): Promise<void> {
   }
   const enter = strokes.at(-1);
   if (enter === undefined) throw new Error('a scan ends with Enter');
-  const enterAt = Math.min(Date.now() / 1000, stampOf(code.length - 1) + MAX_ENTER_GAP_MS / 1000);
+  const sendingAt = (performance.timeOrigin + performance.now()) / 1000;
+  const enterAt = Math.min(sendingAt, stampOf(code.length - 1) + MAX_ENTER_GAP_MS / 1000);
   sent.push(...sendStroke(cdp, enter, enterAt, KEY_DOWN_S));
   await Promise.all(sent);
+  return (sendingAt - enterAt) * 1000;
 }
 
 /** How the page read the session's code index: main's time per page, and from first call to last answer. */
@@ -178,7 +182,8 @@ async function measurePass(
       `window.${PROBE_GLOBAL}.arm(${JSON.stringify(scan.sku)}, ${JSON.stringify(String(expected))})`,
     );
     const shown = page.evaluate(`window.${PROBE_GLOBAL}.result()`) as Promise<ScanTimings>;
-    const [result] = await Promise.allSettled([shown, typeLikeAScanner(cdp, scan.barcode)]);
+    const [result, typed] = await Promise.allSettled([shown, typeLikeAScanner(cdp, scan.barcode)]);
+    if (typed.status === 'rejected') throw typed.reason;
     if (result.status === 'rejected') {
       // Not on screen in time: kept as a failure (the page's own words say what it showed instead),
       // and the figures to expect follow main's lines from here on.
@@ -189,15 +194,34 @@ async function measurePass(
       await sleep(PAUSE_MS.max);
       continue;
     }
-    const timings = result.value;
+    // The probe's Enter is the key's stamp; the page's time starts when it was sent.
+    const enterSentLateMs = typed.value;
+    const timings = { ...result.value, enterAt: result.value.enterAt + enterSentLateMs };
     counted.set(scan.productId, expected);
     if (index >= WARM_UP + MEASURED) traced.push(timings);
     else if (index >= WARM_UP) {
-      measured.push({ timings, mainMs: mainScanMs[0] ?? Number.NaN, scan, lines: counted.size });
+      measured.push({
+        timings,
+        mainMs: mainScanMs[0] ?? Number.NaN,
+        enterSentLateMs,
+        scan,
+        lines: counted.size,
+      });
     }
     await sleep(PAUSE_MS.min + pause() * (PAUSE_MS.max - PAUSE_MS.min));
   }
   if (trace === undefined) throw new Error(`the ${label} pass had no traced scans`);
+  if (TRACE_FOLDER !== undefined) {
+    // Every measured scan's own timings, for a look at the slowest ones step by step.
+    const rows = measured.map(({ timings, mainMs, enterSentLateMs, scan, lines }) => ({
+      ...timings,
+      mainMs,
+      enterSentLateMs,
+      kind: scan.kind,
+      lines,
+    }));
+    writeFileSync(join(TRACE_FOLDER, `${label}.scans.json`), JSON.stringify(rows));
+  }
   const work = await trace.stop();
   if (TRACE_FOLDER !== undefined) await saveCpuProfile(cdp, join(TRACE_FOLDER, `${label}.cpuprofile`));
   return {

@@ -5,6 +5,7 @@ import { WORK, type MainThreadWork } from './chromium-trace.js';
 import type { PlannedScan } from './scan-plan.js';
 import type { ScanTimings } from './scan-probe.js';
 import { percentile } from './stats.js';
+import { LINES_SHOWN } from '../../src-renderer/features/counting/shown-lines.js';
 
 /** Issue 5's target: Enter → updated line on screen, p99. */
 export const TARGET_P99_MS = 16;
@@ -12,6 +13,8 @@ export const TARGET_P99_MS = 16;
 export interface Measured {
   readonly timings: ScanTimings;
   readonly mainMs: number;
+  /** How much later than its stamp the harness sent the Enter (its own lag; `timings.enterAt` is the send). */
+  readonly enterSentLateMs: number;
   readonly scan: PlannedScan;
   /** Product lines in the table once this scan is shown. */
   readonly lines: number;
@@ -37,7 +40,8 @@ const HEADLINE: readonly Step[] = [
 
 /** Enter → painted, step by step (the indented ones split the step above them). */
 const STEPS: readonly Step[] = [
-  ['scanner burst: first key → Enter (stamps)', (t) => t.enterAt - t.firstKeyAt],
+  ['scanner burst: first key → Enter sent', (t) => t.enterAt - t.firstKeyAt],
+  ['  the harness sent Enter after its stamp', (_, entry) => entry.enterSentLateMs],
   ['Enter sent → the page sees its keydown', (t) => t.enterSeenAt - t.enterAt],
   ['  the page sees the first key → sees Enter', (t) => t.enterSeenAt - t.firstKeySeenAt],
   ['keydown → counting.scan sent (scanner, queue)', (t) => t.sentAt - t.enterSeenAt],
@@ -78,6 +82,7 @@ export function verdict(pass: Pass): string {
 
 /** The same for a scan the page painted before main's answer came. */
 const EARLY_STEPS: readonly Step[] = [
+  ['the harness sent Enter after its stamp', (_, entry) => entry.enterSentLateMs],
   ['Enter sent → the page sees its keydown', (t) => t.enterSeenAt - t.enterAt],
   ['keydown → line in the DOM (page alone)', (t) => t.shownAt - t.enterSeenAt],
   ['DOM → next frame starts (rAF)', (t) => t.frameAt - t.shownAt],
@@ -142,7 +147,7 @@ export function report(pass: Pass): void {
   const products = new Set(measured.map((entry) => entry.scan.productId));
   console.log(
     `measured scans hit ${products.size} products (ids ${Math.min(...products)}–${Math.max(...products)}); ` +
-      `product lines in the session at the end: ${linesAtEnd} (the table shows the newest 40)`,
+      `product lines in the session at the end: ${linesAtEnd} (the table shows the newest ${LINES_SHOWN})`,
   );
 }
 
