@@ -5,16 +5,16 @@
 import { barcodeKey } from '../../../src-shared/barcode/index.js';
 import type { CallValue, IndexedCode, IpcResult, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import type { CodeLookup } from './optimistic-scans.js';
+import { PackedCodes } from './packed-codes.js';
 
 /**
- * At most this many codes are kept: about 320 bytes each in the page (bench/scan-to-screen: the page's
- * heap grew by 64 MB with 199,256 codes). A larger scope's other codes wait for main, as every code did
- * before.
+ * At most this many codes are kept (packed-codes.ts). A larger scope's other codes wait for main, as
+ * every code did before.
  */
 export const MAX_INDEXED_CODES = 250_000;
 
 export class CodeIndex implements CodeLookup {
-  readonly #codes = new Map<string, IndexedCode>();
+  readonly #codes = new PackedCodes();
   readonly #maxCodes: number;
   #stopped = false;
 
@@ -28,7 +28,7 @@ export class CodeIndex implements CodeLookup {
 
   find(code: string): IndexedCode | undefined {
     const key = barcodeKey(code);
-    return key === undefined ? undefined : this.#codes.get(key);
+    return key === undefined ? undefined : this.#codes.find(key);
   }
 
   /**
@@ -48,7 +48,7 @@ export class CodeIndex implements CodeLookup {
         return;
       }
       if (!page.ok || this.#stopped) return;
-      for (const entry of page.value.entries) this.#codes.set(entry.key, entry);
+      this.#codes.add(page.value.entries);
       if (page.value.next === null || this.#codes.size >= this.#maxCodes) return;
       after = page.value.next;
     }
