@@ -151,6 +151,28 @@ describe('Attachments', () => {
     expect(files.loading).toBe(false);
   });
 
+  it('shows the file just attached at once, while the list is read again behind it', async () => {
+    // Offline, that read waits out its retries (up to about a second) before the saved list comes.
+    const reread = held<Awaited<ReturnType<FakeBridge['call']>>>();
+    bridge
+      .answer('files.list', ok(listOf(onBackOffice)), () => reread.promise as never)
+      .answer('files.stage', ok({ uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', receivedBytes: 8 }))
+      .answer('files.attach', ok(waiting));
+    const files = new Attachments(RECORD, bridge);
+    await files.load();
+    let attachedDone = false;
+    const attaching = files.attach(new File(['12345678'], 'photo.png')).then(() => (attachedDone = true));
+    await settled();
+    expect(attachedDone).toBe(false);
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png', 'terms.pdf']);
+    expect(files.selected).toBe(0);
+    // Main's list puts this PC's uploads on top of the saved copy (files.service).
+    reread.release(ok({ ...listOf(waiting, onBackOffice), source: 'saved', problem: 'unreachable' }));
+    await attaching;
+    expect(files.files.map((file) => file.fileName)).toEqual(['photo-abc234-3.png', 'terms.pdf']);
+    expect(files.selected).toBe(0);
+  });
+
   it('a read superseded by a newer one resolves with the newer one’s list shown', async () => {
     const older = held<Awaited<ReturnType<FakeBridge['call']>>>();
     const newer = held<Awaited<ReturnType<FakeBridge['call']>>>();

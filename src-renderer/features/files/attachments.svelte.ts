@@ -191,6 +191,14 @@ export class Attachments {
       });
       if (!attached.ok) return this.#refused(attached.error, file.name);
       this.#notice = { key: 'attached', values: { name: attached.value.fileName } };
+      // Kept on this PC and queued: on top of the list at once. The list is read again behind it, and
+      // that read waits out its retries when the back office cannot be reached.
+      const kept = attached.value;
+      if (this.#list !== null) {
+        const others = this.#list.files.filter((listed) => listed.fileName !== kept.fileName);
+        this.#list = { ...this.#list, files: [kept, ...others] };
+        this.select(0);
+      }
       await this.load();
       this.select(0);
       return true;
