@@ -32,6 +32,7 @@ import { launchChromium } from '../tests/support/chromium.js';
 import { scanStrokes, sendStroke } from '../tests/support/scanner-input.js';
 import { seededFloats } from '../src-shared/random.js';
 import { startBusyCore } from './support/busy-core.js';
+import { startStealCount } from './support/cpu-steal.js';
 import {
   saveCpuProfile,
   startCpuProfile,
@@ -158,6 +159,7 @@ async function measurePass(
   { page, cdp, counted, countedInMain, mainScanMs, pause }: PassContext,
 ): Promise<{ pass: Pass; work: MainThreadWork; traced: ScanTimings[] }> {
   const loadAtStart = loadavg()[0] ?? Number.NaN;
+  const steal = startStealCount();
   console.log(
     `\n${label}: load average at start ${loadavg()
       .map((value) => value.toFixed(2))
@@ -225,7 +227,16 @@ async function measurePass(
   const work = await trace.stop();
   if (TRACE_FOLDER !== undefined) await saveCpuProfile(cdp, join(TRACE_FOLDER, `${label}.cpuprofile`));
   return {
-    pass: { label, loadAtStart, warmUp: WARM_UP, measured, notShown, loopDelay, linesAtEnd: counted.size },
+    pass: {
+      label,
+      loadAtStart,
+      stolenPercent: steal.stop(),
+      warmUp: WARM_UP,
+      measured,
+      notShown,
+      loopDelay,
+      linesAtEnd: counted.size,
+    },
     work,
     traced,
   };

@@ -59,6 +59,8 @@ export interface Pass {
   readonly label: string;
   /** The 1-minute load average when the pass started. */
   readonly loadAtStart: number;
+  /** CPU time the host took from this VM during the pass, % of all (support/cpu-steal.ts). */
+  readonly stolenPercent: number;
   readonly warmUp: number;
   readonly measured: readonly Measured[];
   /** Scans that never showed their figure (each with what the page showed instead). */
@@ -73,7 +75,8 @@ export function verdict(pass: Pass): string {
   const p99 = percentile(samples, 99);
   const figure = (p: number) => percentile(samples, p).toFixed(2);
   return (
-    `${pass.label.padEnd(14)} load ${pass.loadAtStart.toFixed(2).padStart(5)} at start  ` +
+    `${pass.label.padEnd(14)} load ${pass.loadAtStart.toFixed(2).padStart(5)} at start, ` +
+    `${pass.stolenPercent.toFixed(1)}% stolen  ` +
     `p50 ${figure(50)}  p90 ${figure(90)}  p99 ${figure(99)} ms  ` +
     `target p99 ≤ ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS && pass.notShown.length === 0 ? 'met' : 'MISSED'}` +
     (pass.notShown.length === 0 ? '' : `; ${pass.notShown.length} scans never shown`)
