@@ -243,7 +243,10 @@ export function documentSteps(app: AppUnderTest) {
         .filter({ hasText: `${stem}-` });
       const before = await rows.count();
       await chooser.setFiles(file);
-      await expect.poll(() => rows.count()).toBe(before + 1);
+      // Sending the bytes and keeping the file are durable writes in main: under a full test run's load
+      // they took more than expect.poll's default second (twice in stop 12), so this waits as a
+      // locator would.
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(before + 1);
       // The new file is put first and focused.
       const focusedFile = page().getByTestId('files-list').locator('button:focus');
       await focusedFile.filter({ hasText: `${stem}-` }).waitFor();
