@@ -200,14 +200,19 @@ export function createScanDetector(
     timer = null;
   }
 
-  function releaseAsTyping(): void {
+  /** Forgets the burst in progress: its timer, its keys and whether the page fell behind during it. */
+  function dropBurst(): void {
     stopTimer();
+    held = [];
+    behind = false;
+  }
+
+  function releaseAsTyping(): void {
     const text = held
       .filter((entry) => entry.kept)
       .map((entry) => entry.key)
       .join('');
-    held = [];
-    behind = false;
+    dropBurst();
     if (holdBack && text !== '') options.onTyping?.(text);
   }
 
@@ -219,9 +224,7 @@ export function createScanDetector(
       return false;
     }
     const startedAt = held[0]?.at ?? lastKeyAt;
-    stopTimer();
-    held = [];
-    behind = false;
+    dropBurst();
     deliver(code, startedAt, lastKeyAt);
     return true;
   }
@@ -298,16 +301,12 @@ export function createScanDetector(
   return {
     handleKeyDown,
     reset() {
-      stopTimer();
-      held = [];
-      behind = false;
+      dropBurst();
       lastScan = null;
     },
     dispose() {
       disposed = true;
-      stopTimer();
-      held = [];
-      behind = false;
+      dropBurst();
       queue.length = 0;
       busy = false;
       settle();
