@@ -11,9 +11,12 @@
 // came out of order) goes to a Map, which a lookup checks first.
 import type { IndexedCode } from '../../../src-shared/ipc/index.js';
 
-const LONGEST_NUMERIC_KEY = 15; // 10^15 < 2^53: exact as a double
-const NUMERIC_KEY = /^[0-9]+$/;
-/** sku, name, barcode, unittext, pack code: the text of a code, one after another in its page's string. */
+/** Up to 15 digits: 10^15 < 2^53, so exact as a double. */
+const NUMERIC_KEY = /^[0-9]{1,15}$/;
+/**
+ * sku, name, barcode, unittext, pack code ('' for none: a pack's code is never empty): the text of a
+ * code, one after another in its page's string.
+ */
 const TEXT_FIELDS = 5;
 
 /** A column of numbers that grows by doubling. */
@@ -86,7 +89,6 @@ export class PackedCodes {
   /** Which page string holds a slot's text, and where each of its fields starts and the last ends. */
   readonly #textPage = ints();
   readonly #textBounds = ints();
-  readonly #hasPack = ints();
   readonly #texts: string[] = [];
   readonly #byLength = new Map<number, SortedKeys>();
   readonly #otherKeys = new Map<string, number>();
@@ -109,7 +111,6 @@ export class PackedCodes {
       this.#units.push(entry.units);
       this.#expected.push(entry.expected);
       this.#prices.push(product.purchaseprice);
-      this.#hasPack.push(entry.packCode === null ? 0 : 1);
       this.#textPage.push(page);
       for (const text of [
         product.sku,
@@ -141,7 +142,7 @@ export class PackedCodes {
   }
 
   #numericColumn(key: string): SortedKeys | undefined {
-    if (key.length > LONGEST_NUMERIC_KEY || !NUMERIC_KEY.test(key)) return undefined;
+    if (!NUMERIC_KEY.test(key)) return undefined;
     let column = this.#byLength.get(key.length);
     if (column === undefined) {
       column = new SortedKeys();
@@ -151,7 +152,7 @@ export class PackedCodes {
   }
 
   #numericSlot(key: string): number | undefined {
-    if (key.length > LONGEST_NUMERIC_KEY || !NUMERIC_KEY.test(key)) return undefined;
+    if (!NUMERIC_KEY.test(key)) return undefined;
     return this.#byLength.get(key.length)?.find(Number(key));
   }
 
@@ -160,10 +161,11 @@ export class PackedCodes {
     const first = slot * (TEXT_FIELDS + 1);
     const field = (index: number) =>
       text.slice(this.#textBounds.at(first + index), this.#textBounds.at(first + index + 1));
+    const packCode = field(4);
     return {
       key,
       units: this.#units.at(slot),
-      packCode: this.#hasPack.at(slot) === 1 ? field(4) : null,
+      packCode: packCode === '' ? null : packCode,
       product: {
         id: this.#productIds.at(slot),
         sku: field(0),
