@@ -4,6 +4,7 @@
 // stand-in electron module.
 import { BrowserWindow, screen, shell, type Session, type WebContents } from 'electron';
 import type { Logger } from '../logging/index.js';
+import { raiseDisplayPriority } from './display-priority.js';
 import { decideDownload } from './download-policy.js';
 import { createNavigationGuard, type NavigationGuard } from './navigation-guard.js';
 import type { PermissionPolicy } from './permission-policy.js';
@@ -106,6 +107,8 @@ export function openMainWindow(input: MainWindowInput): BrowserWindow {
   contents.on('did-fail-load', (_event, errorCode, errorDescription, _url, isMainFrame) => {
     if (isMainFrame) logger.error('The page failed to load', { errorCode, errorDescription });
   });
+  // Again after every load: a renderer that ended is replaced by a new process at normal priority.
+  contents.on('did-finish-load', () => raiseDisplayPriority(contents.getOSProcessId(), logger));
   contents.on('render-process-gone', (_event, details) => {
     logger.error('The renderer process ended', { reason: details.reason, exitCode: details.exitCode });
   });

@@ -2,13 +2,15 @@
 // electron module: the order of the lifecycle, the single-instance lock, the guards wired on the window
 // and the session, and a quit that waits for the services. What this cannot show is Electron itself
 // honouring those calls; see docs/decisions/0006-electron-shell-security.md.
+import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/app-protocol.js';
+import { DISPLAY_PRIORITY } from '../../src-main/app/display-priority.js';
 import { desktopContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
 import { createFakeElectron, fakeEvent, FakeWebContents } from './support/fake-electron.js';
 
@@ -206,6 +208,32 @@ describe('desktop shell lifecycle', () => {
 
     window.emit('ready-to-show');
     expect(window.shown).toBe(1);
+  });
+
+  it('every load of the page gives its renderer above-normal priority (scans paint on a busy PC)', async () => {
+    const { state } = await startShell();
+    state.becomeReady();
+    await vi.waitFor(() => expect(state.windows).toHaveLength(1));
+    const contents = state.windows[0]?.webContents;
+    // A waiting child stands in for the renderer process, whose id Electron reports.
+    const renderer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      if (contents === undefined || renderer.pid === undefined) throw new Error('no window or no renderer');
+      contents.osProcessId = renderer.pid;
+      contents.emit('did-finish-load');
+      const priorityLines = () =>
+        logEntries()
+          .filter((entry) => entry['pid'] === renderer.pid)
+          .map((entry) => entry['level']);
+      if (process.getuid?.() === 0) {
+        expect(getPriority(renderer.pid)).toBe(DISPLAY_PRIORITY);
+        expect(priorityLines()).toEqual(['info']);
+      } else {
+        expect(priorityLines()).toEqual(['warn']); // no right to raise it: said, and the app goes on
+      }
+    } finally {
+      renderer.kill('SIGKILL');
+    }
   });
 
   it('a failed start tells the person in the PC’s language, with the log’s place, then exits', async () => {

@@ -4,21 +4,11 @@
 // the operation and the reason, and no line carries a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
-import { createLogger, createRedactor, type LogSink } from '../../src-main/logging/index.js';
 import { enqueueProductBarcode } from '../../src-main/outbox/index.js';
+import { memoryLogger, type LogEntry } from '../support/memory-logger.js';
 import { SETTLE_MS, startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
 
-type Entry = Record<string, unknown> & { level: string; message: string; operationIds?: number[] };
-
-function memoryLogger() {
-  const lines: string[] = [];
-  const sink: LogSink = { write: (line) => void lines.push(line) };
-  return {
-    logger: createLogger({ sinks: [sink], level: 'debug', redactor: createRedactor() }),
-    lines,
-    entries: () => lines.map((line) => JSON.parse(line) as Entry),
-  };
-}
+type Entry = LogEntry & { operationIds?: number[] };
 
 function warnsAbout(entries: readonly Entry[], operationId: number): Entry[] {
   return entries.filter((entry) => entry.level === 'warn' && entry.operationIds?.includes(operationId));

@@ -25,6 +25,11 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | null = null;
   /** What main pushed to the page (event channels and payloads), in order. */
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  /** The renderer's process id (a test points it at a process of its own). */
+  osProcessId = 0;
+  getOSProcessId(): number {
+    return this.osProcessId;
+  }
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
   }
