@@ -16,7 +16,7 @@ import {
   type IpcResult,
   type ParsedCallArgs,
 } from '../../src-shared/ipc/index.js';
-import type { z } from 'zod';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { silentLogger, type Logger } from '../logging/index.js';
 import { toIpcFailure } from './api-errors.js';
 
@@ -53,21 +53,6 @@ function nameForLog(name: unknown): string {
   return typeof name === 'string' ? name.slice(0, 80) : `(${typeof name})`;
 }
 
-/**
- * zod's length checks run on any value with a `length`, even after its type was refused, and compare
- * it: a `length` that is a null-prototype object throws there instead of failing the parse.
- */
-function parseArgs<S extends z.ZodType>(
-  schema: S,
-  args: unknown,
-): z.ZodSafeParseResult<z.output<S>> | 'unreadable' {
-  try {
-    return schema.safeParse(args);
-  } catch {
-    return 'unreadable';
-  }
-}
-
 export function createApiCore(options: ApiCoreOptions): ApiCore {
   const logger = options.logger ?? silentLogger;
   const handlers = options.handlers;
@@ -93,10 +78,7 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
 
   async function run<N extends CallName>(name: N, args: unknown): Promise<IpcResult<unknown>> {
     const spec = callContract[name];
-    const parsed = parseArgs(spec.args, args);
-    if (parsed === 'unreadable') {
-      return ipcFail('invalid-arguments', `The arguments of ${name} could not be read.`);
-    }
+    const parsed = parseUntrusted(spec.args, args);
     if (!parsed.success) {
       const issues: IpcIssue[] = parsed.error.issues
         .slice(0, MAX_ISSUES)

@@ -3,6 +3,7 @@
 import type { EndpointDef } from '../../src-shared/api/define.js';
 import { ResultCode, readResultStatus } from '../../src-shared/api/envelopes.js';
 import { successSchema } from '../../src-shared/api/responses.js';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { classifyResult } from './failure-classification.js';
 import { LocalCode, type FailureKind } from './failure.js';
 import { firstIssue } from './issue-path.js';
@@ -43,7 +44,7 @@ export function decodeAnswer(row: EndpointDef, bodyText: string): Decoded {
 
   const candidate = normalise(row, payload);
   if (!candidate.ok) return candidate;
-  const parsed = successSchema(row).safeParse(candidate.value);
+  const parsed = parseUntrusted(successSchema(row), candidate.value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = firstIssue(parsed.error);
   return {

@@ -9,6 +9,7 @@
 // for Electron IPC. The renderer's side of the same protocol is src-renderer/lib/api.ts.
 import { z } from 'zod';
 import type { HostFrame, PageCallFrame } from '../../src-shared/ipc/frames.js';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 
 export type { HostFrame };
 
@@ -44,7 +45,7 @@ export function parseFrame(text: string): ParsedFrame {
   } catch {
     return { ok: false, message: 'The frame is not JSON' };
   }
-  const parsed = callFrame.safeParse(value);
+  const parsed = parseUntrusted(callFrame, value);
   if (parsed.success) return { ok: true, frame: parsed.data };
   const id = idOf(value);
   const message = 'The frame is not a call ({ type: "call", id, name, args })';

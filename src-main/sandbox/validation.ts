@@ -3,11 +3,12 @@
 import type { z } from 'zod';
 import { ResultCode } from '../../src-shared/api/envelopes.js';
 import { describeIssues } from '../../src-shared/api/issues.js';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { SandboxError } from './sandbox-error.js';
 
 /** Parses with a row schema; a failure throws code 100 naming the fields. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, rootName: string): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = parseUntrusted(schema, input);
   if (result.success) return result.data;
   throw new SandboxError(ResultCode.generalError, describeIssues(result.error, input, rootName));
 }

@@ -123,6 +123,16 @@ describe('bad frames', () => {
     expect(await frames.next()).toEqual({ type: 'error', message: 'The frame is not JSON' });
     socket.send(JSON.stringify({ type: 'call', id: 9, name: 42 }));
     expect(await frames.next()).toMatchObject({ type: 'error', id: 9 });
+    // JSON can carry a value with no primitive value, which zod's length checks throw on.
+    const unreadable = '{"length":{"toString":1,"valueOf":1}}';
+    socket.send(`{"type":"call","id":11,"name":${unreadable},"args":{}}`);
+    expect(await frames.next()).toMatchObject({ type: 'error', id: 11 });
+    socket.send(`{"type":"call","id":12,"name":"catalogue.search","args":{"text":${unreadable}}}`);
+    expect(await frames.next()).toMatchObject({
+      type: 'result',
+      id: 12,
+      result: { ok: false, error: { code: 'invalid-arguments' } },
+    });
     socket.send(call(10, 'catalogue.search', { text: 'jas' }));
     expect(await frames.next()).toMatchObject({ type: 'result', id: 10, result: { ok: true } });
     socket.close();

@@ -75,10 +75,13 @@ describe('invalid arguments of every call', () => {
     const { services, calls } = recordingServices();
     const api = createApiCore({ handlers: createCallHandlers(services), events: new EventHub() });
     const hostile = { length: Object.create(null) as object };
+    // What JSON (the web host) can carry: neither toString nor valueOf can be called.
+    const fromJson: unknown = JSON.parse('{"length":{"toString":1,"valueOf":1}}');
     for (const [name, args] of [
       ['catalogue.importAliases', { text: hostile }],
       ['catalogue.removeAlias', { code: hostile }],
       ['catalogue.importAliases', hostile],
+      ['catalogue.importAliases', { text: fromJson }],
     ] as const) {
       const result = await api.call(name, args, 'web');
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });

@@ -124,6 +124,19 @@ describe('validation names the field', () => {
     expect(verdict(wrongType.body)).toEqual({ code: '100', description: 'code must be text' });
   });
 
+  it('refuses a field zod cannot read (JSON with no primitive value) as code 100, changing nothing', async () => {
+    const before = await warehouseCodes();
+    const answer = await sandbox.call('AddWarehouse', {
+      body: '{"code":{"length":{"toString":1,"valueOf":1}},"name":"x"}',
+    });
+    expect(answer.status).toBe(200);
+    expect(verdict(answer.body)).toEqual({
+      code: '100',
+      description: 'body could not be read: a part of it has no primitive value',
+    });
+    expect(await warehouseCodes()).toEqual(before);
+  });
+
   it('names a duplicate warehouse code', async () => {
     const answer = await sandbox.call('AddWarehouse', { body: { code: 'W0001', name: 'again' } });
     expect(verdict(answer.body)?.code).toBe('100');
