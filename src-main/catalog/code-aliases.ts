@@ -16,6 +16,7 @@ import { Refusal } from '../refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import { CodeAliasRepository, type CodeAliasRow } from './code-aliases.repository.js';
 import type { Database } from '../db/database.js';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 
 export const ALIAS_FILE_FORMAT = 'stockroom-code-aliases';
 const ALIAS_FILE_VERSION = 1;
@@ -188,7 +189,7 @@ function parseAliasFile(text: string): z.output<typeof aliasFileSchema> {
   } catch {
     throw new Refusal('invalid-arguments', 'The file is not an alias file written by Stockroom (not JSON).');
   }
-  const parsed = aliasFileSchema.safeParse(json);
+  const parsed = parseUntrusted(aliasFileSchema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join('.') : '';

@@ -16,6 +16,7 @@ import type { LineRow, SessionRow } from './count-session.repository.js';
 import { existingSession, newProductLine, openSession, sessionViewOf } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
 import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 
 export const COUNT_FILE_FORMAT = 'stockroom-count-session';
 const COUNT_FILE_VERSION = 1;
@@ -252,7 +253,7 @@ function parseCountFile(text: string): CountFile {
   } catch {
     throw new Refusal('invalid-arguments', 'The file is not a count exported by Stockroom (not JSON).');
   }
-  const parsed = countFileSchema.safeParse(json);
+  const parsed = parseUntrusted(countFileSchema, json);
   if (!parsed.success) {
     const where = parsed.error.issues[0]?.path.join('.') ?? '';
     throw new Refusal(

@@ -2,6 +2,7 @@
 // Business, validation and auth failures come back with HTTP 200; the verdict is in the body.
 import { z } from 'zod';
 import type { ListTotal } from './define.js';
+import { parseUntrusted } from '../parse-untrusted.js';
 
 export const ResultCode = {
   success: '200',
@@ -54,11 +55,11 @@ export interface ResultStatus {
  * undefined when the body carries neither (a detail record, or a bare file list).
  */
 export function readResultStatus(payload: unknown): ResultStatus | undefined {
-  const wrapped = ResEnvelope.safeParse(payload);
+  const wrapped = parseUntrusted(ResEnvelope, payload);
   if (wrapped.success) {
     return { code: wrapped.data.res.resCode, description: wrapped.data.res.resDesc ?? '' };
   }
-  const topLevel = TopLevelStatus.safeParse(payload);
+  const topLevel = parseUntrusted(TopLevelStatus, payload);
   if (topLevel.success) {
     return { code: topLevel.data.resCode, description: topLevel.data.resDesc ?? '' };
   }

@@ -2,6 +2,7 @@
 // code can be kept on this PC as an alias (never sent), shared with the store's other PCs by file; a
 // pack is an alias whose one scan counts N units. Real store databases, the real outbox tables.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNREADABLE } from '../support/unreadable-json.js';
 import { CodeAliases } from '../../src-main/catalog/code-aliases.js';
 import type { ProductLineView } from '../../src-main/counting/index.js';
 import { pendingBarcodes } from '../../src-main/outbox/pending-barcodes.js';
@@ -170,6 +171,11 @@ describe('code aliases and packs', () => {
       expect(other.lookup.lookupScan(CARTON)).toMatchObject({ product: { id: 2 }, alias: { units: 24 } });
       expect(refusalOf(() => there.importFile('not json'))).toMatchObject({ code: 'invalid-arguments' });
       expect(refusalOf(() => there.importFile('{"format":"other"}'))).toMatchObject({
+        code: 'invalid-arguments',
+      });
+      // A damaged file whose aliases have no primitive length: refused, not a failure of the app.
+      const damaged = { ...(JSON.parse(file.text) as object), aliases: UNREADABLE };
+      expect(refusalOf(() => there.importFile(JSON.stringify(damaged)))).toMatchObject({
         code: 'invalid-arguments',
       });
       expect(there.list()).toEqual(after);

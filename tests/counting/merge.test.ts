@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CountingService } from '../../src-main/counting/index.js';
 import { isRefusal } from '../../src-main/refusal.js';
+import { UNREADABLE } from '../support/unreadable-json.js';
 import {
   openCountingFixture,
   WAREHOUSE,
@@ -160,6 +161,11 @@ describe('several PCs, one count', () => {
       code: 'invalid-arguments',
     });
     expect(refusal(() => serviceA.mergeSession(sessionA, '{"format":"x"}'))).toMatchObject({
+      code: 'invalid-arguments',
+    });
+    // Damaged: its lines have no primitive length (zod throws on that; still a refusal, not a failure).
+    const damaged = { lines: UNREADABLE };
+    expect(refusal(() => serviceA.mergeSession(sessionA, JSON.stringify(damaged)))).toMatchObject({
       code: 'invalid-arguments',
     });
     expect(

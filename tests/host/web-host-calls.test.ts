@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_CODES } from '../../src-main/host/socket-session.js';
 import { MAX_FRAME_BYTES } from '../../src-main/host/web-host.js';
+import { UNREADABLE } from '../support/unreadable-json.js';
 import {
   PRODUCTS,
   closeCode,
@@ -124,7 +125,7 @@ describe('bad frames', () => {
     socket.send(JSON.stringify({ type: 'call', id: 9, name: 42 }));
     expect(await frames.next()).toMatchObject({ type: 'error', id: 9 });
     // JSON can carry a value with no primitive value, which zod's length checks throw on.
-    const unreadable = '{"length":{"toString":1,"valueOf":1}}';
+    const unreadable = JSON.stringify(UNREADABLE);
     socket.send(`{"type":"call","id":11,"name":${unreadable},"args":{}}`);
     expect(await frames.next()).toMatchObject({ type: 'error', id: 11 });
     socket.send(`{"type":"call","id":12,"name":"catalogue.search","args":{"text":${unreadable}}}`);

@@ -11,6 +11,7 @@ import { CountingError } from '../../src-main/counting/index.js';
 import { registerSecret } from '../../src-main/logging/index.js';
 import { ProfileError } from '../../src-main/profiles/index.js';
 import { CALL_NAMES, callContract, type CallName } from '../../src-shared/ipc/index.js';
+import { UNREADABLE } from '../support/unreadable-json.js';
 import { recordingServices } from './support/api-stubs.js';
 
 const anything = fc.anything({
@@ -75,13 +76,11 @@ describe('invalid arguments of every call', () => {
     const { services, calls } = recordingServices();
     const api = createApiCore({ handlers: createCallHandlers(services), events: new EventHub() });
     const hostile = { length: Object.create(null) as object };
-    // What JSON (the web host) can carry: neither toString nor valueOf can be called.
-    const fromJson: unknown = JSON.parse('{"length":{"toString":1,"valueOf":1}}');
     for (const [name, args] of [
       ['catalogue.importAliases', { text: hostile }],
       ['catalogue.removeAlias', { code: hostile }],
       ['catalogue.importAliases', hostile],
-      ['catalogue.importAliases', { text: fromJson }],
+      ['catalogue.importAliases', { text: UNREADABLE }],
     ] as const) {
       const result = await api.call(name, args, 'web');
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });

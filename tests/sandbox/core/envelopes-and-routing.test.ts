@@ -1,6 +1,7 @@
 // Routing and envelopes over real HTTP: auth, 404/405, case-insensitive paths, bodies, validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE, startTestSandbox, verdict, type TestSandbox } from '../../support/sandbox-harness.js';
+import { UNREADABLE } from '../../support/unreadable-json.js';
 
 let sandbox: TestSandbox;
 
@@ -127,7 +128,7 @@ describe('validation names the field', () => {
   it('refuses a field zod cannot read (JSON with no primitive value) as code 100, changing nothing', async () => {
     const before = await warehouseCodes();
     const answer = await sandbox.call('AddWarehouse', {
-      body: '{"code":{"length":{"toString":1,"valueOf":1}},"name":"x"}',
+      body: JSON.stringify({ code: UNREADABLE, name: 'x' }),
     });
     expect(answer.status).toBe(200);
     expect(verdict(answer.body)).toEqual({
