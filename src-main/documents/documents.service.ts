@@ -16,6 +16,7 @@ import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
 import type { QuotationSync } from './quotation-sync.js';
 import { operationIdsOf, quotationDetail, quotationSummary } from './quotation-views.js';
+import { QuotationNumbers } from './quotation-numbers.js';
 import { QuotationWriter, type ContactLookup } from './quotation-writes.js';
 import { QuotationRepository } from './quotation.repository.js';
 
@@ -33,30 +34,24 @@ export interface DocumentsServiceOptions {
   readonly onChanged?: (change: DocumentsChange) => void;
 }
 
-/** 'WAREHOUSE-PC-02.local' → 'WAREHOUSEPC02': letters and digits, at most 12. */
-export function pcShortName(name: string): string {
-  const short = (name.split('.')[0] ?? '')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toUpperCase()
-    .slice(0, 12);
-  return short === '' ? 'PC' : short;
-}
-
 export class DocumentsService {
   readonly quotations: QuotationRepository;
   readonly #o: DocumentsServiceOptions;
   readonly #writer: QuotationWriter;
+  readonly #numbers: QuotationNumbers;
   readonly #now: () => number;
 
   constructor(options: DocumentsServiceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.quotations = new QuotationRepository(options.db);
+    this.#numbers = new QuotationNumbers(this.quotations, options.pcName ?? hostname());
     this.#writer = new QuotationWriter(
       options.db,
       options.contacts,
       this.quotations,
       options.writes,
+      this.#numbers,
       this.#now,
     );
   }
@@ -89,13 +84,9 @@ export class DocumentsService {
     return quotationDetail(row, this.#o.writes.standings(operationIdsOf([row])));
   }
 
-  /** This PC's short name and its next sequence number, skipping numbers the copy already holds. */
+  /** The number a quotation saved now would get; takes nothing (a cancelled form leaves no gap). */
   proposeNumber(): CallValue<'documents.proposeQuotationNumber'> {
-    const prefix = `${pcShortName(this.#o.pcName ?? hostname())}-Q`;
-    for (;;) {
-      const number = `${prefix}${String(this.quotations.nextSequence(prefix)).padStart(4, '0')}`;
-      if (!this.quotations.numberTaken(number)) return { number };
-    }
+    return { number: this.#numbers.proposal().number };
   }
 
   salesChannels(): CallValue<'documents.salesChannels'> {

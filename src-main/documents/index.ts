@@ -1,5 +1,6 @@
 // Documents (issue 11): quotations' local copy and writes, and the figures of the shared line editor.
-export { DocumentsService, pcShortName, type DocumentsServiceOptions } from './documents.service.js';
+export { DocumentsService, type DocumentsServiceOptions } from './documents.service.js';
+export { pcShortName } from './quotation-numbers.js';
 export {
   QuotationSync,
   DEFAULT_QUOTATION_SYNC_SETTINGS,

@@ -9,6 +9,7 @@ import type { StoredContact } from '../money/money-rows.js';
 import type { OutboxWrites, WriteRequest } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from './document-lines-figures.js';
+import type { QuotationNumbers } from './quotation-numbers.js';
 import { fromRow, type QuotationRepository } from './quotation.repository.js';
 import type { QuotationFields, QuotationRow, StoredQuotation } from './quotation-rows.js';
 
@@ -52,12 +53,15 @@ export class QuotationWriter {
     private readonly contacts: ContactLookup,
     private readonly quotations: QuotationRepository,
     private readonly writes: OutboxWrites,
+    private readonly numbers: QuotationNumbers,
     private readonly now: () => number,
   ) {}
 
-  /** Saves the quotation here and queues AddQuotation; answers its local id. */
+  /**
+   * Saves the quotation here and queues AddQuotation; answers its local id. Its number is taken in the
+   * same transaction, so nothing is taken when anything is refused.
+   */
   create(draft: QuotationDraft): number {
-    this.#checkNumber(draft.number);
     const customer = this.#customer(draft.customer);
     const stored = this.#linesStored(draft, {
       customer,
@@ -70,26 +74,28 @@ export class QuotationWriter {
     const now = this.now();
     const date = draft.date ?? formatThaiDate(now);
     const figures = computeLines(draft);
-    const body = {
-      number: draft.number,
-      ...customerBody(customer),
-      quotationdate: date,
-      reference: draft.reference,
-      saleschannel: draft.salesChannel,
-      description: draft.description,
-      tag: stored.tags.slice(),
-      ...wireMoney(draft, figures),
-      list: wireLines(draft, figures),
-    };
-    const describe =
-      `Quotation ${draft.number} ฿${formatMoney(stored.figures.amount)}` +
-      (customer.name === '' ? '' : ` — ${customer.name}`);
     return this.quotations.transaction(() => {
+      if (draft.number !== undefined) this.#checkNumber(draft.number);
+      const number = this.numbers.take(draft.number);
+      const body = {
+        number,
+        ...customerBody(customer),
+        quotationdate: date,
+        reference: draft.reference,
+        saleschannel: draft.salesChannel,
+        description: draft.description,
+        tag: stored.tags.slice(),
+        ...wireMoney(draft, figures),
+        list: wireLines(draft, figures),
+      };
+      const describe =
+        `Quotation ${number} ฿${formatMoney(stored.figures.amount)}` +
+        (customer.name === '' ? '' : ` — ${customer.name}`);
       const queued = this.writes.enqueue({ kind: 'addQuotation', body, describe });
       const fields: QuotationFields = {
         serverId: null,
         uniqueNumber: queued.uniqueNumber ?? '',
-        number: draft.number,
+        number,
         docDate: date,
         status: 'Pending',
         createUsername: '',

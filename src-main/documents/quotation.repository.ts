@@ -63,9 +63,13 @@ function prepareAll(db: Database) {
        SELECT 'delete', id, search_text FROM quotations ${PRUNED}`,
     ),
     prune: db.prepare<[string]>(`DELETE FROM quotations ${PRUNED}`),
-    nextNumber: db.prepare<[string], { last: number }>(
-      `INSERT INTO quotation_number_sequence (prefix, last) VALUES (?, 1)
-       ON CONFLICT (prefix) DO UPDATE SET last = last + 1 RETURNING last`,
+    // `last`: the last number of the prefix taken by a save (before: handed out by a proposal).
+    lastTaken: db.prepare<[string], { last: number }>(
+      'SELECT last FROM quotation_number_sequence WHERE prefix = ?',
+    ),
+    takeSequence: db.prepare<[string, number]>(
+      `INSERT INTO quotation_number_sequence (prefix, last) VALUES (?, ?)
+       ON CONFLICT (prefix) DO UPDATE SET last = max(last, excluded.last)`,
     ),
     numberTaken: db.prepare<[string], { id: number }>('SELECT id FROM quotations WHERE number = ? LIMIT 1'),
     marker: db.prepare<[QuotationSyncJob], QuotationJobMarker>(
@@ -203,9 +207,14 @@ export class QuotationRepository {
     return this.#index;
   }
 
-  /** The next number of this prefix's sequence (1, 2, …), never handed out twice on this PC. */
-  nextSequence(prefix: string): number {
-    return this.#sql.nextNumber.get(prefix)?.last ?? 1;
+  /** The last sequence number of this prefix a saved quotation took (0 before the first). */
+  lastTakenSequence(prefix: string): number {
+    return this.#sql.lastTaken.get(prefix)?.last ?? 0;
+  }
+
+  /** Records that a save took this sequence number, so it is never proposed again on this PC. */
+  takeSequence(prefix: string, sequence: number): void {
+    this.#sql.takeSequence.run(prefix, sequence);
   }
 
   numberTaken(number: string): boolean {

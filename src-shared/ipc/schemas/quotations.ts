@@ -89,7 +89,7 @@ const customerArgs = z.strictObject({
 const tag = requiredText(100);
 
 const infoFields = {
-  /** The quotation number (proposed by documents.proposeQuotationNumber, editable). */
+  /** The quotation number as typed (a new one's may be left to this PC: quotationDraft). */
   number: requiredText(50),
   /** Today (Thai) when left out. */
   date: thaiDate.optional(),
@@ -101,6 +101,12 @@ const infoFields = {
 
 export const quotationDraft = z.strictObject({
   ...infoFields,
+  /**
+   * Left out: this PC's next number, taken as the quotation is saved (the one
+   * documents.proposeQuotationNumber showed, or the next one when another save took it meanwhile).
+   * Given: kept as typed; refused when another quotation has it.
+   */
+  number: requiredText(50).optional(),
   tags: z.array(tag).max(20).default([]),
   ...documentLinesFields,
 });
@@ -140,7 +146,11 @@ export const quotationsCalls = {
   },
   /** One quotation with lines, figures, tags and the writes made here; 'not-found' for an unknown id. */
   'documents.quotation': { args: z.strictObject({ id: rowId }), result: quotationDetail },
-  /** A number for a new quotation: this PC's short name and its next sequence ('PC1-Q0001'). */
+  /**
+   * The number a new quotation saved now would get: this PC's short name and its next sequence
+   * ('PC1-Q0001'). Nothing is taken (it stays the same until a quotation is saved), so a form opened
+   * and cancelled leaves no gap.
+   */
   'documents.proposeQuotationNumber': { args: z.strictObject({}), result: z.object({ number: z.string() }) },
   /** The store's sales channels as last synced (by name). */
   'documents.salesChannels': { args: z.strictObject({}), result: z.array(z.string()) },
