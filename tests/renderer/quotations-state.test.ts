@@ -170,9 +170,9 @@ describe('QuotationForm', () => {
     await form.lines?.settlePreview();
 
     expect((await form.save())?.id).toBe(7);
+    // The proposal kept: no number, main takes this PC's next one as it saves.
     expect(bridge.argsOf('documents.createQuotation')).toEqual([
       {
-        number: 'PC1-Q0007',
         customer: { contactId: 7 },
         salesChannel: 'Shop',
         reference: '',
@@ -205,25 +205,50 @@ describe('QuotationForm', () => {
       .answer('documents.previewLines', ok(preview))
       .answer(
         'documents.createQuotation',
-        invalid('number', 'PC1-Q0001 is already used'),
+        invalid('number', 'SHOW-1 is already used'),
         ok(quotationDetail(2)),
       );
     const form = new QuotationForm('new', null, bridge);
     await form.proposeNumber();
+    form.setValue('number', 'SHOW-1');
     form.setValue('customerText', 'Walk-in');
     await form.lines?.scan('x');
     expect(await form.save()).toBeNull();
     expect(form.issues.get('number')?.message).toContain('already used');
-    expect(form.values).toMatchObject({ number: 'PC1-Q0001', customerText: 'Walk-in' });
+    expect(form.values).toMatchObject({ number: 'SHOW-1', customerText: 'Walk-in' });
     expect(form.lines?.lines).toHaveLength(1);
 
-    form.setValue('number', 'PC1-Q0001A');
+    form.setValue('number', 'SHOW-1A');
     expect(form.issues.size).toBe(0);
     expect(await form.save()).not.toBeNull();
     expect(bridge.argsOf('documents.createQuotation').at(-1)).toMatchObject({
-      number: 'PC1-Q0001A',
+      number: 'SHOW-1A',
       customer: { name: 'Walk-in' },
     });
+  });
+
+  it('leaves a kept proposal for main to take as it saves, and sends a typed number as typed', async () => {
+    bridge
+      .answer('documents.proposeQuotationNumber', ok({ number: 'PC1-Q0003' }))
+      .answer('catalogue.lookup', ok(productSummary(3)))
+      .answer('documents.previewLines', ok(preview))
+      .answer('documents.createQuotation', ok(quotationDetail(3)));
+    const saveWith = async (number: string | null) => {
+      const form = new QuotationForm('new', null, bridge);
+      await form.proposeNumber();
+      if (number !== null) form.setValue('number', number);
+      await form.lines?.scan('x');
+      await form.lines?.settlePreview();
+      expect(await form.save()).not.toBeNull();
+      return bridge.argsOf('documents.createQuotation').at(-1);
+    };
+    // Another form may save PC1-Q0003 first: main then gives this one the next number.
+    expect(await saveWith(null)).not.toHaveProperty('number');
+    // Typed back to the proposal: still the proposal.
+    expect(await saveWith(' PC1-Q0003 ')).not.toHaveProperty('number');
+    expect(await saveWith(' SHOW-7 ')).toMatchObject({ number: 'SHOW-7' });
+    // A cleared field is sent as it is, for main to name it.
+    expect(await saveWith('')).toMatchObject({ number: '' });
   });
 
   it('shows "at least one line" from the first save of an empty new quotation', async () => {

@@ -1,6 +1,7 @@
-// The quotation forms: a new quotation (number proposed by main, editable; customer a cached contact
-// found as the person types, or typed; sales channel; the shared line editor; tags), its info (number,
-// date, customer, sales channel, reference, description) and its lines and money settings. What is
+// The quotation forms: a new quotation (number proposed by main, editable; kept, it is left out of the
+// save and main takes it then, so a cancelled form takes none; customer a cached contact found as the
+// person types, or typed; sales channel; the shared line editor; tags), its info (number, date,
+// customer, sales channel, reference, description) and its lines and money settings. What is
 // typed stays on a refusal; refused fields come back by path ('number', 'customer.name', 'tags.0',
 // 'lines.1.quantity'…) and nothing is queued from a refused form (main checks before it queues).
 import type {
@@ -66,6 +67,8 @@ export class QuotationForm {
   readonly #save = new FormSave();
   #values = $state<QuotationInfoValues>(EMPTY_VALUES);
   #contact = $state<CachedContact | null>(null);
+  /** The number main proposed (new quotations); null until it answers. */
+  #proposedNumber: string | null = null;
 
   constructor(mode: QuotationFormMode, quotation: QuotationDetail | null, bridge: StockroomBridge = api) {
     this.mode = mode;
@@ -139,11 +142,12 @@ export class QuotationForm {
     return this.#save.saveError;
   }
 
-  /** A new quotation: main proposes the number (this PC's own sequence). */
+  /** A new quotation: main proposes the number (this PC's own sequence; nothing is taken yet). */
   async proposeNumber(): Promise<void> {
     const result = await this.#api.call('documents.proposeQuotationNumber', {});
-    if (result.ok && this.#values.number === '')
-      this.#values = { ...this.#values, number: result.value.number };
+    if (!result.ok) return;
+    this.#proposedNumber = result.value.number;
+    if (this.#values.number === '') this.#values = { ...this.#values, number: result.value.number };
   }
 
   setValue(field: QuotationInfoField, value: string): void {
@@ -196,8 +200,12 @@ export class QuotationForm {
     const id = this.quotation?.id;
     const lines = this.lines?.draft();
     if (this.mode === 'new' && lines !== undefined) {
+      const { number, ...info } = this.infoArgs();
       return this.#api.call('documents.createQuotation', {
-        ...this.infoArgs(),
+        ...info,
+        // The proposal kept is left to main, which takes it as it saves, or the next number when
+        // another form saved this one meanwhile; a typed number is sent as typed.
+        ...(number === this.#proposedNumber ? {} : { number }),
         tags: tagsOf(this.#values.tags),
         ...lines,
       });
