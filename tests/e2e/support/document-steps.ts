@@ -105,20 +105,26 @@ export function documentSteps(app: AppUnderTest) {
     return baht(await amount.textContent());
   }
 
+  /** On the quotations tab: Alt+N, the form starts on its number; answers the number proposed. */
+  async function openNewQuotation(): Promise<string> {
+    await page().keyboard.press('Alt+KeyN');
+    await page().getByTestId('quotation-form').waitFor();
+    await expect.poll(focused).toMatch(/id="quotation-number"/);
+    await expect.poll(() => page().locator('#quotation-number').inputValue()).toMatch(/\S+/);
+    return page().locator('#quotation-number').inputValue();
+  }
+
   return {
     typeSlowly,
+    openNewQuotation,
 
     /**
      * On the quotations tab: Alt+N, Enter keeps the proposed number, a customer typed, the products
      * scanned, Ctrl+Enter. The detail is open after it; answers its number and the amount the form showed.
      */
     async newQuotation(plan: { customer: string; tags: string; products: readonly ScannedProduct[] }) {
-      await page().keyboard.press('Alt+KeyN');
       const form = page().getByTestId('quotation-form');
-      await form.waitFor();
-      await expect.poll(focused).toMatch(/id="quotation-number"/);
-      await expect.poll(() => page().locator('#quotation-number').inputValue()).toMatch(/\S+/);
-      const number = await page().locator('#quotation-number').inputValue();
+      const number = await openNewQuotation();
       // Enter on the number the app proposed moves on to the next field, as a person accepts it.
       await page().keyboard.press('Enter');
       await expect.poll(focused).not.toMatch(/id="quotation-number"/);
