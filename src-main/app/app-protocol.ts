@@ -40,6 +40,9 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.otf': 'font/otf',
+  // pdf.js's data files (src-shared/files/pdf-data-files.ts): Type 1 fonts and packed CMaps.
+  '.pfb': 'application/x-font-type1',
+  '.bcmap': 'application/octet-stream',
   '.wav': 'audio/wav',
   '.mp3': 'audio/mpeg',
   '.ogg': 'audio/ogg',

@@ -128,6 +128,9 @@ describe.runIf(process.platform === 'linux')('packaging with a stand-in Electron
     expect(ownFiles).toContain('out/main/index.js');
     expect(ownFiles).toContain('out/preload/index.cjs');
     expect(ownFiles).toContain('out/renderer/index.html');
+    // pdf.js's data files, which the page fetches from its own origin (docs/decisions/0006).
+    expect(ownFiles).toContain('out/renderer/pdfjs/standard_fonts/LiberationSans-Regular.ttf');
+    expect(ownFiles).toContain('out/renderer/pdfjs/cmaps/90ms-RKSJ-H.bcmap');
     for (const file of ownFiles) expect(file === 'package.json' || file.startsWith('out/')).toBe(true);
     expect(ownFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
