@@ -110,7 +110,28 @@ export class BackofficeClient {
    * BackofficeFailure (see failure.ts). GET reads retry notSent/unclear failures with full-jitter
    * backoff; POST writes are sent exactly once.
    */
-  async call<N extends EndpointName>(name: N, ...args: CallArgsTuple<N>): Promise<CallResult<N>> {
+  call<N extends EndpointName>(name: N, ...args: CallArgsTuple<N>): Promise<CallResult<N>> {
+    return this.#call(name, args, this.#retry.attempts);
+  }
+
+  /**
+   * The same calls for reads a person waits on: while `knownUnreachable()` says the back office did
+   * not answer lately, a read makes one attempt and fails at once with the failure it met, instead of
+   * waiting out the backoff to learn the same thing. Asked once per call, before its first attempt:
+   * that attempt's own failure must not cut the retries of a blip met while online.
+   */
+  failingFastWhile(knownUnreachable: () => boolean): Pick<BackofficeClient, 'call'> {
+    return {
+      call: <N extends EndpointName>(name: N, ...args: CallArgsTuple<N>): Promise<CallResult<N>> =>
+        this.#call(name, args, knownUnreachable() ? 1 : this.#retry.attempts),
+    };
+  }
+
+  async #call<N extends EndpointName>(
+    name: N,
+    args: CallArgsTuple<N>,
+    readAttempts: number,
+  ): Promise<CallResult<N>> {
     if (!Object.hasOwn(endpoints, name)) throw new TypeError(`Unknown v4 endpoint: ${String(name)}`);
     const row: EndpointDef = endpoints[name];
     const raw: RawCallArgs = args[0] ?? {};
@@ -122,7 +143,7 @@ export class BackofficeClient {
         sent: false,
       });
     }
-    const attempts = row.method === 'GET' ? Math.max(1, Math.floor(this.#retry.attempts)) : 1;
+    const attempts = row.method === 'GET' ? Math.max(1, Math.floor(readAttempts)) : 1;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(row, built.request, attempt);
       // The schema that produced the value is the row's own, so the answer has the row's type.

@@ -1,5 +1,7 @@
 // How reads retry: bounded attempts with full-jitter backoff (a random wait in [0, cap)), so PCs that
-// failed together do not come back together. Writes are never retried here; the outbox decides.
+// failed together do not come back together. Writes are never retried here; the outbox decides. A read
+// a person waits on gets one attempt while the back office is known unreachable (the client's
+// failingFastWhile, decision 0016).
 import type { FailureKind } from './failure.js';
 
 export interface RetryPolicy {
