@@ -51,6 +51,14 @@ export class ConnectivityTracker {
     return this.#current;
   }
 
+  /**
+   * Whether the back office's last answer (to any request: sync, outbox or page) was no answer: refused,
+   * reset, timed out, or a 5xx. Reads a page waits on then try once; the next answer changes it.
+   */
+  backOfficeUnreachable(): boolean {
+    return this.#current.state === 'offline' && this.#current.reason?.code !== 'no-profile';
+  }
+
   /** A store opened (nothing known about it yet) or none is open. */
   reset(hasStore: boolean): void {
     this.#outboxPause = undefined;
