@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ReturnsChange } from '../../src-shared/ipc/index.js';
 import type { BackofficeClient } from '../backoffice/index.js';
+import type { BackofficeCaller } from '../outbox/operation-types.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { OutboxWrites } from '../outbox/index.js';
 import { ReturnActions } from './return-actions.js';
@@ -24,6 +25,8 @@ export interface Returns {
 export function openReturns(options: {
   readonly db: Database;
   readonly client: BackofficeClient;
+  /** What an order's refresh (the page waits on it) reads through; the client when absent. */
+  readonly pageReads?: BackofficeCaller;
   readonly writes: OutboxWrites;
   readonly catalogue: CatalogueRepository;
   readonly now: () => number;
@@ -46,7 +49,7 @@ export function openReturns(options: {
     db: options.db,
     writes: options.writes,
     catalogue: options.catalogue,
-    client: options.client,
+    client: options.pageReads ?? options.client,
     sync,
     repo,
     copy,

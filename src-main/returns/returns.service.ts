@@ -13,11 +13,12 @@ import type {
 } from '../../src-shared/ipc/index.js';
 import { formatMoney, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.js';
-import { isBackofficeFailure, type BackofficeClient } from '../backoffice/index.js';
+import { isBackofficeFailure } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { computeLines, wireLines, wireMoney } from '../documents/document-lines-figures.js';
 import { codePrefix } from '../contacts/index.js';
 import type { OutboxWrites, QueuedWrite, WriteRequest } from '../outbox/index.js';
+import type { BackofficeCaller } from '../outbox/operation-types.js';
 import { recordStockEffects } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import type { ReturnCopy } from './return-copy.js';
@@ -30,7 +31,8 @@ export interface ReturnsServiceOptions {
   readonly db: Database;
   readonly writes: OutboxWrites;
   readonly catalogue: CatalogueRepository;
-  readonly client: BackofficeClient;
+  /** Reads an order again when the page opens it. */
+  readonly client: BackofficeCaller;
   readonly sync: ReturnsSync;
   readonly repo: ReturnOrderRepository;
   readonly copy: ReturnCopy;

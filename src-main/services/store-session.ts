@@ -52,6 +52,7 @@ import { StockMovesService } from '../stock-moves/index.js';
 import { openReturns } from '../returns/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
+import { pageReadsThrough } from './page-reads.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
 import { settleWithin } from './settle-within.js';
 
@@ -106,6 +107,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
       onRequest: (event) => connectivity.onRequest(event),
     });
+    const pageReads = pageReadsThrough(client, connectivity, logger);
     const sync = new CatalogueSync({ db, client, now });
     const storeWrites = outboxWrites(db);
     const moneySync = new MoneySync({
@@ -127,6 +129,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const returns = openReturns({
       db,
       client,
+      pageReads,
       writes: storeWrites,
       catalogue,
       now,
@@ -304,7 +307,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     });
     const files = new FilesService({
       db,
-      client,
+      client: pageReads,
       writes: outboxFileWrites(db),
       folder: new FileFolder(storeFilesDirectory(db.name)),
       now,
