@@ -4,9 +4,8 @@
 // number taken stays taken after the copy forgets its quotation (the daily prune).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type QuotationDraft } from '../../src-shared/ipc/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
-import { startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { refusedPaths, startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
 
 let q: QuotationFixture;
 
@@ -38,16 +37,6 @@ function after(number: string, steps = 1): string {
 
 function sequenceRows(): unknown[] {
   return q.fx.db.prepare('SELECT prefix, last FROM quotation_number_sequence').all();
-}
-
-function refusedPaths(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (isRefusal(error)) return error.fields.map((issue) => issue.path);
-    throw error;
-  }
-  return [];
 }
 
 describe('quotation numbers', () => {

@@ -3,9 +3,8 @@
 // and the pulled copy lands on the same row; lists filter and total; bad input queues nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type QuotationDraft } from '../../src-shared/ipc/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
-import { startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { refusedPaths, startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
 
 interface ServerQuotation {
   id: number;
@@ -52,16 +51,6 @@ function draftOf(extra: Record<string, unknown> = {}): QuotationDraft {
 async function serverQuotations(): Promise<ServerQuotation[]> {
   const answer = await q.fx.sandbox.call('GetQuotations', { query: { limit: 500 } });
   return (answer.body as { list: ServerQuotation[] }).list;
-}
-
-function refusedPaths(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (isRefusal(error)) return error.fields.map((issue) => issue.path);
-    throw error;
-  }
-  return [];
 }
 
 describe('quotations', () => {
