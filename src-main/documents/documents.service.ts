@@ -14,9 +14,10 @@ import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { OutboxWrites } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
+import type { DocumentNumbers } from './document-numbers.js';
 import type { QuotationSync } from './quotation-sync.js';
 import { operationIdsOf, quotationDetail, quotationSummary } from './quotation-views.js';
-import { QuotationNumbers } from './quotation-numbers.js';
+import { quotationNumbers } from './quotation-numbers.js';
 import { QuotationWriter, type ContactLookup } from './quotation-writes.js';
 import { QuotationRepository } from './quotation.repository.js';
 
@@ -38,14 +39,14 @@ export class DocumentsService {
   readonly quotations: QuotationRepository;
   readonly #o: DocumentsServiceOptions;
   readonly #writer: QuotationWriter;
-  readonly #numbers: QuotationNumbers;
+  readonly #numbers: DocumentNumbers;
   readonly #now: () => number;
 
   constructor(options: DocumentsServiceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.quotations = new QuotationRepository(options.db);
-    this.#numbers = new QuotationNumbers(this.quotations, options.pcName ?? hostname());
+    this.#numbers = quotationNumbers(this.quotations, options.pcName ?? hostname());
     this.#writer = new QuotationWriter(
       options.db,
       options.contacts,

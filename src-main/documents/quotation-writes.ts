@@ -9,7 +9,7 @@ import type { StoredContact } from '../money/money-rows.js';
 import type { OutboxWrites, WriteRequest } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from './document-lines-figures.js';
-import type { QuotationNumbers } from './quotation-numbers.js';
+import type { DocumentNumbers } from './document-numbers.js';
 import { fromRow, type QuotationRepository } from './quotation.repository.js';
 import type { QuotationFields, QuotationRow, StoredQuotation } from './quotation-rows.js';
 
@@ -53,7 +53,7 @@ export class QuotationWriter {
     private readonly contacts: ContactLookup,
     private readonly quotations: QuotationRepository,
     private readonly writes: OutboxWrites,
-    private readonly numbers: QuotationNumbers,
+    private readonly numbers: DocumentNumbers,
     private readonly now: () => number,
   ) {}
 
