@@ -1,4 +1,4 @@
-// All SQL of return purchase orders in the local copy (migration 0011): orders from pulls and from this
+// All SQL of return purchase orders in the local copy (migration 0013): orders from pulls and from this
 // PC on one row each, the writes made here on top of them, the filtered list with its totals, the PC's
 // number sequence, the sync markers and the prune.
 import type { Database } from 'better-sqlite3';
@@ -105,9 +105,14 @@ function prepareAll(db: Database) {
     ),
     markInCopy: db.prepare<[number]>('UPDATE return_order_writes SET in_server_copy = 1 WHERE id = ?'),
     saveMovement: db.prepare<[string, number]>('UPDATE return_orders SET movement_json = ? WHERE id = ?'),
-    nextNumber: db.prepare<[], { last: number }>(
-      `INSERT INTO return_number_sequence (id, last) VALUES (1, 1)
-       ON CONFLICT (id) DO UPDATE SET last = last + 1 RETURNING last`,
+    // `last`: the last number of this PC's sequence taken by a save (before: handed out by a proposal).
+    lastTaken: db.prepare<[], { last: number }>('SELECT last FROM return_number_sequence WHERE id = 1'),
+    takeSequence: db.prepare<[number]>(
+      `INSERT INTO return_number_sequence (id, last) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET last = max(last, excluded.last)`,
+    ),
+    numberTaken: db.prepare<[string], { id: number }>(
+      'SELECT id FROM return_orders WHERE number = ? LIMIT 1',
     ),
     marker: db.prepare<
       [string],
@@ -251,11 +256,19 @@ export class ReturnOrderRepository {
     this.#s.saveMovement.run(json, id);
   }
 
-  /** The next number of this PC's sequence (1, 2, …); stored, so never proposed twice. */
-  nextSequence(): number {
-    const row = this.#s.nextNumber.get();
-    if (!row) throw new Error('The return number sequence did not answer');
-    return row.last;
+  /** The last sequence number of this PC a saved order took (0 before the first). */
+  lastTakenSequence(): number {
+    return this.#s.lastTaken.get()?.last ?? 0;
+  }
+
+  /** Records that a save took this sequence number, so it is never proposed again on this PC. */
+  takeSequence(sequence: number): void {
+    this.#s.takeSequence.run(sequence);
+  }
+
+  /** Whether an order in the copy (pulled or made here) has this number. */
+  numberTaken(number: string): boolean {
+    return this.#s.numberTaken.get(number) !== undefined;
   }
 
   list(filter: OrderFilter, limit: number, offset: number): OrderRow[] {

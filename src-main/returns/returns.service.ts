@@ -1,6 +1,6 @@
 // Return purchase orders for the page: the list and details from the local copy (works offline), a new
-// order queued keyless (AddReturnPurchaseOrder, read back by its number and figures), and the writes
-// on an order (return-actions.ts). Every write is queued in the transaction that stores its local
+// order queued keyless (AddReturnPurchaseOrder, read back by its number and figures; the number taken
+// as it is saved: return-numbers.ts), and the writes on an order (return-actions.ts). Every write is queued in the transaction that stores its local
 // change; a Success (at creation or later) also stores its stock effect there, so the local view of
 // those products' stock shows the goods gone at once. Returns the contract's shapes.
 import { hostname } from 'node:os';
@@ -16,13 +16,14 @@ import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.
 import { isBackofficeFailure } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { computeLines, wireLines, wireMoney } from '../documents/document-lines-figures.js';
-import { codePrefix } from '../contacts/index.js';
+import type { DocumentNumbers } from '../documents/document-numbers.js';
 import type { OutboxWrites, QueuedWrite, WriteRequest } from '../outbox/index.js';
 import type { BackofficeCaller } from '../outbox/operation-types.js';
 import { recordStockEffects } from '../outbox/index.js';
 import { Refusal } from '../refusal.js';
 import type { ReturnCopy } from './return-copy.js';
 import type { StoredOrder } from './return-order-rows.js';
+import { returnNumbers } from './return-numbers.js';
 import type { ReturnOrderRepository } from './return-order.repository.js';
 import { operationsOf, orderDetail, orderSummary } from './return-views.js';
 import type { ReturnsSync } from './returns-sync.js';
@@ -53,12 +54,14 @@ export class ReturnsService {
   readonly #now: () => number;
   readonly repo: ReturnOrderRepository;
   readonly copy: ReturnCopy;
+  readonly #numbers: DocumentNumbers;
 
   constructor(options: ReturnsServiceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.repo = options.repo;
     this.copy = options.copy;
+    this.#numbers = returnNumbers(options.repo, options.pcName ?? hostname());
   }
 
   get db(): Database {
@@ -137,23 +140,17 @@ export class ReturnsService {
     return this.detail(id);
   }
 
+  /** The number a return saved now would get, and today; takes nothing (a cancelled form leaves no gap). */
   newNumber(): CallValue<'documents.newReturnNumber'> {
-    const sequence = this.repo.nextSequence();
-    return {
-      number: `RT-${codePrefix(this.#o.pcName ?? hostname())}-${String(sequence).padStart(5, '0')}`,
-      date: formatThaiDate(this.#now()),
-    };
+    return { number: this.#numbers.proposal().number, date: formatThaiDate(this.#now()) };
   }
 
+  /**
+   * Saves the order here and queues AddReturnPurchaseOrder. Its number is taken in the same
+   * transaction, so nothing is taken when anything is refused.
+   */
   create(draft: ParsedCallArgs<'documents.createReturn'>): ReturnOrderDetail {
-    const number = draft.number.trim();
     const warehouseCode = this.requireWarehouse(draft.warehouseCode, 'warehouseCode');
-    if (this.repo.list({ keyword: number.toLowerCase() }, 50, 0).some((row) => row.number === number)) {
-      throw issue(
-        'number',
-        'is already used by another return on this PC; numbers must be unique to be read back',
-      );
-    }
     const figures = computeLines(draft);
     const now = this.#now();
     const date = draft.date ?? formatThaiDate(now);
@@ -167,7 +164,6 @@ export class ReturnsService {
       : null;
     const money = wireMoney(draft, figures);
     const body = {
-      number,
       ...money,
       ...(money.discount === '' ? { discount: undefined } : {}),
       status: draft.status,
@@ -182,8 +178,7 @@ export class ReturnsService {
       list: wireLines(draft, figures),
     };
     const { document } = figures;
-    const stored: StoredOrder = {
-      number,
+    const stored: Omit<StoredOrder, 'number'> = {
       date,
       warehouseCode,
       status: draft.status,
@@ -211,20 +206,21 @@ export class ReturnsService {
       payments: payment ? [payment] : [],
       tags: [],
     };
-    const describe =
-      `Return purchase order ${number} ฿${formatMoney(document.amount)}` +
-      (supplier.name ? ` to ${supplier.name}` : '') +
-      (draft.status === 'Success' ? `, goods out of ${warehouseCode}` : '') +
-      (payment ? `, paid ฿${formatMoney(payment.amount)} by ${payment.methodName}` : '');
     const id = this.repo.transaction(() => {
-      const queued = this.#o.writes.enqueue({ kind: 'addReturnPurchaseOrder', body, describe });
-      if (draft.status === 'Success') this.recordGoodsOut(queued.operationId, stored, warehouseCode, -1);
-      const orderId = this.repo.insert(
-        stored,
-        { serverId: null, operationId: queued.operationId },
-        null,
-        now,
-      );
+      const number = this.#takeNumber(draft.number);
+      const order: StoredOrder = { number, ...stored };
+      const describe =
+        `Return purchase order ${number} ฿${formatMoney(document.amount)}` +
+        (supplier.name ? ` to ${supplier.name}` : '') +
+        (draft.status === 'Success' ? `, goods out of ${warehouseCode}` : '') +
+        (payment ? `, paid ฿${formatMoney(payment.amount)} by ${payment.methodName}` : '');
+      const queued = this.#o.writes.enqueue({
+        kind: 'addReturnPurchaseOrder',
+        body: { number, ...body },
+        describe,
+      });
+      if (draft.status === 'Success') this.recordGoodsOut(queued.operationId, order, warehouseCode, -1);
+      const orderId = this.repo.insert(order, { serverId: null, operationId: queued.operationId }, null, now);
       this.copy.refreshView(orderId);
       return orderId;
     });
@@ -266,6 +262,20 @@ export class ReturnsService {
 
   changedHere(): void {
     this.#o.onChanged?.({ source: 'local', orders: 1, at: this.#now() });
+  }
+
+  /**
+   * Inside the save's transaction: this PC's next number when the draft leaves it out; a typed one as
+   * typed, refused when an order in the copy has it (the create is read back by its number).
+   */
+  #takeNumber(typed: string | undefined): string {
+    if (typed !== undefined && this.repo.numberTaken(typed)) {
+      throw issue(
+        'number',
+        'is already used by another return on this PC; numbers must be unique to be read back',
+      );
+    }
+    return this.#numbers.take(typed);
   }
 
   #supplierOf(draft: ParsedCallArgs<'documents.createReturn'>): StoredOrder['supplier'] {

@@ -58,9 +58,9 @@ describe('return purchase orders', () => {
     const serverBefore = rx.serverStock(product);
     const v4Before = (await rx.fx.stock(WAREHOUSE, [product])).get(product)?.stock ?? 0;
     expect(serverBefore).toBe(v4Before);
+    // How numbers are proposed and taken: return-numbers.test.ts.
     const proposed = rx.service.newNumber();
     expect(proposed.number).toMatch(/^RT-WHPC01-\d{5}$/);
-    expect(rx.service.newNumber().number).not.toBe(proposed.number);
 
     const method = rx.methods[0];
     if (!method) throw new Error('no payment method');

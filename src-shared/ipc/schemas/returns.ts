@@ -122,8 +122,12 @@ const newPayment = z.strictObject({
 });
 
 export const returnDraft = z.strictObject({
-  /** Proposed by documents.newReturnNumber (this PC's short name + its sequence); may be changed. */
-  number: requiredText(60),
+  /**
+   * Left out: this PC's next number, taken as the order is saved (the one documents.newReturnNumber
+   * showed, or the next one when another save took it meanwhile). Given: kept as typed; refused when
+   * another order in the copy has it.
+   */
+  number: requiredText(60).optional(),
   /** Today (Thai) when left out. */
   date: thaiDate.optional(),
   /** The warehouse the goods leave (catalogue.warehouses). */
@@ -175,7 +179,11 @@ export const returnCalls = {
    * offline (or for an order not sent yet) it answers what the PC holds.
    */
   'documents.refreshReturn': { args: z.strictObject(byId), result: returnOrderDetail },
-  /** The next number this PC proposes (its short name and sequence) and today's date. */
+  /**
+   * The number a new order saved now would get ('RT-' + this PC's short name + its next sequence) and
+   * today's date. Nothing is taken (it stays the same until an order is saved), so a form opened and
+   * cancelled leaves no gap.
+   */
   'documents.newReturnNumber': {
     args: EMPTY_ARGS,
     result: z.object({ number: z.string(), date: z.string() }),

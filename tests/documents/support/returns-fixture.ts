@@ -22,9 +22,12 @@ export interface ReturnsFixture extends Returns {
   outbox(options?: Partial<OutboxOptions>): Outbox;
   /** The catalogue's server figure of a product in W0001. */
   serverStock(productId: number): number;
-  /** A draft with `lines` of [productId, quantity], parsed as the contract parses it. */
+  /**
+   * A draft with `lines` of [productId, quantity], parsed as the contract parses it; a number left
+   * out (undefined) is this PC's next, taken as the order is saved.
+   */
   draft(
-    number: string,
+    number: string | undefined,
     lines: ReadonlyArray<readonly [number, number]>,
     extra?: Record<string, unknown>,
   ): ParsedCallArgs<'documents.createReturn'>;
@@ -68,7 +71,7 @@ export async function startReturnsFixture(
     serverStock: (productId) => lookup.serverStock(productId, WAREHOUSE)?.stock ?? 0,
     draft: (number, lines, extra = {}) =>
       callContract['documents.createReturn'].args.parse({
-        number,
+        ...(number === undefined ? {} : { number }),
         warehouseCode: WAREHOUSE,
         lines: lines.map(([productId, quantity]) => {
           const product = byId.get(productId);
