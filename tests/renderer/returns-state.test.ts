@@ -1,8 +1,8 @@
 // The returns panel's state (features/returns/returns-panel.svelte.ts) against a fake bridge: the filter
 // as the contract wants it, totals, a return opened (what the PC holds, then what the back office holds),
-// a new return saved with the shared editor's lines and a payment, a refused field named with nothing
-// else sent, Success with its date and warehouse, a payment, voids asked first, tags, and reading again
-// when main says the copy changed.
+// a new return saved with the shared editor's lines and a payment, its proposed number left for main to
+// take (a typed one sent as typed), a refused field named with nothing else sent, Success with its date
+// and warehouse, a payment, voids asked first, tags, and reading again when main says the copy changed.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReturnOrderDetail, ReturnOrderSummary } from '../../src-shared/ipc/index.js';
 import {
@@ -146,8 +146,9 @@ describe('ReturnsPanelState', () => {
     expect(panel.dialog).toBe('new');
     expect(await panel.saveNew()).toBe(true);
     const [sent] = bridge.argsOf('documents.createReturn');
+    // The proposal kept: no number, main takes this PC's next one as it saves.
+    expect(sent).not.toHaveProperty('number');
     expect(sent).toMatchObject({
-      number: 'RT-WHPC01-00001',
       date: '2025-06-10',
       warehouseCode: 'W0001',
       supplier: { name: 'Acme', phone: '' },
@@ -157,6 +158,37 @@ describe('ReturnsPanelState', () => {
     });
     expect(panel.dialog).toBeNull();
     expect(panel.detail?.id).toBe(3);
+  });
+
+  it('leaves a kept proposal for main to take as it saves, and sends a typed number as typed', async () => {
+    bridge
+      .answer('documents.newReturnNumber', ok({ number: 'RT-WHPC01-00003', date: '2025-06-10' }))
+      .answer(
+        'documents.createReturn',
+        invalid('number', 'is already used by another return on this PC'),
+        ok(detail(3)),
+      );
+    const panel = new ReturnsPanelState(bridge);
+    await panel.start();
+    const saveWith = async (number: string | null) => {
+      await panel.openNew();
+      if (number !== null) panel.setNew({ number });
+      await panel.saveNew();
+      return bridge.argsOf('documents.createReturn').at(-1);
+    };
+    // A typed number taken: refused and named, what was typed stays; then typed again and sent.
+    expect(await saveWith(' RT-SHOW-1 ')).toMatchObject({ number: 'RT-SHOW-1' });
+    expect(panel.newSave.issues.get('number')?.message).toContain('already used');
+    expect(panel.newText.number).toBe(' RT-SHOW-1 ');
+    panel.setNew({ number: 'RT-SHOW-1A' });
+    expect(await panel.saveNew()).toBe(true);
+    expect(bridge.argsOf('documents.createReturn').at(-1)).toMatchObject({ number: 'RT-SHOW-1A' });
+    // Another form may save RT-WHPC01-00003 first: main then gives this one the next number.
+    expect(await saveWith(null)).not.toHaveProperty('number');
+    // Typed back to the proposal: still the proposal.
+    expect(await saveWith(' RT-WHPC01-00003 ')).not.toHaveProperty('number');
+    // A cleared field is sent as it is, for main to name it.
+    expect(await saveWith('')).toMatchObject({ number: '' });
   });
 
   it('Success with its date and warehouse; a payment; voids asked first; tags', async () => {

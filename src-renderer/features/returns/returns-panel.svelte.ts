@@ -1,7 +1,8 @@
 // The returns panel's state (Documents page, Alt+2): the list with its filters and totals, the chosen
 // return's detail (lines, payments, the goods' movement, the chain of writes waiting to send), and the
-// forms — new return (lines from the shared editor, purchase price first), status, payment, tags,
-// voids. Calls go through the bridge it is given; refused fields are kept by path for the page to word.
+// forms — new return (number proposed by main, editable; kept, it is left out of the save and main takes
+// it then, so a cancelled form takes none; lines from the shared editor, purchase price first), status,
+// payment, tags, voids. Calls go through the bridge it is given; refused fields are kept by path for the page to word.
 import type {
   CallArgs,
   CallValue,
@@ -74,6 +75,8 @@ export class ReturnsPanelState {
   #error = $state<string | null>(null);
   #dialog = $state<Dialog>(null);
   #newText = $state<NewReturnText>(emptyNew());
+  /** The number main proposed for the new return shown; null until it answers. */
+  #proposedNumber: string | null = null;
   #statusText = $state<StatusText>({ status: 'Waiting', actionDate: '', warehouseCode: '' });
   #paymentText = $state<PaymentText>({ amount: '', methodId: null, paidAt: '' });
   #warehouses = $state<CallValue<'catalogue.warehouses'>>([]);
@@ -209,7 +212,9 @@ export class ReturnsPanelState {
   // ---- New return
 
   async openNew(): Promise<void> {
+    // Main proposes this PC's next number and takes nothing: Esc leaves no gap.
     const proposed = await this.#api.call('documents.newReturnNumber', {});
+    this.#proposedNumber = proposed.ok ? proposed.value.number : null;
     this.editor = this.#newEditor();
     this.newSave.reset();
     this.#newText = {
@@ -232,8 +237,11 @@ export class ReturnsPanelState {
     const text = this.#newText;
     await this.editor.settlePreview();
     const pay = text.payAmount.trim();
+    const number = text.number.trim();
     const args: CallArgs<'documents.createReturn'> = {
-      number: text.number,
+      // The proposal kept is left to main, which takes it as it saves, or the next number when another
+      // form saved this one meanwhile; a typed number is sent as typed (a cleared one for main to name).
+      ...(number === this.#proposedNumber ? {} : { number }),
       ...(text.date.trim() ? { date: text.date.trim() } : {}),
       warehouseCode: text.warehouseCode,
       ...(text.supplierName.trim() || text.supplierPhone.trim()
