@@ -18,6 +18,7 @@ import { appUnderTest, type Call } from './support/app-under-test.js';
 import {
   addSandboxStore,
   documentSteps,
+  nextNumber,
   outboxCounts,
   personsPause,
   storeClient,
@@ -47,12 +48,6 @@ beforeAll(async () => {
 const { open: openCount, waiting: waitingCount } = outboxCounts(call);
 const { focused, dialogInBothLanguages } = moneyPage(app);
 const { typeSlowly: typeInto, openNewQuotation } = documentSteps(app);
-
-/** 'PC1-Q0007' → 'PC1-Q0008' */
-function nextNumber(number: string): string {
-  const [, prefix = '', digits = '0'] = /^(.*?)(\d+)$/.exec(number) ?? [];
-  return `${prefix}${String(Number(digits) + 1).padStart(digits.length, '0')}`;
-}
 
 describe('quotations made offline, edited, approved, and drained', () => {
   it('reach the back office once, approved, with the edit', async () => {

@@ -62,6 +62,12 @@ export async function expectedStock(call: Call, productId: number, warehouseCode
   return detail.stockByWarehouse.find((stock) => stock.warehouseCode === warehouseCode)?.expected ?? 0;
 }
 
+/** The number after a document's number in its PC's sequence: 'PC1-Q0007' → 'PC1-Q0008'. */
+export function nextNumber(number: string): string {
+  const [, prefix = '', digits = '0'] = /^(.*?)(\d+)$/.exec(number) ?? [];
+  return `${prefix}${String(Number(digits) + 1).padStart(digits.length, '0')}`;
+}
+
 /** A person scans, looks at the screen, picks up the next product. */
 export const personsPause = () => new Promise((resolve) => setTimeout(resolve, 700));
 
@@ -105,6 +111,16 @@ export function documentSteps(app: AppUnderTest) {
     return baht(await amount.textContent());
   }
 
+  /** On the returns tab: Alt+N, the form starts on its number; answers the number and date proposed. */
+  async function openNewReturn(): Promise<{ number: string; date: string }> {
+    await page().keyboard.press('Alt+KeyN');
+    await page().getByTestId('return-new-form').waitFor();
+    await expect.poll(focused).toMatch(/id="return-number"/);
+    await expect.poll(() => page().locator('#return-number').inputValue()).toMatch(/\S+/);
+    const number = await page().locator('#return-number').inputValue();
+    return { number, date: await page().locator('#return-date').inputValue() };
+  }
+
   /** On the quotations tab: Alt+N, the form starts on its number; answers the number proposed. */
   async function openNewQuotation(): Promise<string> {
     await page().keyboard.press('Alt+KeyN');
@@ -117,6 +133,7 @@ export function documentSteps(app: AppUnderTest) {
   return {
     typeSlowly,
     openNewQuotation,
+    openNewReturn,
 
     /**
      * On the quotations tab: Alt+N, Enter keeps the proposed number, a customer typed, the products
@@ -174,13 +191,8 @@ export function documentSteps(app: AppUnderTest) {
      * `quantity` times, Ctrl+Enter. The detail is open after it; answers its number and date.
      */
     async newReturn(plan: { supplier: string; product: ScannedProduct; quantity: number }) {
-      await page().keyboard.press('Alt+KeyN');
       const form = page().getByTestId('return-new-form');
-      await form.waitFor();
-      await expect.poll(focused).toMatch(/id="return-number"/);
-      await expect.poll(() => page().locator('#return-number').inputValue()).toMatch(/\S+/);
-      const number = await page().locator('#return-number').inputValue();
-      const date = await page().locator('#return-date').inputValue();
+      const { number, date } = await openNewReturn();
       await typeSlowly('return-supplierName', plan.supplier);
       // Scans are read on the picker (a focused select would take a scan's digits as its own choice).
       await tabTo('return-new-picker');
