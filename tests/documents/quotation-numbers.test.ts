@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type QuotationDraft } from '../../src-shared/ipc/index.js';
 import { states } from '../outbox/support/outbox-fixture.js';
-import { refusedPaths, startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { after, itKeepsNumbersWithoutGaps, refusedPaths } from './support/numbering.js';
 
 let q: QuotationFixture;
 
@@ -29,41 +30,18 @@ function draftOf(extra: Record<string, unknown> = {}): QuotationDraft {
 
 const proposed = () => q.documents.proposeNumber().number;
 
-/** 'WHPC02-Q0007' → 'WHPC02-Q0008' */
-function after(number: string, steps = 1): string {
-  const [, prefix = '', digits = '0'] = /^(.*?)(\d+)$/.exec(number) ?? [];
-  return `${prefix}${String(Number(digits) + steps).padStart(digits.length, '0')}`;
-}
-
 function sequenceRows(): unknown[] {
   return q.fx.db.prepare('SELECT prefix, last FROM quotation_number_sequence').all();
 }
 
 describe('quotation numbers', () => {
-  it('a proposal takes nothing: the form opened twice shows the same number, and the save takes it', () => {
-    const sequenceBefore = sequenceRows();
-    const queuedBefore = states(q.fx.db).length;
-    const shown = proposed();
-    expect(shown).toMatch(/^WHPC02-Q\d{4}$/);
-    // Opened again after Escape: the same number, and nothing written.
-    expect(proposed()).toBe(shown);
-    expect(sequenceRows()).toEqual(sequenceBefore);
-    expect(states(q.fx.db)).toHaveLength(queuedBefore);
-
-    const saved = q.documents.create(draftOf());
-    expect(saved.number).toBe(shown);
-    expect(proposed()).toBe(after(shown));
-  });
-
-  it('consecutive numbers whatever forms were cancelled in between', () => {
-    const numbers: string[] = [];
-    for (let made = 0; made < 3; made += 1) {
-      proposed();
-      proposed();
-      numbers.push(q.documents.create(draftOf()).number);
-    }
-    expect(numbers).toEqual([numbers[0], after(numbers[0] ?? ''), after(numbers[0] ?? '', 2)]);
-  });
+  itKeepsNumbersWithoutGaps(() => ({
+    pattern: /^WHPC02-Q\d{4}$/,
+    proposed,
+    save: (typed) => q.documents.create(draftOf(typed === undefined ? {} : { number: typed })).number,
+    sequenceRows,
+    queued: () => states(q.fx.db).length,
+  }));
 
   it('two forms shown the same proposal save two numbers, one after the other', () => {
     const shownInBoth = proposed();

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type QuotationDraft } from '../../src-shared/ipc/index.js';
 import { states } from '../outbox/support/outbox-fixture.js';
-import { refusedPaths, startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { startQuotationFixture, type QuotationFixture } from './support/quotation-fixture.js';
+import { refusedPaths } from './support/numbering.js';
 
 interface ServerQuotation {
   id: number;

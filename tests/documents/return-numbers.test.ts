@@ -3,9 +3,9 @@
 // and queues its create, two forms shown the same proposal never save the same number, a typed number
 // is kept as typed, and a number taken stays taken after the copy forgets its order (the daily prune).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRefusal } from '../../src-main/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startReturnsFixture, type ReturnsFixture } from './support/returns-fixture.js';
+import { after, itKeepsNumbersWithoutGaps, refusedPaths } from './support/numbering.js';
 
 let rx: ReturnsFixture;
 
@@ -22,50 +22,18 @@ const save = (number?: string, extra: Record<string, unknown> = {}) =>
 
 const proposed = () => rx.service.newNumber().number;
 
-/** 'RT-WHPC01-00007' → 'RT-WHPC01-00008' */
-function after(number: string, steps = 1): string {
-  const [, prefix = '', digits = '0'] = /^(.*?)(\d+)$/.exec(number) ?? [];
-  return `${prefix}${String(Number(digits) + steps).padStart(digits.length, '0')}`;
-}
-
 function sequenceRows(): unknown[] {
   return rx.fx.db.prepare('SELECT id, last FROM return_number_sequence').all();
 }
 
-function refusedPaths(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (isRefusal(error)) return error.fields.map((issue) => issue.path);
-    throw error;
-  }
-  return [];
-}
-
 describe('return purchase order numbers', () => {
-  it('a proposal takes nothing: the form opened twice shows the same number, and the save takes it', () => {
-    const sequenceBefore = sequenceRows();
-    const queuedBefore = states(rx.fx.db).length;
-    const shown = proposed();
-    expect(shown).toMatch(/^RT-WHPC01-\d{5}$/);
-    // Opened again after Escape: the same number, and nothing written.
-    expect(proposed()).toBe(shown);
-    expect(sequenceRows()).toEqual(sequenceBefore);
-    expect(states(rx.fx.db)).toHaveLength(queuedBefore);
-
-    expect(save().number).toBe(shown);
-    expect(proposed()).toBe(after(shown));
-  });
-
-  it('consecutive numbers whatever forms were cancelled in between', () => {
-    const numbers: string[] = [];
-    for (let made = 0; made < 3; made += 1) {
-      proposed();
-      proposed();
-      numbers.push(save().number);
-    }
-    expect(numbers).toEqual([numbers[0], after(numbers[0] ?? ''), after(numbers[0] ?? '', 2)]);
-  });
+  itKeepsNumbersWithoutGaps(() => ({
+    pattern: /^RT-WHPC01-\d{5}$/,
+    proposed,
+    save: (typed) => save(typed).number,
+    sequenceRows,
+    queued: () => states(rx.fx.db).length,
+  }));
 
   it('two forms shown the same proposal save two numbers, one after the other', () => {
     const shownInBoth = proposed();

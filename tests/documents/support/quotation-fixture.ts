@@ -8,7 +8,6 @@ import {
 } from '../../../src-main/contacts/index.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../../../src-main/documents/index.js';
 import { outboxWrites, type Outbox } from '../../../src-main/outbox/index.js';
-import { isRefusal } from '../../../src-main/refusal.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 
 export interface QuotationFixture {
@@ -50,15 +49,4 @@ export async function startQuotationFixture(): Promise<QuotationFixture> {
     name: product.name ?? '',
   }));
   return { fx, documents, sync, outbox: fx.outbox({ now }), products, close: () => fx.close() };
-}
-
-/** The fields a refusal named ([] when `work` was not refused; anything else thrown goes on). */
-export function refusedPaths(work: () => unknown): string[] {
-  try {
-    work();
-  } catch (error) {
-    if (isRefusal(error)) return error.fields.map((issue) => issue.path);
-    throw error;
-  }
-  return [];
 }
