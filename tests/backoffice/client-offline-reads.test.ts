@@ -10,7 +10,7 @@ import { pageReadsThrough } from '../../src-main/services/page-reads.js';
 import { memoryLogger } from '../support/memory-logger.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
 import { testClient } from './support/client.js';
-import { TEST_CREDENTIALS, expectFailure } from './support/secrets.js';
+import { TEST_STORE, expectFailure } from './support/secrets.js';
 
 /** The discard port: nothing listens, so every connection is refused. */
 const REFUSED = 'http://127.0.0.1:9';
@@ -111,13 +111,7 @@ describe('the back office going away and coming back', () => {
   let sandbox: TestSandbox;
   beforeAll(async () => {
     sandbox = await startTestSandbox({
-      stores: [
-        {
-          name: TEST_CREDENTIALS.storename,
-          apikey: TEST_CREDENTIALS.apikey,
-          apisecret: TEST_CREDENTIALS.apisecret,
-        },
-      ],
+      stores: [TEST_STORE],
       log: () => undefined,
     });
   });

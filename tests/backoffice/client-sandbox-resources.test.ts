@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { startResourceSandbox } from './support/resource-sandbox.js';
 import { testClient, type TestClient } from './support/client.js';
-import { TEST_CREDENTIALS, expectFailure } from './support/secrets.js';
+import { TEST_STORE, expectFailure } from './support/secrets.js';
 
 let sandbox: TestSandbox;
 let made: TestClient;
@@ -12,13 +12,7 @@ let productIds: number[] = [];
 
 beforeAll(async () => {
   sandbox = await startResourceSandbox({
-    stores: [
-      {
-        name: TEST_CREDENTIALS.storename,
-        apikey: TEST_CREDENTIALS.apikey,
-        apisecret: TEST_CREDENTIALS.apisecret,
-      },
-    ],
+    stores: [TEST_STORE],
     log: () => {},
   });
   made = testClient(sandbox.url);

@@ -4,20 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultMode, FaultTiming } from '../../src-main/sandbox/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
 import { testClient, type TestClient } from './support/client.js';
-import { TEST_CREDENTIALS, expectFailure } from './support/secrets.js';
-
-const STORE = {
-  name: TEST_CREDENTIALS.storename,
-  apikey: TEST_CREDENTIALS.apikey,
-  apisecret: TEST_CREDENTIALS.apisecret,
-};
+import { TEST_CREDENTIALS, TEST_STORE, expectFailure } from './support/secrets.js';
 
 let sandbox: TestSandbox;
 let made: TestClient;
 const extraClients: TestClient[] = [];
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ stores: [STORE], log: () => {} });
+  sandbox = await startTestSandbox({ stores: [TEST_STORE], log: () => {} });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -81,11 +75,11 @@ describe('refusals', () => {
       sent: true,
     });
 
-    sandbox.handle.revokeStore(STORE.name);
+    sandbox.handle.revokeStore(TEST_STORE.name);
     try {
       await expectFailure(client().call('AddWarehouse', { body: nextWarehouse() }), 'auth');
     } finally {
-      sandbox.handle.restoreStore(STORE.name);
+      sandbox.handle.restoreStore(TEST_STORE.name);
     }
   });
 
@@ -100,14 +94,14 @@ describe('refusals', () => {
   });
 
   it('refuses the same request locally, spending no request', async () => {
-    const before = sandbox.handle.quotaUsed(STORE.name);
+    const before = sandbox.handle.quotaUsed(TEST_STORE.name);
     const failure = await expectFailure(
       client().call('AddWarehouse', { body: { code: '', name: 'x' } }),
       'permanent',
     );
     expect(failure).toMatchObject({ code: 'INVALID_REQUEST', sent: false });
     expect(failure.text).toMatch(/^code /);
-    expect(sandbox.handle.quotaUsed(STORE.name)).toBe(before);
+    expect(sandbox.handle.quotaUsed(TEST_STORE.name)).toBe(before);
   });
 });
 
@@ -174,7 +168,7 @@ describe('faults', () => {
 
 describe('the request budget', () => {
   it('counts what the server counts, faults and retries included, and nothing that was refused locally', async () => {
-    const before = sandbox.handle.quotaUsed(STORE.name);
+    const before = sandbox.handle.quotaUsed(TEST_STORE.name);
     const backoffice = client();
     sandbox.handle.scheduleFault({ endpoint: 'GetWarehouses', mode: 'http500', count: 1 });
     await backoffice.call('GetWarehouses');
@@ -182,10 +176,10 @@ describe('the request budget', () => {
     sandbox.handle.scheduleFault({ endpoint: 'AddWarehouse', mode: 'reset', timing: 'after' });
     await expectFailure(backoffice.call('AddWarehouse', { body: nextWarehouse() }), 'unclear');
     await expectFailure(backoffice.call('AddWarehouse', { body: { code: '', name: '' } }), 'permanent');
-    const counted = sandbox.handle.quotaUsed(STORE.name) - before;
+    const counted = sandbox.handle.quotaUsed(TEST_STORE.name) - before;
     expect(counted).toBe(4);
     expect(backoffice.budget.snapshot()).toMatchObject({
-      storeKey: STORE.name,
+      storeKey: TEST_STORE.name,
       used: 4,
       limit: 50_000,
       dayKey: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -193,8 +187,8 @@ describe('the request budget', () => {
   });
 
   it("classifies the server's quota answer, and stops sending for the day", async () => {
-    const before = sandbox.handle.quotaUsed(STORE.name);
-    sandbox.handle.setQuotaUsed(STORE.name, 50_000);
+    const before = sandbox.handle.quotaUsed(TEST_STORE.name);
+    sandbox.handle.setQuotaUsed(TEST_STORE.name, 50_000);
     try {
       const backoffice = client();
       const failure = await expectFailure(backoffice.call('GetWarehouses'), 'quota');
@@ -207,7 +201,7 @@ describe('the request budget', () => {
       const local = await expectFailure(backoffice.call('GetWarehouses'), 'quota');
       expect(local.sent).toBe(false);
     } finally {
-      sandbox.handle.setQuotaUsed(STORE.name, before);
+      sandbox.handle.setQuotaUsed(TEST_STORE.name, before);
     }
   });
 });

@@ -15,6 +15,13 @@ export const TEST_CREDENTIALS: BackofficeCredentials = {
   apisecret: 'apisecret-d83a61c0f9e7',
 };
 
+/** The same store as the sandbox names it (its `stores` option). */
+export const TEST_STORE = {
+  name: TEST_CREDENTIALS.storename,
+  apikey: TEST_CREDENTIALS.apikey,
+  apisecret: TEST_CREDENTIALS.apisecret,
+};
+
 const SECRETS = [TEST_CREDENTIALS.apikey, TEST_CREDENTIALS.apisecret];
 
 /** Every way a value may end up in a log line. */
