@@ -1,8 +1,9 @@
 // Return purchase orders for the page: the list and details from the local copy (works offline), a new
 // order queued keyless (AddReturnPurchaseOrder, read back by its number and figures; the number taken
-// as it is saved: return-numbers.ts), and the writes on an order (return-actions.ts). Every write is queued in the transaction that stores its local
-// change; a Success (at creation or later) also stores its stock effect there, so the local view of
-// those products' stock shows the goods gone at once. Returns the contract's shapes.
+// as it is saved: return-numbers.ts), and the writes on an order (return-actions.ts). Every write is
+// queued in the transaction that stores its local change; a Success (at creation or later) also stores
+// its stock effect there, so the local view of those products' stock shows the goods gone at once.
+// Returns the contract's shapes.
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type {

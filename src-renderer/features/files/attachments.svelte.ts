@@ -191,8 +191,8 @@ export class Attachments {
       });
       if (!attached.ok) return this.#refused(attached.error, file.name);
       this.#notice = { key: 'attached', values: { name: attached.value.fileName } };
-      // Kept on this PC and queued: on top of the list at once. The list is read again behind it, and
-      // that read waits out its retries when the back office cannot be reached.
+      // Kept on this PC and queued: on top of the list at once, whatever the list read behind it
+      // answers or however long it takes (it asks the back office, which may be out of reach).
       const kept = attached.value;
       if (this.#list !== null) {
         const others = this.#list.files.filter((listed) => listed.fileName !== kept.fileName);
