@@ -4,16 +4,16 @@
 // fresh user-data folder, which add it as a store profile and run their first sync of it (timed); the
 // built renderer served by the web host; Debian's Chromium. A counter opens a count session from the
 // keyboard, then a scanner types real barcodes from the app's own catalogue (DevTools key events, sent
-// together as a keyboard-wedge burst, ending in Enter), one scan at a time, each waited for on screen.
-// The page probe (support/scan-probe.ts) times each scan in the page, from the moment this process sent
-// the Enter to Chromium (when this process runs late, its lag is reported apart, never counted as the
-// page's); main's side of counting.scan is timed around ApiCore.call. The scans run twice into the same session: quiet, then with one core kept
-// busy by a second process (support/busy-core.ts), as on a warehouse PC with something else running;
-// both must meet the target. The page's renderer gets above-normal priority as the app's window gives
-// its own (support/page-priority.ts). Prints the figures and their breakdown per run, the load average at the
-// start of each, and both verdicts at the end; asserts nothing. Headless Chromium
-// starts a frame as soon as one is needed; a real 60 Hz display adds a wait of 0-16.7 ms for its next
-// refresh, which this figure does not hold. Takes about 5 minutes (the sandbox's seeding and the
+// together as a keyboard-wedge burst, ending in Enter), one scan at a time, each waited for on screen. The
+// page probe (support/scan-probe.ts) times each scan in the page, from the moment this process sent the
+// Enter to Chromium (when this process runs late, its lag is reported apart, never counted as the page's);
+// main's side of counting.scan is timed around ApiCore.call. The scans run twice into the same session:
+// quiet, then with one core kept busy by a second process (support/busy-core.ts), as on a warehouse PC
+// with something else running; both must meet the target. The page's renderer gets above-normal priority
+// as the app's window gives its own (support/page-priority.ts). Prints the figures and their breakdown per
+// run, the load average at the start of each, and both verdicts at the end; asserts nothing. Headless
+// Chromium starts a frame as soon as one is needed; a real 60 Hz display adds a wait of 0-16.7 ms for its
+// next refresh, which this figure does not hold. Takes about 5 minutes (the sandbox's seeding and the
 // first sync of 200,000 products are most of it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
@@ -51,7 +51,8 @@ const PRODUCTS = Number(process.env.SCAN_BENCH_PRODUCTS ?? 200_000);
 const WARM_UP = 20;
 /**
  * SCAN_BENCH_TRACE_DIR=folder: the traced scans' raw DevTools trace, the page's CPU profile (100 µs
- * samples) and every measured scan's timings (JSON) are saved there, one of each per pass (SCAN_BENCH_TRACE_CATEGORIES=a,b: other categories).
+ * samples) and every measured scan's timings (JSON) are saved there, one of each per pass
+ * (SCAN_BENCH_TRACE_CATEGORIES=a,b: other categories).
  */
 const TRACE_FOLDER = process.env.SCAN_BENCH_TRACE_DIR;
 const MEASURED = Number(process.env.SCAN_BENCH_MEASURED ?? 500);

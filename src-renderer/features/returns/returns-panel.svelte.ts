@@ -2,7 +2,8 @@
 // return's detail (lines, payments, the goods' movement, the chain of writes waiting to send), and the
 // forms — new return (number proposed by main, editable; kept, it is left out of the save and main takes
 // it then, so a cancelled form takes none; lines from the shared editor, purchase price first), status,
-// payment, tags, voids. Calls go through the bridge it is given; refused fields are kept by path for the page to word.
+// payment, tags, voids. Calls go through the bridge it is given; refused fields are kept by path for
+// the page to word.
 import type {
   CallArgs,
   CallValue,
