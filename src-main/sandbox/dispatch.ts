@@ -4,10 +4,10 @@ import type { Database } from 'better-sqlite3';
 import type { EndpointDef } from '../../src-shared/api/define.js';
 import { ResultCode } from '../../src-shared/api/envelopes.js';
 import { endpoints, type EndpointName } from '../../src-shared/api/endpoints/index.js';
-import type { Handlers, SandboxStore } from './handler.js';
+import type { Handlers, SandboxStore } from './core/handler.js';
 import type { ParsedRequest } from './request-parsing.js';
 import { checkSuccessBody, successBody } from './sandbox-envelopes.js';
-import { SandboxError, notImplemented } from './sandbox-error.js';
+import { SandboxError, notImplemented } from './core/sandbox-error.js';
 
 export interface DispatchEnvironment {
   readonly db: Database;

@@ -5,16 +5,16 @@ import type { EndpointName } from '../../src-shared/api/endpoints/index.js';
 import { openSandboxDatabase } from './database.repository.js';
 import { listMissingHandlers } from './dispatch.js';
 import { FaultInjector, type FaultSettings, type ScheduledFault } from './faults.js';
-import type { Handlers, SandboxStore } from './handler.js';
-import { DEFAULT_QUOTA_PER_DAY, QuotaCounter } from './quota.js';
+import type { Handlers, SandboxStore } from './core/handler.js';
+import { DEFAULT_QUOTA_PER_DAY, QuotaCounter } from './core/quota.js';
 import { handlers as resourceHandlers, schemaSql } from './resources/index.js';
-import type { SeedKind } from './seed-options.js';
+import type { SeedKind } from './core/seed-options.js';
 import { seedNewStore } from './seeding.js';
 import { buildServer } from './server.js';
 import { StoreDirectory, type StoreCredentials } from './stores.js';
 
 export type { Fault, FaultMode, FaultSettings, FaultTiming, ScheduledFault } from './faults.js';
-export type { SandboxStore } from './handler.js';
+export type { SandboxStore } from './core/handler.js';
 export type { StoreCredentials } from './stores.js';
 export { SandboxDataFileError } from './database.repository.js';
 

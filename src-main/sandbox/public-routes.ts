@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document.js';
 import { readProductImage } from './resources/products/image.repository.js';
-import type { Database } from './handler.js';
+import type { Database } from './core/handler.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 

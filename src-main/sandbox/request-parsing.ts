@@ -3,9 +3,9 @@
 // field; nothing here touches the database.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointDef, ParentKey } from '../../src-shared/api/define.js';
-import type { ParentRef, UploadedFile } from './handler.js';
-import { MAX_LIMIT, readKeyword, readPaging } from './list-helpers.js';
-import { invalidId, validation } from './sandbox-error.js';
+import type { ParentRef, UploadedFile } from './core/handler.js';
+import { MAX_LIMIT, readKeyword, readPaging } from './core/list-helpers.js';
+import { invalidId, validation } from './core/sandbox-error.js';
 import { parseOrThrow } from './validation.js';
 
 export interface ParsedRequest {

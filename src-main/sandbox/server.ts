@@ -10,17 +10,17 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { EndpointDef } from '../../src-shared/api/define.js';
-import { isAllowedHost } from '../host/request-guard.js';
+import { isAllowedHost } from '../loopback/loopback-hosts.js';
 import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
 import { endpointList } from '../../src-shared/api/endpoints/index.js';
 import { dispatch, type DispatchEnvironment } from './dispatch.js';
 import type { Fault, FaultInjector } from './faults.js';
-import type { UploadedFile } from './handler.js';
-import type { QuotaCounter } from './quota.js';
+import type { UploadedFile } from './core/handler.js';
+import type { QuotaCounter } from './core/quota.js';
 import { registerPublicRoutes } from './public-routes.js';
 import { parseRequest } from './request-parsing.js';
 import { failureBody, type ResultBody } from './sandbox-envelopes.js';
-import { SandboxError, validation } from './sandbox-error.js';
+import { SandboxError, validation } from './core/sandbox-error.js';
 import type { StoreDirectory } from './stores.js';
 
 /** Largest JSON body accepted (stock lists of a few hundred lines are a few tens of KiB). */

@@ -2,9 +2,9 @@
 // authentication of every request by its storename/apikey/apisecret headers.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { SandboxStore, StoreContext } from './handler.js';
+import type { SandboxStore, StoreContext } from './core/handler.js';
 import { seedMerchantReference } from './resources/merchant/index.js';
-import type { SeedKind } from './seed-options.js';
+import type { SeedKind } from './core/seed-options.js';
 import type { SeedStore } from './seeding.js';
 import { findStoreByName, insertStore, updateStoreCredentials } from './stores.repository.js';
 

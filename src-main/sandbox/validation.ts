@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ResultCode } from '../../src-shared/api/envelopes.js';
 import { describeIssues } from '../../src-shared/api/issues.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
-import { SandboxError } from './sandbox-error.js';
+import { SandboxError } from './core/sandbox-error.js';
 
 /** Parses with a row schema; a failure throws code 100 naming the fields. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, rootName: string): z.output<S> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src-shared/api/index.js';
+import { endpointList } from '../../src-shared/api/endpoints/index.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-harness.js';
 
 // A 1×1 transparent PNG.

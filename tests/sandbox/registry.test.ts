@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointList } from '../../src-shared/api/index.js';
+import { endpointList } from '../../src-shared/api/endpoints/index.js';
 import { handlers, resourceModules } from '../../src-main/sandbox/resources/index.js';
 
 describe('the sandbox resource registry', () => {

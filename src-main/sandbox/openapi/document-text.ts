@@ -2,8 +2,8 @@
 // paging, files, faults). Nothing here is about one endpoint; the per-endpoint parts come from the table.
 import type { EndpointDef } from '../../../src-shared/api/define.js';
 import { ResultCode, ResultText } from '../../../src-shared/api/envelopes.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, MIN_KEYWORD_LENGTH } from '../list-helpers.js';
-import { DEFAULT_QUOTA_PER_DAY } from '../quota.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, MIN_KEYWORD_LENGTH } from '../core/list-helpers.js';
+import { DEFAULT_QUOTA_PER_DAY } from '../core/quota.js';
 
 type FailureCodeKey = Exclude<keyof typeof ResultCode, 'success'>;
 

@@ -2,7 +2,7 @@
 // Each module is `resources/<name>/index.ts` exporting `handlers` (satisfies Partial<Handlers>) and
 // `schemaSql`. An endpoint no module handles answers '100' "Not implemented in the sandbox: <name>",
 // and a test keeps that list empty.
-import type { Handlers, ResourceModule } from '../handler.js';
+import type { Handlers, ResourceModule } from '../core/handler.js';
 import * as bundles from './bundles/index.js';
 import * as contacts from './contacts/index.js';
 import * as documents from './documents/index.js';

@@ -1,7 +1,7 @@
 // Puts the generated catalogue into a store: AddProduct for each product at its creation time (and
 // DisableProduct for inactive ones), stock per warehouse through UpdateProductStockList in batches,
 // then variations and each member's variants through seed support.
-import type { StoreContext } from '../handler.js';
+import type { StoreContext } from '../core/handler.js';
 import type { Catalogue, GeneratedProduct } from './products.js';
 import type { SeedRunner } from './runner.js';
 import { assignVariation, insertVariation } from './seed-support-adapter.js';

@@ -1,5 +1,5 @@
 // Puts contacts, bundles and the document history into a store, each at its own moment.
-import type { StoreContext } from '../handler.js';
+import type { StoreContext } from '../core/handler.js';
 import type { GeneratedBundle } from './bundles.js';
 import type { GeneratedContact } from './contacts.js';
 import type { SeedRunner } from './runner.js';

@@ -19,6 +19,7 @@ import {
 import { businessTime } from './calendar.js';
 import { createRandom, type Random } from '../../../src-shared/random.js';
 import type { ContactExtras, ShippingAddressFields } from './seed-support-adapter.js';
+import { taxIdCheckDigit } from '../../../src-shared/domain/party-checks.js';
 
 export type AddContactBody = z.input<typeof endpoints.AddContact.body>;
 
@@ -196,13 +197,7 @@ export function contactsWithRole(
 export function thaiTaxId(random: Random, prefix: string): string {
   let digits = prefix;
   while (digits.length < 12) digits += String(random.int(0, 9));
-  return `${digits}${thaiIdCheckDigit(digits)}`;
-}
-
-export function thaiIdCheckDigit(twelveDigits: string): number {
-  let sum = 0;
-  for (let index = 0; index < 12; index += 1) sum += Number(twelveDigits[index]) * (13 - index);
-  return (11 - (sum % 11)) % 10;
+  return `${digits}${taxIdCheckDigit(digits)}`;
 }
 
 function pad(value: number, width = 4): string {

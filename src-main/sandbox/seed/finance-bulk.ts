@@ -2,7 +2,7 @@
 // records): the demo seed's 80 documents do not show what a large store costs. Each record still goes
 // in through the sandbox's own AddIncome/AddExpense handler (validated, stamped with its moment), all in
 // one transaction; no later payments, no transfers, so 50,000 take seconds, not minutes.
-import type { StoreContext } from '../handler.js';
+import type { StoreContext } from '../core/handler.js';
 import { businessTime, formatThaiDate, formatThaiDateTime } from './calendar.js';
 import { expenseItems, incomeItems } from './data/finance-items.js';
 import { pickVatType, priceItems } from './document-pricing.js';

@@ -1,8 +1,8 @@
 // The demo-data seeder the core calls when it creates a store (seeding.ts): `--seed demo` gives a
 // believable Thai store, `--products <n>` sizes its catalogue. Everything goes in through the
 // sandbox's own handlers, stamped with the moment it happened, inside one transaction.
-import type { StoreContext } from '../handler.js';
-import type { SeedOptions } from '../seed-options.js';
+import type { StoreContext } from '../core/handler.js';
+import type { SeedOptions } from '../core/seed-options.js';
 import { applyCatalogue } from './apply-catalogue.js';
 import { applyBundles, applyContacts, applySteps } from './apply-records.js';
 import { generateDemoStore } from './demo-store.js';

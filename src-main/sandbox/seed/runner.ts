@@ -3,8 +3,8 @@
 // the core's dispatch builds it, with the clock set to the request's moment.
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from '../../../src-shared/api/endpoints/index.js';
-import type { Handler, HandlerContext, HandlerResult, Handlers, StoreContext } from '../handler.js';
-import { SandboxError } from '../sandbox-error.js';
+import type { Handler, HandlerContext, HandlerResult, Handlers, StoreContext } from '../core/handler.js';
+import { SandboxError } from '../core/sandbox-error.js';
 import type { BodyInput, QueryInput } from './steps.js';
 
 export interface SeedRequest<N extends EndpointName> {

@@ -12,7 +12,7 @@ import {
   thaiDateString,
   thaiDateTimeString,
   thaiIsoDateTime,
-} from '../../../src-main/sandbox/list-helpers.js';
+} from '../../../src-main/sandbox/core/list-helpers.js';
 
 const hostZone = process.env['TZ'];
 beforeAll(() => {

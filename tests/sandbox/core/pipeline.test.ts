@@ -1,8 +1,8 @@
 // The request pipeline with stand-in handlers: uploads, header lists, one transaction per write,
 // the check of success bodies, crashes, and the answer for an endpoint without a handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Handlers } from '../../../src-main/sandbox/handler.js';
-import { validation } from '../../../src-main/sandbox/handler.js';
+import type { Handlers } from '../../../src-main/sandbox/core/handler.js';
+import { validation } from '../../../src-main/sandbox/core/handler.js';
 import { insertWarehouse } from '../../../src-main/sandbox/resources/merchant/merchant.repository.js';
 import { startTestSandbox, verdict, type TestSandbox } from '../../support/sandbox-harness.js';
 

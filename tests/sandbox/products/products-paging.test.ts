@@ -2,7 +2,7 @@
 // broken by id (newest first), and both query plans (more than 2,000 matches walk the newest-first
 // index; a few updated_at matches are sought by updated_at).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../src-main/sandbox/list-helpers.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../src-main/sandbox/core/list-helpers.js';
 import {
   DAY,
   START,

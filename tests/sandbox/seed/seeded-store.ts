@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSandboxDatabase } from '../../../src-main/sandbox/database.repository.js';
-import type { Handlers, StoreContext } from '../../../src-main/sandbox/handler.js';
+import type { Handlers, StoreContext } from '../../../src-main/sandbox/core/handler.js';
 import { handlers, schemaSql } from '../../../src-main/sandbox/resources/index.js';
 import { seedStore } from '../../../src-main/sandbox/seed/index.js';
 import { StoreDirectory } from '../../../src-main/sandbox/stores.js';

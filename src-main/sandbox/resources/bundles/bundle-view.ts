@@ -1,7 +1,7 @@
 // Bundle records and their stock: how many whole bundles the items allow, i.e. the minimum over items
 // of floor(item figure / quantity), per figure (stock, availablestock), never below 0.
 import type { Database } from 'better-sqlite3';
-import type { HandlerResult } from '../../handler.js';
+import type { HandlerResult } from '../../core/handler.js';
 import { formatQuantity } from '../products/product-view.js';
 import { stockTotals, type StockFigures } from '../products/stock.repository.js';
 import { itemsFor, type BundleItemRow, type BundleRow } from './bundle.repository.js';

@@ -1,8 +1,8 @@
 // The six bundle endpoints. Items are existing products named by id or sku; a bundle's stock follows
 // from its items' stock (bundle-view.ts), it has none of its own.
-import type { Handlers } from '../../handler.js';
-import { invalidId, validation } from '../../sandbox-error.js';
-import { readKeyword, readPaging } from '../../list-helpers.js';
+import type { Handlers } from '../../core/handler.js';
+import { invalidId, validation } from '../../core/sandbox-error.js';
+import { readKeyword, readPaging } from '../../core/list-helpers.js';
 import { optionalWarehouse } from '../products/product-read.handlers.js';
 import { assertSkuFree, readActiveOnly, readDecimalText } from '../products/product-fields.js';
 import { findProductRef } from '../products/stock.repository.js';

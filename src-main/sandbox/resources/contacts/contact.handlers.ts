@@ -1,7 +1,7 @@
 // Handlers of the contact endpoints.
-import type { Database, Handlers } from '../../handler.js';
-import { invalidId, validation } from '../../handler.js';
-import { readKeyword, readPaging } from '../../list-helpers.js';
+import type { Database, Handlers } from '../../core/handler.js';
+import { invalidId, validation } from '../../core/handler.js';
+import { readKeyword, readPaging } from '../../core/list-helpers.js';
 import type { PropertyInput } from '../shared/property-input.js';
 import {
   findOrCreatePropertyByName,

@@ -1,6 +1,6 @@
 // For the demo-data seeder: what no endpoint can create (sub-contacts and shipping addresses), added
 // to a contact the seeder made (with AddContact's handler or insertContact).
-import type { Database } from '../../handler.js';
+import type { Database } from '../../core/handler.js';
 import {
   insertShippingAddress,
   insertSubContact,

@@ -1,8 +1,8 @@
 // What return purchase orders and quotations share besides money: their currency, the id-or-number rule
 // and the answer of a write that changed nothing. docs/sandbox/states.md has the reasons. (The creator,
 // days and tags they share with finance records are in ../shared.)
-import type { ParentRef } from '../../handler.js';
-import { invalidId } from '../../sandbox-error.js';
+import type { ParentRef } from '../../core/handler.js';
+import { invalidId } from '../../core/sandbox-error.js';
 
 /** The only currency the demo store trades in. */
 export const CURRENCY = 'THB';

@@ -1,6 +1,6 @@
 // Stored lines from a body's lines: each sku resolved to a product of the store, figures computed.
 import type { Database } from 'better-sqlite3';
-import { validation } from '../../sandbox-error.js';
+import { validation } from '../../core/sandbox-error.js';
 import { findProductRef } from '../products/stock.repository.js';
 import type { DocumentLine } from './document-lines.repository.js';
 import type { ComputedMoney, LineBody } from './document-money.js';

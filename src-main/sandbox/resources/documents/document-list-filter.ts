@@ -1,6 +1,6 @@
 // The filters both document lists take (GetQuotations, GetReturnPurchaseOrders): read from the query
 // by the handlers, and as SQL conditions for the list repositories.
-import { readKeyword, type TimeRange } from '../../list-helpers.js';
+import { readKeyword, type TimeRange } from '../../core/list-helpers.js';
 import { auditRanges, textFilter, type AuditQuery } from '../shared/list-filters.js';
 import { SqlWhere } from '../shared/sql-where.js';
 

@@ -9,7 +9,7 @@ import {
   type ComputedLine,
   type VatType,
 } from '../../../../src-shared/money/index.js';
-import { validation } from '../../sandbox-error.js';
+import { validation } from '../../core/sandbox-error.js';
 
 /** A product line as the v4 bodies send it (documentLine in src-shared/api). */
 export interface LineBody {

@@ -2,20 +2,16 @@
 // docs/sandbox/states.md cannot drift apart. Where the spec says "not shown", these are the sandbox's
 // choices (the reasons are in states.md). A refusal is code 100 naming the document and its state.
 import { ResultCode } from '../../../../src-shared/api/envelopes.js';
-import { SandboxError } from '../../sandbox-error.js';
+import { SandboxError } from '../../core/sandbox-error.js';
 
-export const RETURN_PURCHASE_ORDER_STATUSES = [
-  'Pending',
-  'Waiting',
-  'Shipping',
-  'Success',
-  'Partial Transfer',
-  'Voided',
-] as const;
-export type ReturnPurchaseOrderStatus = (typeof RETURN_PURCHASE_ORDER_STATUSES)[number];
-
-export const QUOTATION_STATUSES = ['Pending', 'Success', 'Voided'] as const;
-export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+// The statuses are the spec's, declared once for the app and the sandbox.
+export {
+  QUOTATION_STATUSES,
+  RETURN_ORDER_STATUSES as RETURN_PURCHASE_ORDER_STATUSES,
+  type QuotationStatus,
+  type ReturnOrderStatus as ReturnPurchaseOrderStatus,
+} from '../../../../src-shared/domain/vocabulary.js';
+import type { QuotationStatus } from '../../../../src-shared/domain/vocabulary.js';
 
 /** UpdateReturnPurchaseOrderStatus's statu codes. */
 export const STATU_TARGETS = { 1: 'Success', 3: 'Waiting', 6: 'Shipping' } as const;

@@ -1,6 +1,6 @@
 // The tag endpoints of both kinds (AddQuotationTag, DeleteQuotationTag, AddReturnPurchaseOrderTag,
 // DeleteReturnPurchaseOrderTag): a change touches the document's updatedatetime; a repeat changes nothing.
-import type { Database, ParentRef, StoreContext, WriteResult } from '../../handler.js';
+import type { Database, ParentRef, StoreContext, WriteResult } from '../../core/handler.js';
 import { readTag } from '../shared/tags.js';
 import { unchanged, type DocumentKind } from './document-common.js';
 import { addTag, deleteTag, type TagChange } from './document-lines.repository.js';

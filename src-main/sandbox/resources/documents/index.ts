@@ -1,7 +1,7 @@
 // Return purchase orders (11 endpoints) and quotations (9 endpoints): handlers and tables.
 // State choices where the spec says "not shown" are documented in docs/sandbox/states.md.
-import type { ResourceModule } from '../../handler.js';
-import { uniqueNumberSchemaSql } from '../../unique-number.repository.js';
+import type { ResourceModule } from '../../core/handler.js';
+import { uniqueNumberSchemaSql } from '../../core/unique-number.repository.js';
 import { paymentSchemaSql } from '../payments/payment.repository.js';
 import { documentLinesSchemaSql } from './document-lines.repository.js';
 import { movementSchemaSql } from './movement.repository.js';

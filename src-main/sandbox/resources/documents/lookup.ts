@@ -1,7 +1,7 @@
 // Finding a return purchase order or quotation by the id-or-number rule, and naming it in a refusal of
 // its state. findQuotation is also the files module's way to find the parent of a quotation's attachments.
 import type { Database } from 'better-sqlite3';
-import type { ParentRef } from '../../handler.js';
+import type { ParentRef } from '../../core/handler.js';
 import { resolveParent } from './document-common.js';
 import type { DocumentRef } from './document-states.js';
 import type { DocumentTable } from './document-table.repository.js';

@@ -1,7 +1,7 @@
 // Product movements of return purchase orders: one row per order whose goods have left a warehouse.
 // The moved lines are the order's own lines (orders have no edit endpoint, so they cannot differ).
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 import { SqlWhere } from '../shared/sql-where.js';
 
 export const movementSchemaSql = `

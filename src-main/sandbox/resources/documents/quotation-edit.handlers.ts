@@ -1,8 +1,8 @@
 // EditQuotationInfo and EditQuotation. Both are partial: a field the body omits keeps its stored value
 // (a `tag` array or a `list` replaces the whole list). EditQuotation recomputes the money from the
 // resulting lines and settings; the sent amount must match, as at creation.
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
 import { parseThaiDate } from '../../../../src-shared/time/index.js';
 import { readTags } from '../shared/tags.js';
 import { buildLines } from './document-line.builder.js';

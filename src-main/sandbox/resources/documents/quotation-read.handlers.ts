@@ -1,7 +1,7 @@
 // Reads of quotations: the list with its filters and total, and one quotation.
 import { roundMoney } from '../../../../src-shared/money/index.js';
-import type { Handlers } from '../../handler.js';
-import { dayRange, readPaging } from '../../list-helpers.js';
+import type { Handlers } from '../../core/handler.js';
+import { dayRange, readPaging } from '../../core/list-helpers.js';
 import { readDocumentListFilter } from './document-list-filter.js';
 import { QUOTATION_STATUS_CODES } from './document-states.js';
 import { requireQuotation } from './lookup.js';

@@ -1,8 +1,8 @@
 // Creating, approving and voiding quotations, and their tags. AddQuotation is idempotent by
 // uniquenumber: a repeat answers '900' and creates nothing.
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
-import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
+import { assertUniqueNumberUnused, recordUniqueNumber } from '../../core/unique-number.repository.js';
 import { readTags } from '../shared/tags.js';
 import { documentDay, thaiToday } from '../shared/thai-day.js';
 import { unchanged } from './document-common.js';

@@ -1,7 +1,7 @@
 // Stored quotations as the v4 Quotation record (detail) and list item.
 import type { Database } from 'better-sqlite3';
-import type { HandlerResult } from '../../handler.js';
-import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
+import type { HandlerResult } from '../../core/handler.js';
+import { thaiDateString, thaiIsoDateTime } from '../../core/list-helpers.js';
 import { presentChangeTimes } from '../shared/change-times.js';
 import {
   presentCreator,

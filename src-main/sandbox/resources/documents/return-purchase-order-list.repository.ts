@@ -1,7 +1,7 @@
 // GetReturnPurchaseOrders in SQL: every filter of the spec, count and totals over all matching orders,
 // one page newest first (highest id first).
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 import { SqlWhere } from '../shared/sql-where.js';
 import { documentListWhere, type DocumentListFilter } from './document-list-filter.js';
 import { ORDERS_WITH_PAYMENTS, type ReturnPurchaseOrderRow } from './return-purchase-order.repository.js';

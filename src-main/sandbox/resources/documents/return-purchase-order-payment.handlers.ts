@@ -1,6 +1,6 @@
 // Payments and tags of return purchase orders. paymentstatus is never stored: it follows the payments.
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
 import { parseThaiDateTime } from '../../../../src-shared/time/index.js';
 import { addPayment, deletePayments } from '../payments/payment.repository.js';
 import { requirePaymentMethod } from '../shared/payment-method.js';

@@ -1,6 +1,6 @@
 // Reads of return purchase orders: the list with its filters and totals, one order, and movements.
-import type { Database, Handlers } from '../../handler.js';
-import { dayRange, readPaging } from '../../list-helpers.js';
+import type { Database, Handlers } from '../../core/handler.js';
+import { dayRange, readPaging } from '../../core/list-helpers.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { requireWarehouse } from '../merchant/index.js';
 import { textFilter } from '../shared/list-filters.js';

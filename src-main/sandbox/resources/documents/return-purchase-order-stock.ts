@@ -2,7 +2,7 @@
 // the supplier), all lines or none; voiding a Success order brings them back. Stock itself belongs to the
 // products module; this file only decides the quantities and keeps the movement record.
 import type { Database } from 'better-sqlite3';
-import { notEnoughInventory, validation } from '../../sandbox-error.js';
+import { notEnoughInventory, validation } from '../../core/sandbox-error.js';
 import { requireWarehouse } from '../merchant/index.js';
 import { adjustStock, findProductRef, readStock, roundQuantity } from '../products/stock.repository.js';
 import type { DocumentLineRow } from './document-lines.repository.js';

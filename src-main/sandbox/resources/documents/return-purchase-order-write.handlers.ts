@@ -1,8 +1,8 @@
 // Creating a return purchase order and moving it between states (Success moves stock out; voiding a
 // Success order brings it back). Each handler runs inside the core's transaction: a refusal anywhere
 // (a short sku, an unknown warehouse) leaves nothing behind.
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
 import { addPayment } from '../payments/payment.repository.js';
 import { listAllWarehouses, requireWarehouse } from '../merchant/index.js';
 import { requirePaymentMethod } from '../shared/payment-method.js';

@@ -1,7 +1,7 @@
 // Stored return purchase orders as the v4 ReturnPurchaseOrder and MovementReturnPurchaseOrder records.
 import type { Database } from 'better-sqlite3';
-import type { HandlerResult } from '../../handler.js';
-import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
+import type { HandlerResult } from '../../core/handler.js';
+import { thaiDateString, thaiIsoDateTime } from '../../core/list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
 import { presentChangeTimes } from '../shared/change-times.js';
 import {

@@ -1,6 +1,6 @@
 // Handlers of the nine file endpoints: the same three operations on three kinds of parent.
-import type { Database, Handlers, ParentRef, StoreContext, UploadedFile } from '../../handler.js';
-import { invalidId, validation } from '../../handler.js';
+import type { Database, Handlers, ParentRef, StoreContext, UploadedFile } from '../../core/handler.js';
+import { invalidId, validation } from '../../core/handler.js';
 import { findQuotation } from '../documents/lookup.js';
 import {
   findAttachment,

@@ -1,5 +1,5 @@
 // File attachments on orders, purchase orders and quotations, and the minimal order tables they need.
-import type { ResourceModule } from '../../handler.js';
+import type { ResourceModule } from '../../core/handler.js';
 import { attachmentHandlers } from './attachment.handlers.js';
 import { attachmentSchemaSql } from './attachment.repository.js';
 

@@ -1,7 +1,7 @@
 // For the demo-data seeder: orders and purchase orders have no endpoints, so the only way a store gets
 // parents for their files is this. The demo seed calls it; the empty seed does not, so an empty store
 // has no orders or purchase orders and every Order/PurchaseOrder file endpoint answers "Invalid ID.".
-import type { Database } from '../../handler.js';
+import type { Database } from '../../core/handler.js';
 import { countParents, insertParent, type OwnedParentKind } from './attachment.repository.js';
 
 const numberPrefixes: Readonly<Record<OwnedParentKind, string>> = { order: 'SO', purchaseOrder: 'PO' };

@@ -2,7 +2,7 @@
 // the list query with every filter the spec names. Payments live in the shared payments table with
 // parent_kind = kind.
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 import { groupByParent } from '../shared/group-by-parent.js';
 import { SqlWhere } from '../shared/sql-where.js';
 

@@ -1,11 +1,17 @@
 // What incomes and expenses share: creation (figures by computeDocument, optional payment, uniquenumber
 // idempotency), payments, lists with every filter, and detail. The handlers only map their endpoint's
 // names (incomedate/expensedate, customerbranchno/contactbranchno) onto these.
-import type { Database, ListResult, ParentRef, StoreContext, WriteResult } from '../../handler.js';
-import { invalidId, validation } from '../../handler.js';
-import { dayRange, readKeyword, readPaging, type PagingQuery, type TimeRange } from '../../list-helpers.js';
+import type { Database, ListResult, ParentRef, StoreContext, WriteResult } from '../../core/handler.js';
+import { invalidId, validation } from '../../core/handler.js';
+import {
+  dayRange,
+  readKeyword,
+  readPaging,
+  type PagingQuery,
+  type TimeRange,
+} from '../../core/list-helpers.js';
 import { parseThaiDateTime } from '../../../../src-shared/time/index.js';
-import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
+import { assertUniqueNumberUnused, recordUniqueNumber } from '../../core/unique-number.repository.js';
 import {
   computeDocument,
   formatDiscount,

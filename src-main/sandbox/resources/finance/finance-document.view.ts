@@ -1,7 +1,7 @@
 // Stored incomes and expenses as the v4 IncomeTransaction/ExpenseTransaction records. Everything but
 // the date's name is shared; the income and expense handlers add incomedate or expensedate.
-import type { Database } from '../../handler.js';
-import { thaiDateString, thaiIsoDateTime } from '../../list-helpers.js';
+import type { Database } from '../../core/handler.js';
+import { thaiDateString, thaiIsoDateTime } from '../../core/list-helpers.js';
 import { paymentsByParent, statusOfPayments, type PaymentView } from '../payments/payment.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { apiCreator } from '../shared/api-user.js';

@@ -1,6 +1,6 @@
 // Handlers of the income and expense endpoints: each maps its row's names onto the shared service.
-import type { Handlers } from '../../handler.js';
-import { dayRange } from '../../list-helpers.js';
+import type { Handlers } from '../../core/handler.js';
+import { dayRange } from '../../core/list-helpers.js';
 import {
   addFinancePayment,
   createFinanceDocument,

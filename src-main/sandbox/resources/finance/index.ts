@@ -1,6 +1,6 @@
 // Finance: incomes and expenses (with their payments) and money transfers between payment methods.
-import type { ResourceModule } from '../../handler.js';
-import { uniqueNumberSchemaSql } from '../../unique-number.repository.js';
+import type { ResourceModule } from '../../core/handler.js';
+import { uniqueNumberSchemaSql } from '../../core/unique-number.repository.js';
 import { paymentSchemaSql } from '../payments/payment.repository.js';
 import { financeDocumentSchemaSql } from './finance-document.repository.js';
 import { financeHandlers } from './finance.handlers.js';

@@ -1,8 +1,8 @@
 // Money transfers: AddMoneyTransfer (our body: the MoneyTransfer record's names, since production's is
 // not public), GetMoneyTransfers and GetMoneyTransferDetail (answered flat, like every detail).
 // Voiding has no endpoint, so every transfer is Success.
-import type { Handlers } from '../../handler.js';
-import { invalidId, validation } from '../../handler.js';
+import type { Handlers } from '../../core/handler.js';
+import { invalidId, validation } from '../../core/handler.js';
 import {
   dayRange,
   minuteRange,
@@ -11,8 +11,8 @@ import {
   thaiDateString,
   thaiDateTimeString,
   thaiIsoDateTime,
-} from '../../list-helpers.js';
-import { assertUniqueNumberUnused, recordUniqueNumber } from '../../unique-number.repository.js';
+} from '../../core/list-helpers.js';
+import { assertUniqueNumberUnused, recordUniqueNumber } from '../../core/unique-number.repository.js';
 import { roundMoney } from '../../../../src-shared/money/index.js';
 import { apiCreator } from '../shared/api-user.js';
 import { documentDay } from '../shared/thai-day.js';

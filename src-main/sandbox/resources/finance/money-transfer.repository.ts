@@ -1,7 +1,7 @@
 // Money transfers between two payment methods of a store. The payment methods' names are copied at
 // creation, as documents copy contact data, so a renamed method does not rewrite history.
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 import { SqlWhere } from '../shared/sql-where.js';
 
 export const moneyTransferSchemaSql = `

@@ -1,8 +1,8 @@
 // The two sides of a money transfer: payment methods of the store, each named by id or by name.
 // (Incomes and expenses name theirs by name only, with shared/payment-method.ts, whose words every
 // payment of the sandbox is refused in.)
-import type { Database } from '../../handler.js';
-import { validation } from '../../handler.js';
+import type { Database } from '../../core/handler.js';
+import { validation } from '../../core/handler.js';
 import { findReferenceById, findReferenceByName, type ReferenceRow } from '../merchant/index.js';
 import { NOT_A_PAYMENT_METHOD } from '../shared/payment-method.js';
 

@@ -1,7 +1,7 @@
 // Handlers of the merchant reference data and warehouse endpoints.
-import type { Database, Handlers, ListResult, StoreContext } from '../../handler.js';
-import { accessDenied, validation } from '../../handler.js';
-import { readPaging, type PagingQuery } from '../../list-helpers.js';
+import type { Database, Handlers, ListResult, StoreContext } from '../../core/handler.js';
+import { accessDenied, validation } from '../../core/handler.js';
+import { readPaging, type PagingQuery } from '../../core/list-helpers.js';
 import {
   countReferences,
   countWarehouses,

@@ -1,6 +1,6 @@
 // Reference data of a new store: merchant profile, warehouses, payment methods, channels.
-import type { StoreContext } from '../../handler.js';
-import type { SeedKind } from '../../seed-options.js';
+import type { StoreContext } from '../../core/handler.js';
+import type { SeedKind } from '../../core/seed-options.js';
 import { insertReference, insertWarehouse, writeMerchantProfile } from './merchant.repository.js';
 
 const demoWarehouses = [

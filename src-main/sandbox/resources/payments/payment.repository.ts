@@ -2,7 +2,7 @@
 // paymentstatus always follows the payments (Pending, Partial Payment, Paid, Excess Payment).
 import type { Database } from 'better-sqlite3';
 import { paymentStatus, roundMoney, type PaymentStatus } from '../../../../src-shared/money/index.js';
-import { thaiDateTimeString, thaiIsoDateTime } from '../../list-helpers.js';
+import { thaiDateTimeString, thaiIsoDateTime } from '../../core/list-helpers.js';
 import { groupByParent } from '../shared/group-by-parent.js';
 
 /** The documents that carry payments. */

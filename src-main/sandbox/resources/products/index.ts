@@ -1,6 +1,6 @@
 // Products, stock per warehouse, serial numbers, variations, categories and images: the resource module
 // and what other resources use (stock lookups and moves, seed support, image bytes for the core).
-import type { Handlers, ResourceModule } from '../../handler.js';
+import type { Handlers, ResourceModule } from '../../core/handler.js';
 import { productReadHandlers } from './product-read.handlers.js';
 import { productSchemaSql } from './product-schema.repository.js';
 import { productWriteHandlers } from './product-write.handlers.js';

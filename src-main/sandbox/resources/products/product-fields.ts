@@ -1,8 +1,8 @@
 // Checks and normalisation of the product fields AddProduct and UpdateProduct take, so both answer a
 // wrong value the same way: code 100 with the field named.
 import type { Database } from 'better-sqlite3';
-import { invalidId, validation } from '../../sandbox-error.js';
-import { findBundleBySku } from '../bundles/bundle-usage.repository.js';
+import { invalidId, validation } from '../../core/sandbox-error.js';
+import { findBundleBySku } from './bundle-usage.repository.js';
 import { MAX_TAG_LENGTH } from '../shared/tags.js';
 import { findProductIdBySku, readProductRow, type ProductRow } from './product.repository.js';
 

@@ -1,7 +1,7 @@
 // GetProducts: the filtered, newest-first page and its count, and what each row of a page needs
 // besides its own columns (variants, properties, images), fetched for the whole page in one query each.
 import type { Database } from 'better-sqlite3';
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 import { productRowSql, type ProductRow } from './product.repository.js';
 import { cachedStatement } from './statement-cache.js';
 

@@ -1,6 +1,6 @@
 // GetProducts, GetProductDetail, GetVariations and GetCategorys.
-import type { Database, Handlers } from '../../handler.js';
-import { dayRange, readKeyword, readPaging } from '../../list-helpers.js';
+import type { Database, Handlers } from '../../core/handler.js';
+import { dayRange, readKeyword, readPaging } from '../../core/list-helpers.js';
 import { requireWarehouse, type WarehouseRow } from '../merchant/index.js';
 import {
   countCategories,

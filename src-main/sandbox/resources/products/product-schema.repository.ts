@@ -1,6 +1,6 @@
 // The product tables: products, their stock per warehouse and its movement log, categories,
 // variations, custom properties, serial numbers and images. Every table is keyed by store_id.
-import { bundleSchemaSql } from '../bundles/bundle-schema.repository.js';
+import { bundleSchemaSql } from './bundle-schema.repository.js';
 
 const productTablesSql = `
 CREATE TABLE IF NOT EXISTS product_categories (

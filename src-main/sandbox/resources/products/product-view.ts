@@ -1,7 +1,7 @@
 // Product records as GetProducts and GetProductDetail answer them: figures as Strings (as production
 // sends them), everything a row needs fetched for the whole page at once.
 import type { Database } from 'better-sqlite3';
-import type { HandlerResult } from '../../handler.js';
+import type { HandlerResult } from '../../core/handler.js';
 import { productImagePath } from './image.repository.js';
 import { imageIdsFor, propertiesFor, variantsFor } from './product-query.repository.js';
 import type { ProductRow } from './product.repository.js';

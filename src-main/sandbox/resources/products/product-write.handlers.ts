@@ -2,9 +2,9 @@
 // Every value is checked before anything is written, so a refused request changes nothing even when a
 // handler runs outside the core's transaction (the seeder, unit use).
 import type { Database } from 'better-sqlite3';
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
-import { findBundleHoldingProduct } from '../bundles/bundle-usage.repository.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
+import { findBundleHoldingProduct } from './bundle-usage.repository.js';
 import type { PropertyInput } from '../shared/property-input.js';
 import { assertSkuFree, normaliseTags, readDecimalText, requireProduct } from './product-fields.js';
 import {

@@ -1,7 +1,7 @@
 // For the demo-data seeder, which creates products through the handlers and then uses these for what
 // no v4 endpoint can do: variations, a product's variants, back-dated creation and disabled products.
 import type { Database } from 'better-sqlite3';
-import { validation } from '../../sandbox-error.js';
+import { validation } from '../../core/sandbox-error.js';
 import {
   insertVariationRow,
   insertVariationVariant,

@@ -1,6 +1,6 @@
 // AddSerialNo, DeleteSerialNo and UpdateProductImage: things attached to one product.
-import type { Handlers } from '../../handler.js';
-import { validation } from '../../sandbox-error.js';
+import type { Handlers } from '../../core/handler.js';
+import { validation } from '../../core/sandbox-error.js';
 import { findWarehouseByCode } from '../merchant/index.js';
 import { detectImageType } from '../../../../src-shared/images/image-type.js';
 import { insertProductImage } from './image.repository.js';

@@ -1,7 +1,7 @@
 // The four stock-list operations on one warehouse. Each line is judged on its own (success, fail or
 // notupdate) and applied in order, so two lines for one product see each other's result; the whole
 // request is one transaction (the core's), and one bad line never blocks the others.
-import type { HandlerResult, Handlers, StoreContext } from '../../handler.js';
+import type { HandlerResult, Handlers, StoreContext } from '../../core/handler.js';
 import { requireWarehouse } from '../merchant/index.js';
 import {
   applyStockFigures,

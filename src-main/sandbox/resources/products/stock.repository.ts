@@ -2,7 +2,7 @@
 // stock-movement.repository.ts). Other resources (documents that move goods, the demo seed) use
 // findProductRef, readStock and adjustStock; the four stock-list endpoints use applyStockFigures.
 import type { Database } from 'better-sqlite3';
-import { accessDenied, validation } from '../../sandbox-error.js';
+import { accessDenied, validation } from '../../core/sandbox-error.js';
 import { cachedStatement } from './statement-cache.js';
 
 export interface ProductRef {

@@ -1,5 +1,5 @@
 // Reading list filters that several lists share (documents, incomes and expenses).
-import { dayRange, intersectRanges, minuteRange, type TimeRange } from '../../list-helpers.js';
+import { dayRange, intersectRanges, minuteRange, type TimeRange } from '../../core/list-helpers.js';
 
 /** A text filter: absent or blank filters nothing. */
 export function textFilter(text: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 // Payments name a payment method of the store (GetPaymentMethods), as production requires. Every
 // payment of the sandbox (documents, incomes, expenses, money transfers) is refused in these words.
 import type { Database } from 'better-sqlite3';
-import { validation } from '../../sandbox-error.js';
+import { validation } from '../../core/sandbox-error.js';
 import { findReferenceByName } from '../merchant/index.js';
 
 /** What follows the unknown method's name or id in a refusal. */

@@ -1,7 +1,7 @@
 // WHERE clauses of the lists (documents, incomes and expenses, money transfers, contacts), built from
 // fixed SQL fragments with every value bound, so each list filters, counts and totals in SQL and pages
 // with LIMIT/OFFSET.
-import type { TimeRange } from '../../list-helpers.js';
+import type { TimeRange } from '../../core/list-helpers.js';
 
 export type SqlValue = string | number;
 

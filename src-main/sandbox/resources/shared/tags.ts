@@ -1,5 +1,5 @@
 // Tags of documents, incomes and expenses as a body or a query sends them.
-import { validation } from '../../sandbox-error.js';
+import { validation } from '../../core/sandbox-error.js';
 
 /** The longest tag the sandbox keeps; production's limit is not documented. */
 export const MAX_TAG_LENGTH = 100;

@@ -1,6 +1,6 @@
 // How a handler says "no": a result code and description that the server turns into the v4 failure
 // envelope (`{res:{resCode,resDesc}}` for reads, `{resCode,resDesc}` for writes), always with HTTP 200.
-import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
+import { ResultCode, ResultText } from '../../../src-shared/api/envelopes.js';
 
 export class SandboxError extends Error {
   constructor(

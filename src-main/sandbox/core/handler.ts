@@ -4,8 +4,8 @@
 // SandboxError (see sandbox-error.ts). Handlers of POST endpoints run inside one db.transaction.
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import type { EndpointDef, HeaderListKind, ResponseShape } from '../../src-shared/api/define.js';
-import type { EndpointName, Endpoints } from '../../src-shared/api/endpoints/index.js';
+import type { EndpointDef, HeaderListKind, ResponseShape } from '../../../src-shared/api/define.js';
+import type { EndpointName, Endpoints } from '../../../src-shared/api/endpoints/index.js';
 
 export type { Database } from 'better-sqlite3';
 export {

@@ -1,7 +1,7 @@
 // What the products module asks about bundles: whether a bundle holds a product (DeleteProduct refuses
 // then) and whether a sku is a bundle's (skus are unique across a store's products and bundles).
 import type { Database } from 'better-sqlite3';
-import { cachedStatement } from '../products/statement-cache.js';
+import { cachedStatement } from './statement-cache.js';
 
 export interface BundleRef {
   readonly id: number;

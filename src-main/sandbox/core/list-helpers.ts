@@ -6,7 +6,7 @@ import {
   formatThaiDateTime,
   parseThaiDateTime,
   thaiDayRange,
-} from '../../src-shared/time/index.js';
+} from '../../../src-shared/time/index.js';
 
 /** Page size when a request gives no `limit` (the spec documents none; see README.md here). */
 export const DEFAULT_LIMIT = 20;

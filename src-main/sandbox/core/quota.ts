@@ -3,10 +3,10 @@
 // Counts live in memory and are written to the data file at most once a second and on close, so a
 // read costs no disk flush (synchronous=FULL makes every commit an fsync); a crash loses ≤ 1 s of counts.
 import type { Database } from 'better-sqlite3';
-import { ResultCode, ResultText } from '../../src-shared/api/envelopes.js';
+import { ResultCode, ResultText } from '../../../src-shared/api/envelopes.js';
 import { SandboxError } from './sandbox-error.js';
 import { readQuotaUsage, writeQuotaUsage } from './quota.repository.js';
-import { thaiDayKey } from '../../src-shared/time/index.js';
+import { thaiDayKey } from '../../../src-shared/time/index.js';
 
 export const DEFAULT_QUOTA_PER_DAY = 50_000;
 const FLUSH_INTERVAL_MS = 1000;
