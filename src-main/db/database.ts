@@ -2,7 +2,8 @@
 // durability rests on: WAL, and synchronous=FULL (better-sqlite3 leaves WAL connections at NORMAL,
 // where a power cut can lose the last committed transactions — i.e. a queued write).
 import Database from 'better-sqlite3';
-import { migrate, type Migration } from './migrate.js';
+import { migrate } from './migrate.js';
+import type { Migration } from './migrations/migration.js';
 import { migrations as appMigrations } from './migrations/index.js';
 
 export type { Database } from 'better-sqlite3';

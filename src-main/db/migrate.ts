@@ -1,13 +1,7 @@
 // Numbered, forward-only migrations. Each runs in its own transaction and bumps user_version with it,
 // so a crash mid-migration leaves the database at the previous version, never half-way.
 import type { Database } from 'better-sqlite3';
-
-export interface Migration {
-  /** 1, 2, 3… with no gaps: the value of user_version once it has run. */
-  readonly version: number;
-  readonly name: string;
-  up(db: Database): void;
-}
+import type { Migration } from './migrations/migration.js';
 
 /** The local database was written by a newer Stockroom: opening it could corrupt what it added. */
 export class DatabaseTooNewError extends Error {

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { BackofficeClient } from '../backoffice/index.js';
 import { holdQueue, pauseQueue, readControl } from './control.repository.js';
 import {
+  allStillQueued,
   countDue,
   deferReconcile,
   dueRowsInBatch,
@@ -25,7 +26,7 @@ import type { DrainStory } from './drain-story.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
 import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
-import type { BackofficeCaller } from './operation-types.js';
+import type { BackofficeCaller } from '../backoffice/index.js';
 import type { OutboxEvents } from './outbox-events.js';
 import { fullJitterDelay, quotaResumeTime, type BackoffSettings } from './retry-timing.js';
 
@@ -173,13 +174,20 @@ export class DrainRun {
       );
     }
     const prepared = preparation;
-    this.#write(() => {
+    const claimed = this.#write(() => {
+      // The batch was read before `prepare`'s requests: a person may have withdrawn a row of it since
+      // (withdraw.ts). Claiming nothing then, in the same transaction as the check, means a withdrawn
+      // row is never sent; the next step reads the batch again.
+      const read = [...batch.map((row) => row.id), ...superseded.map(({ id }) => id)];
+      if (!allStillQueued(db, read)) return false;
       const now = this.#s.now();
       for (const { id, by } of superseded) markSuperseded(db, id, by, now);
       for (const [id, outcome] of prepared.settled) settleRow(db, id, outcome, now);
       this.#applied(batch, prepared.settled);
       markSending(db, prepared.send, now);
+      return true;
     });
+    if (!claimed) return 'continue';
     this.#s.story.parkedOutcomes(batch, prepared.settled);
     this.tally.settled += superseded.length + prepared.settled.size;
     const sending = prepared.send.map(({ id }) => operationById(db, id)).filter((row) => row !== undefined);

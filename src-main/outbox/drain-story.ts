@@ -1,8 +1,10 @@
 // What the drainer tells the log: every retry, hold, unclear send, reconciliation, park and pause at
 // `warn`, with the operations (id, kind, warehouse/product/sku), what happened and why, so a person
 // supporting a store can read the story of a day. Never a payload, header or credential: the reasons are
-// the client's own texts (which carry none) and the log's redaction covers every registered secret.
+// the client's own texts (which carry none) and the log's redaction covers every registered secret. A
+// reason may quote the back office's refusal, which quotes what was sent: personal data in it is masked.
 import type { Logger } from '../logging/logger.js';
+import { maskPersonalData } from '../logging/personal-data.js';
 import type { OperationRow, RowOutcome } from './operation-types.js';
 
 export type DrainLogger = Pick<Logger, 'warn' | 'info'>;
@@ -28,12 +30,30 @@ export class DrainStory {
     this.#log = log;
   }
 
+  /** A person took writes back before they were sent (withdraw.ts). */
+  withdrawn(rows: readonly OperationRow[], withdrawnWith: number): void {
+    this.#log.warn('Outbox writes withdrawn by a person before they were sent', {
+      ...about(rows),
+      withdrawnWith,
+    });
+  }
+
+  /** The back office answered again after it could not be reached: the waits end, sending starts. */
+  backOfficeBack(woken: number, probes: number): void {
+    this.#log.warn('Outbox: the back office answers again; waiting writes go now', { woken, probes });
+  }
+
+  /** A person pressed "Send now": the waits after failed attempts end. */
+  sendNow(woken: number): void {
+    this.#log.warn('Outbox: a person asked to send now; waits after failed attempts end', { woken });
+  }
+
   retry(rows: readonly OperationRow[], code: string, reason: string, retryAt: number, phase: string): void {
     this.#log.warn('Outbox will retry: the request did not go through', {
       ...about(rows),
       phase,
       code,
-      reason,
+      reason: maskPersonalData(reason),
       retryAt: new Date(retryAt).toISOString(),
     });
   }
@@ -42,7 +62,7 @@ export class DrainStory {
     this.#log.warn('Outbox holds every write: the request quota is spent', {
       ...about(rows),
       code,
-      reason,
+      reason: maskPersonalData(reason),
       until: new Date(until).toISOString(),
     });
   }
@@ -65,7 +85,7 @@ export class DrainStory {
     this.#log.warn('Outbox reconciliation could not read back; it will try again', {
       ...about(rows),
       code,
-      reason,
+      reason: maskPersonalData(reason),
       retryAt: new Date(at).toISOString(),
     });
   }
@@ -89,7 +109,11 @@ export class DrainStory {
 
   parked(rows: readonly OperationRow[], code: string, reason: string): void {
     if (rows.length === 0) return;
-    this.#log.warn('Outbox parked operations for a person', { ...about(rows), code, reason });
+    this.#log.warn('Outbox parked operations for a person', {
+      ...about(rows),
+      code,
+      reason: maskPersonalData(reason),
+    });
   }
 
   /** Rows a send or reconciliation parked one by one (a drifted count, an unknown product…). */
@@ -104,7 +128,7 @@ export class DrainStory {
     this.#log.warn('Outbox paused: every write waits until a person resumes it', {
       ...about(rows),
       code,
-      reason,
+      reason: maskPersonalData(reason),
     });
   }
 }

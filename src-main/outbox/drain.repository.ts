@@ -55,6 +55,15 @@ function prepareAll(db: Database) {
       `SELECT state, count(*) AS n FROM outbox_operations WHERE ${OPEN} GROUP BY state`,
     ),
     byId: db.prepare<[number], OperationRow>(`SELECT * FROM outbox_operations WHERE id = ?`),
+    clearRetryWaits: db.prepare<{ now: number }>(
+      `UPDATE outbox_operations SET next_attempt_at = NULL, updated_at = @now
+        WHERE state = 'retry' AND next_attempt_at > @now`,
+    ),
+    // A withdrawal (withdraw.ts) may take rows between the drainer reading a batch and claiming it.
+    stillQueued: db.prepare<[string], { n: number }>(
+      `SELECT count(*) AS n FROM outbox_operations
+        WHERE id IN (SELECT value FROM json_each(?)) AND state IN ('pending', 'retry')`,
+    ),
     sending: db.prepare<{
       id: number;
       target: number | null;
@@ -67,7 +76,7 @@ function prepareAll(db: Database) {
           SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL,
               sent_target = coalesce(@target, sent_target), server_before = @before,
               readback_before = @readBefore, target_id = coalesce(@targetId, target_id), updated_at = @now
-        WHERE id = @id`,
+        WHERE id = @id AND state IN ('pending', 'retry')`,
     ),
     waitingDependents: db.prepare<[number], { id: number }>(
       `SELECT id FROM outbox_operations
@@ -101,7 +110,7 @@ function prepareAll(db: Database) {
       `UPDATE outbox_operations
           SET state = 'parked', reason_code = @code, reason_text = @text, next_attempt_at = NULL,
               server_before = coalesce(@figure, server_before), updated_at = @now
-        WHERE id = @id`,
+        WHERE id = @id AND state <> 'discarded'`,
     ),
     moved: db.prepare<{
       id: number;
@@ -114,8 +123,9 @@ function prepareAll(db: Database) {
     }>(
       `UPDATE outbox_operations
           SET state = @state, next_attempt_at = @at, attempts = attempts + @bump, reason_code = coalesce(@code, reason_code),
-              reason_text = coalesce(@text, reason_text), updated_at = @now
-        WHERE id = @id`,
+              reason_text = coalesce(@text, reason_text), updated_at = @now,
+              maybe_delivered = max(maybe_delivered, @state = 'unclear')
+        WHERE id = @id AND state <> 'discarded'`,
     ),
     reconcileAttempt: db.prepare<{ id: number; at: number | null; now: number }>(
       `UPDATE outbox_operations SET attempts = attempts + 1, next_attempt_at = @at, updated_at = @now WHERE id = @id`,
@@ -123,7 +133,8 @@ function prepareAll(db: Database) {
     // updated_at of a sending row is when it was marked, just before its request.
     sendingToUnclear: db.prepare<{ now: number; settleMs: number }>(
       `UPDATE outbox_operations
-          SET state = 'unclear', next_attempt_at = max(@now, updated_at + @settleMs), updated_at = @now
+          SET state = 'unclear', next_attempt_at = max(@now, updated_at + @settleMs), updated_at = @now,
+              maybe_delivered = 1
         WHERE state = 'sending'`,
     ),
   };
@@ -209,6 +220,24 @@ export function markSending(
       now,
     });
   }
+}
+
+/**
+ * Ends the backoff waits of rows whose request failed before it was sent (or whose reads failed): they
+ * are due at once. Unclear rows keep theirs (a lost request must settle before it is read back), and
+ * the queue's quota hold and pause are the control row's, untouched. Returns how many rows it woke.
+ */
+export function clearRetryWaits(db: Database, now: number): number {
+  return statements(db).clearRetryWaits.run({ now }).changes;
+}
+
+/**
+ * Whether every one of these rows is still waiting to be sent, checked in the transaction that claims
+ * them: a person may have withdrawn one since the batch was read (the batch is then read again).
+ */
+export function allStillQueued(db: Database, ids: readonly number[]): boolean {
+  if (ids.length === 0) return true;
+  return statements(db).stillQueued.get(JSON.stringify(ids))?.n === new Set(ids).size;
 }
 
 /** Whether open writes still wait for this create's server id. */

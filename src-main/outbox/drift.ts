@@ -53,3 +53,13 @@ export function describeDrift(figures: DriftFigures, reason: 'drift' | 'negative
     ? `Stock moved since counting: ${base}. Choose keep difference, keep counted or edit the figure.`
     : `Stock moved since counting and keeping the difference would go below zero: ${base}.`;
 }
+
+/** Lines of one count session for one warehouse, sent under a drift policy: a count, or its undo. */
+export interface CountLinesInput<Line> {
+  readonly sessionId: string;
+  readonly warehouseCode: string;
+  readonly policy: DriftPolicy;
+  readonly lines: ReadonlyArray<
+    { readonly productId: number; readonly sku: string; readonly counted: number } & Line
+  >;
+}

@@ -1,9 +1,9 @@
 // Queueing writes: the caller's local change and its outbox rows commit in one SQLite transaction.
 // Every function is synchronous and runs as a savepoint when called inside the caller's own
 // db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { Database } from 'better-sqlite3';
-import { isDriftPolicy, type DriftPolicy } from './drift.js';
+import { isDriftPolicy, type CountLinesInput } from './drift.js';
 import { signalEnqueued } from './enqueue-signal.js';
 import { stockBatchKey } from './operation-keys.js';
 import { stockLineKeys } from './stock-line-key.js';
@@ -31,17 +31,7 @@ export class OutboxInputError extends Refusal {
   }
 }
 
-export interface StockCountInput {
-  readonly sessionId: string;
-  readonly warehouseCode: string;
-  readonly policy: DriftPolicy;
-  readonly lines: ReadonlyArray<{
-    readonly productId: number;
-    readonly sku: string;
-    readonly counted: number;
-    readonly countedAgainst: number;
-  }>;
-}
+export type StockCountInput = CountLinesInput<{ readonly countedAgainst: number }>;
 
 export interface StockChangeInput {
   readonly warehouseCode: string;

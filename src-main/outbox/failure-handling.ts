@@ -2,7 +2,7 @@
 // notSent / quota → wait (backoff / next Thai day); unclear / malformed write → reconcile; auth → pause
 // the queue (or park the batch when "Access Denied." only means an unknown warehouse); permanent → park.
 import { isBackofficeFailure, type BackofficeFailure } from '../backoffice/index.js';
-import type { BackofficeCaller } from './operation-types.js';
+import type { BackofficeCaller } from '../backoffice/index.js';
 import { ResultText } from '../../src-shared/api/envelopes.js';
 
 export type FailureAction =
@@ -55,10 +55,11 @@ export async function decideFailure(
 /**
  * "Access Denied." is also production's answer for a warehouse code that does not exist. Pausing the
  * whole queue for one mistyped code would stop every other write of the store, so the list of
- * warehouses is read once: a code missing from it parks only this batch; otherwise (or when the read
- * itself is refused) the credentials are at fault and the queue pauses.
+ * warehouses is read (page by page, newest first): a code missing from the whole list parks only this
+ * batch; otherwise (or when the read itself is refused, or the list is too long to walk) the
+ * credentials are at fault and the queue pauses.
  */
-async function decideAuth(
+export async function decideAuth(
   error: BackofficeFailure,
   client: BackofficeCaller,
   warehouseCode: string | undefined,
@@ -66,9 +67,7 @@ async function decideAuth(
   const pause = { action: 'pause', code: error.code, text: error.text } as const;
   if (warehouseCode === undefined || !isAccessDenied(error.text)) return pause;
   try {
-    const answer = await client.call('GetWarehouses', { query: { limit: 500 } });
-    const known = answer.list.some((warehouse) => (warehouse.code ?? '').trim() === warehouseCode);
-    if (known) return pause;
+    if ((await findWarehouse(client, warehouseCode)) !== 'missing') return pause;
     return {
       action: 'park',
       code: UNKNOWN_WAREHOUSE,
@@ -79,6 +78,23 @@ async function decideAuth(
     const text = isBackofficeFailure(probeError) ? probeError.text : String(probeError);
     return { action: 'retry', code: error.code, text, stopPass: true };
   }
+}
+
+const WAREHOUSE_PAGE = 500;
+/** 10,000 warehouses: a longer list is not walked for one refusal, and unwalked means "cannot tell". */
+const WAREHOUSE_PAGES = 20;
+
+/** Whether the store's warehouse list holds the code; 'unknown' when the list is longer than is walked. */
+async function findWarehouse(
+  client: BackofficeCaller,
+  warehouseCode: string,
+): Promise<'listed' | 'missing' | 'unknown'> {
+  for (let page = 1; page <= WAREHOUSE_PAGES; page++) {
+    const answer = await client.call('GetWarehouses', { query: { limit: WAREHOUSE_PAGE, page } });
+    if (answer.list.some((warehouse) => (warehouse.code ?? '').trim() === warehouseCode)) return 'listed';
+    if (answer.list.length < WAREHOUSE_PAGE) return 'missing';
+  }
+  return 'unknown';
 }
 
 function isAccessDenied(text: string): boolean {

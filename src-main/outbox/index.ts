@@ -11,6 +11,13 @@ export {
   type StockChangeInput,
   type StockCountInput,
 } from './enqueue.js';
+export {
+  appliedCountLine,
+  enqueueCountReversal,
+  REVERSE_STOCK_COUNT_KIND,
+  type AppliedCountLine,
+  type CountReversalInput,
+} from './kinds/count-reversal.kind.js';
 export { UNKNOWN_PRODUCT, validateBarcode, type BarcodeCheck } from './kinds/product-barcode.kind.js';
 export {
   ADD_SERIAL_KIND,
@@ -69,3 +76,12 @@ export {
 export { createOperationOf, localProductId } from './local-products.js';
 export { openStockLineCount } from './stock-view.repository.js';
 export { outboxWrites, type OutboxWrites } from './outbox-writes.js';
+export { DEFAULT_PROBE_MS, ReachabilityProbe } from './reachability-probe.js';
+export {
+  withdraw,
+  withdrawalPlan,
+  WithdrawRefusal,
+  type WithdrawalItem,
+  type WithdrawalPlan,
+  type WithdrawBlock,
+} from './withdraw.js';

@@ -1,6 +1,5 @@
 // The types drain.repository.ts and operation-kind.ts share: a queued row and how it ended up. A module
 // of its own so neither of the two imports the other (no import cycles, type-only ones included).
-import type { BackofficeClient } from '../backoffice/index.js';
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 
@@ -45,6 +44,8 @@ export interface OperationRow {
   readonly server_id: number | null;
   /** A delta's read-back taken just before sending (JSON), compared after an unclear failure. */
   readonly readback_before: string | null;
+  /** 1 once the row ended unclear (or was left sending): it may have reached the back office, for good. */
+  readonly maybe_delivered: number;
 }
 
 /** How one row ended up after a send or a reconciliation. */
@@ -71,9 +72,3 @@ export type RowOutcome =
   | { readonly state: 'unclear' }
   /** Certainly not applied: send it again (reconciliation's verdict). */
   | { readonly state: 'pending' };
-
-/**
- * What kinds and the failure handling call the back office through: the drainer hands them a caller
- * that checks the lease before every request, so a drainer that lost its lease sends nothing more.
- */
-export type BackofficeCaller = Pick<BackofficeClient, 'call'>;

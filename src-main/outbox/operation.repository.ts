@@ -8,7 +8,7 @@ export type StockChange = 'set' | 'increase' | 'decrease' | 'setAvailable';
 export type StockLineChange = StockChange | 'count';
 
 export interface NewStockLine {
-  readonly kind: 'stockChange' | 'stockCount';
+  readonly kind: 'stockChange' | 'stockCount' | 'reverseStockCount';
   readonly orderKey: string;
   readonly batchKey: string;
   readonly warehouseCode: string;

@@ -8,16 +8,23 @@ import type { OutboxSummary, ParsedCallArgs } from '../../src-shared/ipc/index.j
 import type { BackofficeClient } from '../backoffice/index.js';
 import type { AppliedWrite } from './applied-writes.js';
 import { readControl, resumeQueue, type QueueControl } from './control.repository.js';
-import { DrainRun, LeaseLostError, type DrainHooks, type RunTally } from './drain-run.js';
-import { DrainStory, SILENT_LOGGER, type DrainLogger } from './drain-story.js';
-import { earliestWake, hasSendingRow, nextDueRow, openCounts, type OpenCounts } from './drain.repository.js';
+import { DrainRun, LeaseLostError, type DrainHooks } from './drain-run.js';
+import { DrainStory, SILENT_LOGGER } from './drain-story.js';
+import {
+  clearRetryWaits,
+  earliestWake,
+  hasSendingRow,
+  nextDueRow,
+  openCounts,
+  type OpenCounts,
+  type OperationRow,
+} from './drain.repository.js';
 import { onEnqueue } from './enqueue-signal.js';
-import { productBarcodeKind } from './kinds/product-barcode.kind.js';
-import { addSerialKind, deleteSerialKind } from './kinds/serial-numbers.kind.js';
-import { stockChangeKind } from './kinds/stock-change.kind.js';
-import { stockCountKind } from './kinds/stock-count.kind.js';
 import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
 import type { OperationKind } from './operation-kind.js';
+import { DEFAULT_BATCH_LIMIT, defaultKinds, type DrainReport, type OutboxOptions } from './outbox-options.js';
+
+export { DEFAULT_BATCH_LIMIT, defaultKinds, type DrainReport, type OutboxOptions };
 import { enqueueProductBarcode } from './enqueue.js';
 import { effectiveStock, pendingStock } from './local-view.js';
 import { warehousesWithOpenStock } from './stock-view.repository.js';
@@ -30,56 +37,11 @@ import {
 import { OutboxEvents } from './outbox-events.js';
 import { discardParked, editParkedValue, retryParked } from './parked.service.js';
 import type { DriftPolicy } from './drift.js';
+import { backOfficeAnswers, DEFAULT_PROBE_MS, ReachabilityProbe } from './reachability-probe.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
+import { withdraw, withdrawalPlan, type WithdrawalPlan } from './withdraw.js';
 import { enqueueWrite, operationStates } from './writes/enqueue-write.js';
-import { writeKinds } from './writes/write-kinds.js';
 import type { QueuedWrite, WriteOperationState, WriteRequest } from './writes/write-request.js';
-
-export const DEFAULT_BATCH_LIMIT = 450;
-export const defaultKinds: readonly OperationKind[] = [
-  stockChangeKind,
-  stockCountKind,
-  productBarcodeKind,
-  ...writeKinds,
-  addSerialKind,
-  deleteSerialKind,
-];
-
-export interface OutboxOptions {
-  readonly db: Database;
-  readonly client: BackofficeClient;
-  /** Default: stock changes, counts, product barcodes and every write of the write-kind table. */
-  readonly kinds?: readonly OperationKind[];
-  /** Stock lines per request (default 450). */
-  readonly batchLimit?: number;
-  /** How long a lease lasts without renewal (default 30 s); renewed every third of it while draining. */
-  readonly leaseTtlMs?: number;
-  /** How often an idle outbox checks for due work (default 5 s). */
-  readonly watchdogMs?: number;
-  readonly backoff?: Partial<BackoffSettings>;
-  readonly now?: () => number;
-  readonly random?: () => number;
-  /** Unexpected errors of a run (a lost lease, a bug); the run stops, the watchdog tries again. */
-  readonly onError?: (error: unknown) => void;
-  readonly hooks?: DrainHooks;
-  /**
-   * How long after a request we stopped waiting for (timeout, reset, crash) it may still be applied by
-   * the server; it is read back only then (default 60 s: the client's header and body timeouts).
-   */
-  readonly settleMs?: number;
-  /**
-   * What rows marked done left on the server (stock figures, barcodes), inside the transaction that marks
-   * them done: the catalogue follows its own writes instead of waiting for the next pull.
-   */
-  readonly onApplied?: (writes: readonly AppliedWrite[]) => void;
-  /** Where retries, reconciliations, parks and pauses are told (warn); silent unless given. */
-  readonly logger?: DrainLogger;
-}
-
-export interface DrainReport extends RunTally {
-  /** Why nothing ran: another instance holds the lease, the queue is paused or held, or it is stopped. */
-  readonly skipped?: 'leaseHeld' | 'paused' | 'held' | 'stopped';
-}
 
 export class Outbox {
   readonly events: OutboxEvents;
@@ -98,6 +60,9 @@ export class Outbox {
   readonly #settleMs: number;
   readonly #onApplied: ((writes: readonly AppliedWrite[]) => void) | undefined;
   readonly #story: DrainStory;
+  readonly #onWithdrawn: ((rows: readonly OperationRow[]) => void) | undefined;
+  /** Asks whether the back office is back while the last run stopped because it could not be reached. */
+  readonly probe: ReachabilityProbe;
   #running: Promise<DrainReport> | undefined;
   #again = false;
   #started = false;
@@ -122,6 +87,13 @@ export class Outbox {
     this.#onApplied = options.onApplied;
     this.#story = new DrainStory(options.logger ?? SILENT_LOGGER);
     this.events = new OutboxEvents(this.#onError);
+    this.#onWithdrawn = options.onWithdrawn;
+    this.probe = new ReachabilityProbe({
+      intervalMs: options.probeMs ?? DEFAULT_PROBE_MS,
+      probe: () => backOfficeAnswers(this.#client),
+      onReachable: () => this.backOfficeReachable(),
+      onError: this.#onError,
+    });
     this.holder = { id: randomUUID(), pid: process.pid, host: hostname() };
   }
 
@@ -142,6 +114,7 @@ export class Outbox {
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#unsubscribe?.();
+    this.probe.stop();
     clearInterval(this.#watchdog);
     clearTimeout(this.#wake);
     await this.#running?.catch(() => undefined);
@@ -179,6 +152,8 @@ export class Outbox {
     } finally {
       // In the same continuation as the last check of #again: no kick can fall in between.
       this.#running = undefined;
+      if (last.stoppedBy === 'notSent' && this.#started && !this.#stopped) this.probe.start();
+      else if (last.batches > 0) this.probe.stop();
       this.#scheduleWake();
     }
     const { batches, settled } = total;
@@ -227,6 +202,44 @@ export class Outbox {
   discardParked(operationId: number, note: string): OutboxSummary {
     discardParked(this.#db, operationId, note);
     return this.summary();
+  }
+
+  /** What withdrawing this row would take back with it, and whether it can be withdrawn now. */
+  withdrawalPlan(operationId: number): WithdrawalPlan {
+    return withdrawalPlan(this.#db, operationId);
+  }
+
+  /** Takes back a write never sent (and what depends on it): see withdraw.ts. */
+  withdraw(operationId: number, note = ''): OutboxSummary {
+    const onWithdrawn = (rows: readonly OperationRow[]): void => {
+      this.#story.withdrawn(rows, operationId);
+      this.#onWithdrawn?.(rows);
+    };
+    withdraw(this.#db, operationId, { note, now: this.#now(), onWithdrawn });
+    this.#emitChanged();
+    return this.summary();
+  }
+
+  /**
+   * A person's "Send now": the waits after failed attempts end and a run starts. A quota hold, a pause
+   * for the credentials and the settle time of a lost request stay (resume() ends the first two).
+   */
+  sendNow(): OutboxSummary & { readonly woken: number } {
+    const woken = this.#db.transaction(() => clearRetryWaits(this.#db, this.#now())).immediate();
+    this.#story.sendNow(woken);
+    this.#emitChanged();
+    this.kick();
+    return { ...this.summary(), woken };
+  }
+
+  /** The back office answered again (the probe, or any other request): queued work goes now. */
+  backOfficeReachable(): void {
+    if (this.#stopped || !this.#db.open) return;
+    const probes = this.probe.attempts;
+    this.probe.stop();
+    const woken = this.#db.transaction(() => clearRetryWaits(this.#db, this.#now())).immediate();
+    if (woken > 0 || probes > 0) this.#story.backOfficeBack(woken, probes);
+    this.kick();
   }
 
   /** Queues a product update giving the product this barcode (checked as a scan is). */

@@ -2,7 +2,7 @@
 // policy), send it with another figure, or discard it. Each action is recorded with the reason the
 // row was parked for, so nothing leaves the queue silently.
 import type { Database } from 'better-sqlite3';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { isDriftPolicy, type DriftPolicy } from './drift.js';
 import { operationById, type OperationRow } from './drain.repository.js';
 import { signalEnqueued } from './enqueue-signal.js';
@@ -61,7 +61,7 @@ function act(
     if (!row) throw new ParkedActionError('not-found', `No outbox operation ${id}`);
     if (row.state !== 'parked')
       throw new ParkedActionError('conflict', `Operation ${id} is ${row.state}, not parked`, {
-        reason: 'notParked',
+        reason: 'not-parked',
       });
     const now = Date.now();
     const note = apply(row, now);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/db/database.js';
-import { DatabaseTooNewError, migrate, schemaVersion, type Migration } from '../../src-main/db/migrate.js';
+import { DatabaseTooNewError, migrate, schemaVersion } from '../../src-main/db/migrate.js';
+import type { Migration } from '../../src-main/db/migrations/migration.js';
 import { migrations } from '../../src-main/db/migrations/index.js';
 
 const table = (version: number, name: string): Migration => ({

@@ -39,6 +39,7 @@ function stockRow(changes: Partial<OperationRow>): OperationRow {
     target_id: null,
     server_id: null,
     readback_before: null,
+    maybe_delivered: 0,
     ...changes,
   };
 }

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueWrite, operationStates } from '../../src-main/outbox/index.js';
 import { settleRow } from '../../src-main/outbox/drain.repository.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { createTempDatabase, type TempDatabase } from './support/temp-database.js';
 
 interface Row {

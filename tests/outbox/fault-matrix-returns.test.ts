@@ -4,7 +4,7 @@
 // order with that number, its payments, status and tag as meant, and its products' stock moved
 // exactly once (GetProducts); the catalogue took the move once too.
 import { expect } from 'vitest';
-import { startReturnsFixture, WAREHOUSE, type ReturnsFixture } from '../documents/support/returns-fixture.js';
+import { startReturnsFixture, WAREHOUSE, type ReturnsFixture } from '../returns/support/returns-fixture.js';
 import { describeFaultMatrix, MINUTE, SETTLE_MS } from './support/fault-cases.js';
 
 interface Held {

@@ -72,6 +72,7 @@ function operation(fields: Partial<OperationRow>): OperationRow {
     target_id: null,
     server_id: null,
     readback_before: null,
+    maybe_delivered: 0,
     ...fields,
   };
 }

@@ -10,7 +10,7 @@
 // explicit statements rather than triggers (measured: a trigger doubles the CPU of indexing; see
 // src-main/catalog/catalogue-search-index.repository.ts). External content (not contentless) lets
 // FTS5's integrity-check compare the index with the products table and 'rebuild' repair it.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const products = `
 CREATE TABLE products (

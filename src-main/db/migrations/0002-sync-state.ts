@@ -1,7 +1,7 @@
 // Catalogue sync: resumable first-sync cursors, incremental watermarks, sweep times.
 // What each table is for is said in docs/decisions/0004-catalogue-sync-and-request-budget.md; the SQL
 // that reads and writes them is src-main/catalog/sync/sync-state.repository.ts.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const SYNC_STATE_SCHEMA = `
   -- A full pull of every product in some warehouses: the first sync, or a warehouse that appeared later.

@@ -1,6 +1,6 @@
 // Outbox: operations (one row per stock line or document), the audit trail of person actions, the
 // queue's pause/hold switch and the drainer lease. See docs/decisions/0003-outbox.md.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const outboxMigration: Migration = {
   version: 3,

@@ -7,7 +7,7 @@
 // deleted: undo marks them (`undone_at`). Nothing here references the catalogue's tables: a product
 // deleted by a sync must never take a count with it, so a product line carries the sku, name and price
 // it was counted under.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const SCHEMA = `
   CREATE TABLE count_sessions (

@@ -4,7 +4,7 @@
 // view, which after a commit holds the session's own queued counts (every changed line would look
 // drifted) and, once they are done and pulled, the counted figures themselves.
 // NULL on lines of sessions committed before this migration and on lines of open sessions.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const countFrozenExpectedMigration: Migration = {
   version: 5,

@@ -16,7 +16,7 @@
 //   commit here, so the count is committed exactly once).
 // - Recount: a counted line marked for a blind recount keeps its first count (`counted`, from its
 //   events) and the recount beside it, and which of the two the commit sends.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const SCHEMA = `
   CREATE TABLE code_aliases (

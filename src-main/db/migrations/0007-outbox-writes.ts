@@ -7,7 +7,7 @@
 // - readback_before: what a delta's record held just before sending (JSON), the evidence its
 //   reconciliation compares with.
 // The income kind is renamed after its request kind (addIncome), with the id it stored as a figure.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const outboxWritesMigration: Migration = {
   version: 7,

@@ -3,7 +3,7 @@
 // operation that sends each, and the money sync's markers and daily request counts.
 // One row per record whatever its origin: a record made here is the row its pulled server copy later
 // lands on (matched by its uniquenumber), so a list never shows it twice.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const MONEY_SCHEMA = `
   CREATE TABLE money_records (

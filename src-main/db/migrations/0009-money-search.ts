@@ -5,7 +5,7 @@
 // detail=none: no positions are needed (instr() confirms), and the index stays small.
 // External content with explicit writes by the repositories, like product_search (decision 0009);
 // 'rebuild' fills the index from rows written before this migration and is the repair.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const MONEY_SEARCH_SCHEMA = `
   CREATE VIRTUAL TABLE money_records_search USING fts5 (

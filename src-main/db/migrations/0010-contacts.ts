@@ -10,7 +10,7 @@
 // contacts_search: an FTS5 trigram index of each catalogue contact's name, code, phone (also without
 // dashes and spaces) and tax id, lower-cased (ASCII; Thai has no case). Triggers keep it: the catalogue
 // writes contacts a page or one detail at a time, never in bulk loads where triggers would cost (0009).
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /**
  * The haystack of a contact row (`row`: the table or its alias; `new` in a trigger). Frozen with this

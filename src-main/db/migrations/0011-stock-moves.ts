@@ -2,7 +2,7 @@
 // has them. v4 has no field for why stock moved, so the reason and note live only here (and in the
 // moves export). Each move names the outbox operations that carry it: one for an increase, a decrease or
 // an available-stock figure, two for a transfer (its decrease and its increase, independent keys).
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const stockMovesMigration: Migration = {
   version: 11,

@@ -4,7 +4,7 @@
 // the row its pulled server copy later lands on (matched by its uniquenumber), so a list never shows it
 // twice; a pulled copy replaces the local view only once every write made here on it was settled before
 // that pull started.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const QUOTATIONS_SCHEMA = `
   CREATE TABLE quotations (

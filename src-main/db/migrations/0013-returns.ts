@@ -10,7 +10,7 @@
 // - outbox_stock_effects: what a queued write will do to a product's stock in a warehouse when it is
 //   applied (a return purchase order set to Success takes its goods out). The local view counts them
 //   while their operation is not done; the transaction that marks it done moves them into the catalogue.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const RETURNS_SCHEMA = `
   CREATE TABLE return_orders (

@@ -5,7 +5,7 @@
 // - file_lists: a record's file list as last read from the back office, so it lists offline;
 // - file_copies: files downloaded once (bytes in the data folder), so they open offline;
 // - file_settings: this PC's tag in unique names (random, made once per store database).
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const fileAttachmentsMigration: Migration = {
   version: 14,

@@ -8,7 +8,7 @@
 //   DeleteProduct) was made for, so the local view marks a product "waiting to send / needs attention",
 //   a pull never overwrites a change still on its way, and a product made here (a row with id ≤ −1,
 //   minus its create's operation id) moves to its server id with everything that names it.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const productEditsMigration: Migration = {
   version: 15,

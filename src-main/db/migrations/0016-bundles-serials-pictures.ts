@@ -8,7 +8,7 @@
 //   row per serial and action with the outbox operation that sends it; results come from the outbox.
 // - product_pictures: a picture chosen here, stored in the store's uploads folder and shown instead of
 //   the server's until its upload is done and a pull brought the server's new imagepath.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const bundlesSerialsPicturesMigration: Migration = {
   version: 16,

@@ -3,7 +3,7 @@
 // instr() confirms each one, and keywords under 3 characters scan. External content, detail=none,
 // written by the quotation repository in its own transactions; 'rebuild' fills it from the rows
 // written before this migration and is the repair.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const QUOTATIONS_SEARCH_SCHEMA = `
   CREATE VIRTUAL TABLE quotations_search USING fts5 (

@@ -5,7 +5,7 @@
 // - quotations_by_status serves a status filter in the list's order (doc_date, id newest first), with
 //   amount beside it for the amount range, so a page stops after its rows and the filtered totals read
 //   only that status's narrow entries, never the wide quotations_list entries (search_text).
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 /** A quotation's amount in satang, as the triggers and the repository count it. */
 const SATANG = (row: 'new' | 'old') => `CAST(round(${row}.amount * 100) AS INTEGER)`;

@@ -1,5 +1,5 @@
 // Every migration of the app database, in order. Add new ones at the end; never edit a released one.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 import { catalogueMigration } from './0001-catalogue.js';
 import { syncStateMigration } from './0002-sync-state.js';
 import { outboxMigration } from './0003-outbox.js';
@@ -18,6 +18,12 @@ import { productEditsMigration } from './0015-product-edits.js';
 import { bundlesSerialsPicturesMigration } from './0016-bundles-serials-pictures.js';
 import { quotationsSearchMigration } from './0017-quotations-search.js';
 import { quotationTotalsMigration } from './0018-quotation-totals.js';
+import { outboxDeliveryDoubtMigration } from './0019-outbox-delivery-doubt.js';
+import { moneyReferencesMigration } from './0020-money-references.js';
+import { cycleCountingMigration } from './0021-cycle-counting.js';
+import { liveCountMigration } from './0022-live-count.js';
+import { countReversalsMigration } from './0023-count-reversals.js';
+import { paperSettingsMigration } from './0024-paper-settings.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -38,4 +44,10 @@ export const migrations: readonly Migration[] = [
   bundlesSerialsPicturesMigration,
   quotationsSearchMigration,
   quotationTotalsMigration,
+  outboxDeliveryDoubtMigration,
+  moneyReferencesMigration,
+  cycleCountingMigration,
+  liveCountMigration,
+  countReversalsMigration,
+  paperSettingsMigration,
 ];

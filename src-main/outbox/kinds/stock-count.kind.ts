@@ -76,7 +76,9 @@ export const stockCountKind: OperationKind = {
  * Read back the target → done. The figure read before sending → not applied and nothing moved: resend
  * (the policy is applied again to a fresh read). Anything else: it may have been applied and then
  * moved, or moved without it; keepCounted resends (the counted figure wins either way), the other
- * policies ask a person rather than add the movements twice.
+ * policies ask a person rather than add the movements twice (resending a keepDifference count that
+ * landed would add the sales since to a figure that already holds them). The parked row shows the
+ * counted figure and the server's current one, so the person compares both.
  */
 export function reconcileCount(row: OperationRow, figures: ServerFigures | undefined): RowOutcome {
   const now = figures?.stock;
@@ -91,8 +93,9 @@ export function reconcileCount(row: OperationRow, figures: ServerFigures | undef
     state: 'parked',
     code: UNCERTAIN_COUNT,
     text:
-      `The count of ${row.sku} in ${row.warehouse_code} (target ${row.sent_target}) may have been applied: ` +
-      `the stock was ${row.server_before} before sending and is ${now ?? 'unreadable'} now. ` +
-      'Check it, then retry or edit the figure.',
+      `The count of ${row.sku} in ${row.warehouse_code} may have been applied, and the stock moved since: ` +
+      `counted ${row.value} against ${row.counted_against}, sent ${row.sent_target} when the server had ` +
+      `${row.server_before}, it has ${now ?? 'no readable figure'} now. Check it, then retry or edit the figure.`,
+    ...(now === undefined ? {} : { serverFigure: now }),
   };
 }

@@ -1,6 +1,6 @@
 // Sending one stock-list request and mapping its per-line answer (successlist / notupdatelist /
 // faillist) back to the rows, for the stock-change and count kinds alike.
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { OperationRow } from '../drain.repository.js';
 import type { RowOutcome } from '../operation-kind.js';
 import { readQuantity } from '../quantity.js';

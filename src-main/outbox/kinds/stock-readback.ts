@@ -1,6 +1,6 @@
 // Reading the server's stock figures of a batch's products in one warehouse: one GetProducts call per
 // ≤ 450 products (productidlist header; skulist for lines known only by sku).
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { OperationRow } from '../drain.repository.js';
 import { readQuantity } from '../quantity.js';
 

@@ -12,7 +12,7 @@
 import { toSatang } from '../../../src-shared/money/index.js';
 import { isInvalidId } from '../kinds/product-barcode.kind.js';
 import { ADD_PRODUCT_KIND } from '../local-products.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import { absoluteChange, delta, keylessCreate, type CreateBody } from './write-rows.js';
 
 interface BundleSnapshot {

@@ -4,7 +4,7 @@
 // projected to the fields the edit sets.
 import type { z } from 'zod';
 import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 
 type AddContactBody = z.output<typeof endpoints.AddContact.body>;
 type UpdateContactBody = z.output<typeof endpoints.UpdateContact.body>;

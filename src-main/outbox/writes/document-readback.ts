@@ -1,6 +1,6 @@
 // The read-backs of document writes (quotations): a keyed create's server id by its uniquenumber
 // (after a 900, which carries no id), walking GetQuotations as the finance creates walk their lists.
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import { findByUniqueNumber } from './finance-readback.js';
 
 /** A quotation's server id by the uniquenumber it was created with. */

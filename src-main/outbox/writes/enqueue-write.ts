@@ -10,7 +10,7 @@ import { body as bodyField } from '../../../src-shared/api/wire.js';
 import { toSatang } from '../../../src-shared/money/index.js';
 import { buildRequest, type RawCallArgs } from '../../backoffice/request-builder.js';
 import { preparedFor } from '../../db/statements.js';
-import { Refusal } from '../../refusal.js';
+import { Refusal } from '../../refusal/refusal.js';
 import { signalEnqueued } from '../enqueue-signal.js';
 import { documentKey } from '../operation-keys.js';
 import type { OperationRow, OperationState } from '../operation-types.js';
@@ -67,7 +67,7 @@ function statements(db: Database) {
 
 /** A write refused before anything is stored, naming what was wrong. */
 function refuse(message: string, field?: string): never {
-  throw new Refusal('invalid-arguments', message, field ? { issues: [{ path: field, message }] } : {});
+  throw field ? Refusal.field(field, message, undefined, message) : new Refusal('invalid-arguments', message);
 }
 
 /**

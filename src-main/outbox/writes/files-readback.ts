@@ -2,8 +2,8 @@
 // and again after an unclear failure. The file goes up under a name this PC made unique
 // (src-shared/files/attachment-rules.ts), so the list tells whether it arrived.
 import type { AttachmentRecordKind } from '../../../src-shared/domain/vocabulary.js';
-import { attachmentCalls, type RecordAddress } from '../../files/attachment-calls.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import { attachmentCalls, type RecordAddress } from '../../backoffice/attachment-calls.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { DeltaVerdict } from './write-shapes.js';
 
 /** A record's files as the back office lists them (ids and names; stored as JSON with "sending"). */

@@ -2,7 +2,7 @@
 // AddQuotationFile, deltas judged by the record's file list before and after, by the name the app made
 // unique (files-readback.ts). A file on a quotation made on this PC waits for its AddQuotation.
 import type { AttachmentRecordKind } from '../../../src-shared/domain/vocabulary.js';
-import { attachmentCalls } from '../../files/attachment-calls.js';
+import { attachmentCalls } from '../../backoffice/attachment-calls.js';
 import { judgeUpload, readFileList, showFileList, type FileListSnapshot } from './files-readback.js';
 import { delta, type StoredUpload } from './write-rows.js';
 

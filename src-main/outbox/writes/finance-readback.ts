@@ -2,7 +2,8 @@
 // which carries no id), and a record's payments before and after a payment (a delta without a key).
 import { roundMoney, toSatang } from '../../../src-shared/money/index.js';
 import { DAY_MS, formatThaiDateTime } from '../../../src-shared/time/index.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import { DATETIME_PATTERN } from '../../../src-shared/api/wire.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { DeltaVerdict } from './write-shapes.js';
 import type { z } from 'zod';
 import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
@@ -74,7 +75,17 @@ export interface PaymentsSnapshot {
     readonly key: string;
     readonly method: string;
     readonly satang: number;
+    /** When it was paid as the back office shows it (yyyy-MM-dd HH:mm), or '' when it shows none. */
+    readonly at: string;
   }>;
+}
+
+/** A payment's time to the minute: its `paymentdatetimeString`, else its ISO `paymentdatetime` cut. */
+function paymentMinute(payment: { paymentdatetime?: string; paymentdatetimeString?: string }): string {
+  const shown = (payment.paymentdatetimeString ?? '').trim();
+  if (DATETIME_PATTERN.test(shown)) return shown;
+  const iso = (payment.paymentdatetime ?? '').trim().replace('T', ' ').slice(0, 16);
+  return DATETIME_PATTERN.test(iso) ? iso : '';
 }
 
 /** A record's payments as its detail shows them (incomes, expenses, return purchase orders). */
@@ -96,15 +107,19 @@ export async function readPayments(
       payment.id !== undefined && payment.id > 0
         ? `id:${payment.id}`
         : `at:${payment.paymentdatetime ?? ''}|${method}|${satang}|${index}`;
-    return { key, method, satang };
+    return { key, method, satang, at: paymentMinute(payment) };
   });
   return { paidSatang: toSatang(detail.paymentamount ?? 0), payments };
 }
 
 /**
- * Applied: exactly one payment appeared, equal to ours (method and amount), and the paid sum grew by
- * exactly our amount. Not applied: the same payments and the same sum as before sending. Anything else
- * (another payment meanwhile, a payment voided, figures that do not add up) is for a person.
+ * Applied: exactly one payment appeared, equal to ours — amount, method and, when we named one, the
+ * payment date to the minute — and the paid sum grew by exactly our amount. Not applied: the same
+ * payments and the same sum as before sending. Anything else is for a person: another payment meanwhile,
+ * a payment voided, figures that do not add up, or one payment of our amount by another method or at
+ * another time (someone else paid at the till: judging it ours would lose ours silently). A payment the
+ * back office shows without a date cannot be told by it, so only its amount and method are compared;
+ * without our own paymentdate the server stamps its clock, which says nothing about whose it is.
  */
 export function judgePayment(
   before: PaymentsSnapshot,
@@ -124,6 +139,7 @@ export function judgePayment(
     only !== undefined &&
     only.satang === ours &&
     only.method === payment.paymentmethod.trim() &&
+    sameMinute(only.at, payment.paymentdate) &&
     after.paidSatang === before.paidSatang + ours
   ) {
     return 'applied';
@@ -131,7 +147,28 @@ export function judgePayment(
   return 'uncertain';
 }
 
+function sameMinute(shown: string, ours: string | undefined): boolean {
+  return ours === undefined || shown === '' || shown === ours.trim();
+}
+
+/** Payments a reason text lists; a record with more says how many it left out. */
+const SHOWN_PAYMENTS = 5;
+
+/**
+ * The sum and count, and the payments newest first (by the date the back office shows): a person telling
+ * ours from someone else's of the same amount needs each one's method and time.
+ */
 export function showPayments(snapshot: PaymentsSnapshot): string {
   const count = snapshot.payments.length;
-  return `฿${bahtText(snapshot.paidSatang / 100)} paid in ${count} payment${count === 1 ? '' : 's'}`;
+  // `at` is absent from snapshots stored before it existed.
+  const newestFirst = [...snapshot.payments].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
+  const listed = newestFirst
+    .slice(0, SHOWN_PAYMENTS)
+    .map(
+      (item) =>
+        `฿${bahtText(item.satang / 100)} by ${item.method || 'no method'}${item.at ? ` at ${item.at}` : ''}`,
+    );
+  const more = count > SHOWN_PAYMENTS ? ` and ${count - SHOWN_PAYMENTS} more` : '';
+  const list = count === 0 ? '' : ` (${listed.join('; ')}${more})`;
+  return `฿${bahtText(snapshot.paidSatang / 100)} paid in ${count} payment${count === 1 ? '' : 's'}${list}`;
 }

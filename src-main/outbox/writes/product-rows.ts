@@ -12,7 +12,7 @@ import {
 } from '../../../src-shared/products/index.js';
 import { isInvalidId } from '../kinds/product-barcode.kind.js';
 import { ADD_PRODUCT_KIND } from '../local-products.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import { absoluteChange, keylessCreate } from './write-rows.js';
 
 /** What GetProductDetail shows of a product, or that it has none by that id. */

@@ -2,7 +2,7 @@
 // on a quotation (info, lines and amounts, approve, void, tags), each read back with GetQuotationDetail
 // as WRITES.md says: the snapshot holds what the writes set, `reached` says whether it already shows it.
 import { roundMoney } from '../../../src-shared/money/index.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import { findQuotationByUniqueNumber } from './document-readback.js';
 import { bahtText } from './finance-readback.js';
 import { absoluteChange, keyedCreate, type ChangeArgs, type RecordRef } from './write-rows.js';

@@ -7,7 +7,7 @@
 // - a payment is a delta: the order's payments, judged as the finance payments are (judgePayment).
 import { toSatang } from '../../../src-shared/money/index.js';
 import type { ReturnPurchaseOrderRecord } from '../../../src-shared/api/records.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import { bahtText } from './finance-readback.js';
 import type { RecordRef } from './write-rows.js';
 

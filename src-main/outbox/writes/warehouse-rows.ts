@@ -1,6 +1,6 @@
 // The warehouse writes of the write-kind table: AddWarehouse, a keyless create read back by its code
 // (the app checks a new code unique and at least 3 characters long before queueing it).
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { CreatedReadBack } from './write-rows.js';
 import { keylessCreate } from './write-rows.js';
 

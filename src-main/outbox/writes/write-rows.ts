@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { EndpointName, Endpoints } from '../../../src-shared/api/endpoints/index.js';
 import type { CallArgs } from '../../backoffice/call-types.js';
-import type { BackofficeCaller } from '../operation-types.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { DeltaVerdict } from './write-shapes.js';
 
 /** The creates that take `uniquenumber` (a repeat answers 900 and creates nothing). */

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { BackofficeClient } from '../../../src-main/backoffice/index.js';
 import { openDatabase } from '../../../src-main/db/database.js';
@@ -48,7 +49,26 @@ export interface CrashRunOptions {
   readonly maxDelayMs: number;
   /** Writes each child queues before it only drains. */
   readonly operationsPerChild: number;
+  /**
+   * What the queue must hold before the run stops killing: after `kills`, children are started (and
+   * killed) until it holds, at most `maxKills` in all. How many writes a child queues before its kill
+   * depends on the machine's load; the checks need each kind more than once, whatever the load.
+   */
+  readonly enough?: (queued: QueuedSoFar) => boolean;
+  readonly maxKills?: number;
   readonly log?: (line: string) => void;
+}
+
+/** The queue as the children left it so far (read between children, before the final drain). */
+export interface QueuedSoFar {
+  readonly rows: ReadonlyArray<{
+    readonly kind: string;
+    readonly target_id: number | null;
+    readonly outcome: string | null;
+  }>;
+  readonly moves: number;
+  /** The income the back office had before the run, which children pay on. */
+  readonly serverIncome: number;
 }
 
 export interface CrashRunResult {
@@ -126,7 +146,7 @@ async function bundleChild(): Promise<string> {
 function runChild(
   bundle: string,
   args: readonly string[],
-  killAfter: { readonly fromReady: boolean; readonly ms: number },
+  killAfter: { readonly fromReady: boolean; readonly ms: number; readonly afterEnqueues: number },
   printed: Set<number>,
 ): Promise<boolean> {
   return new Promise((resolveRun, reject) => {
@@ -138,14 +158,24 @@ function runChild(
       killed = child.kill('SIGKILL');
     };
     if (!killAfter.fromReady) setTimeout(kill, killAfter.ms);
+    let enqueues = 0;
+    let ready = false;
+    const armWhenDue = () => {
+      if (ready && enqueues === killAfter.afterEnqueues) setTimeout(kill, killAfter.ms);
+    };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
-        if (line === 'ready' && killAfter.fromReady) setTimeout(kill, killAfter.ms);
-        else if (line.startsWith('enqueued '))
+        if (line === 'ready' && killAfter.fromReady) {
+          ready = true;
+          armWhenDue();
+        } else if (line.startsWith('enqueued ')) {
           for (const id of line.slice(9).split(' ')) printed.add(Number(id));
+          enqueues += 1;
+          if (killAfter.fromReady) armWhenDue();
+        }
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -181,13 +211,21 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
     const printed = new Set<number>();
     let kills = 0;
     let started = 0;
+    const maxKills = Math.max(options.kills, options.maxKills ?? options.kills);
+    const goOn = () =>
+      started < options.kills ||
+      (started < maxKills && options.enough !== undefined && !options.enough(readQueued(file, serverIncome)));
     const lane = async (laneNumber: number) => {
       const random = seededRandom(options.seed * 1_000 + laneNumber);
-      for (let cycle = 0; started < options.kills; cycle++) {
+      for (let cycle = 0; goOn(); cycle++) {
         started += 1;
         // Every eighth child dies at a random point of its start (opening, migrating, first drain).
         const fromReady = cycle % 8 !== 7;
         const ms = Math.floor(random() * (fromReady ? options.maxDelayMs : 400));
+        // Half the children die within maxDelayMs of "ready"; the others that long after their n-th
+        // enqueue, so they queue something however slowly a loaded machine runs them.
+        const afterEnqueues =
+          random() < 0.5 ? 0 : 1 + Math.floor(random() * Math.max(1, options.operationsPerChild - 1));
         const seed = String(Math.floor(random() * 2 ** 31));
         const args = [
           file,
@@ -197,7 +235,7 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
           String(serverIncome),
           CRASH_PURCHASE_ORDER,
         ];
-        if (await runChild(bundle, args, { fromReady, ms }, printed)) kills += 1;
+        if (await runChild(bundle, args, { fromReady, ms, afterEnqueues }, printed)) kills += 1;
         if (kills % 50 === 0) options.log?.(`${kills} kills`);
       }
     };
@@ -236,6 +274,20 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
     await sandbox?.close();
     await rm(folder, { recursive: true, force: true });
     rmSync(bundle, { force: true });
+  }
+}
+
+/** What the children queued so far, read without taking part (a read-only connection, WAL). */
+function readQueued(file: string, serverIncome: number): QueuedSoFar {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare<[], QueuedSoFar['rows'][number]>('SELECT kind, target_id, outcome FROM outbox_operations')
+      .all();
+    const moves = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM stock_moves').get()?.n ?? 0;
+    return { rows, moves, serverIncome };
+  } finally {
+    db.close();
   }
 }
 
