@@ -3,6 +3,8 @@
 // session whose counts will be sent — never a count queued twice or a committed count never queued.
 import { enqueueStockCount } from '../outbox/enqueue.js';
 import { sentFigure } from './count-recount-figure.js';
+import { recordCountHistory } from './cycle-history.js';
+import { readCycleSettings } from './cycle-settings.js';
 import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
@@ -18,7 +20,7 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
   const notCounted = input.notCounted ?? 'leave';
   if (notCounted !== 'leave' && notCounted !== 'zero') {
     throw new CountingError(
-      'invalidInput',
+      'invalid-input',
       `Not-counted products are left alone or counted as 0 (got ${String(notCounted)})`,
     );
   }
@@ -45,8 +47,25 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
         countedAgainst: line.counted_against ?? 0,
       }));
       if (lines.length === 0) {
-        throw new CountingError('nothingToCommit', 'Nothing was counted in this session: discard it instead');
+        throw new CountingError(
+          'nothing-to-commit',
+          'Nothing was counted in this session: discard it instead',
+        );
       }
+      // The cycle-counting trace (decision 0020): every counted line, with or without variance.
+      recordCountHistory(context.db, {
+        sessionId: session.id,
+        warehouseCode: session.warehouse_code,
+        at,
+        lines: productLines.map((line, index) => ({
+          productId: line.product_id ?? 0,
+          counted: lines[index]?.counted ?? line.counted,
+          countedAgainst: line.counted_against ?? 0,
+          purchasePrice: line.purchase_price ?? 0,
+        })),
+        classification: context.cycleClasses,
+        shares: readCycleSettings(context.db),
+      });
       const { operationIds } = enqueueStockCount(context.db, {
         sessionId: session.id,
         warehouseCode: session.warehouse_code,
@@ -54,7 +73,7 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
         lines,
       });
       if (!repository.closeSession(session.id, 'committed', at, notCounted, operationIds)) {
-        throw new CountingError('sessionClosed', `Count session ${session.id} was closed meanwhile`);
+        throw new CountingError('session-closed', `Count session ${session.id} was closed meanwhile`);
       }
       const committed = sessionViewAfterCommit(context, session.id);
       return { session: committed, operationIds, linesSent: lines.length, unknownCodesDiscarded };

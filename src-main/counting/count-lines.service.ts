@@ -46,21 +46,33 @@ export class CountLineService {
     const counter = checkedCounter(input.counter);
     const quantity = checkedQuantity(input.quantity ?? 1, 'positive');
     const code = checkedCode(input.code);
-    return this.#context.db
+    const { review, reviewCache } = this.#context;
+    const { view, before, after, line } = this.#context.db
       .transaction(() => {
+        // Read inside the write lock: no other connection can commit between the two.
+        const versionBefore = review.version();
         const session = openSession(this.#context, input.sessionId);
         const at = this.#context.now();
-        const { line, expected, pack } = this.#lineForCode(session, code, at);
-        const units = pack === null ? quantity : roundQuantity(quantity * pack.units);
+        const found = this.#lineForCode(session, code, at);
+        const units = found.pack === null ? quantity : roundQuantity(quantity * found.pack.units);
         const event: EventToRecord = { counter, kind: 'scan', quantity: units, code, at };
-        return toLineView(
-          this.#record(session, line, expected, event),
-          () => expected ?? 0,
-          (productId) => this.#context.scopes.has(session, productId),
-          pack,
-        );
+        const recorded = this.#record(session, found.line, found.expected, event);
+        return {
+          view: toLineView(
+            recorded,
+            () => found.expected ?? 0,
+            (productId) => this.#context.scopes.has(session, productId),
+            found.pack,
+          ),
+          before: versionBefore,
+          after: review.version(),
+          line: recorded,
+        };
       })
       .immediate();
+    // The next review brings this line up to date instead of reading the whole warehouse again.
+    reviewCache.scanned(input.sessionId, before, after, line);
+    return view;
   }
 
   /** Makes the line exactly `quantity`, whoever counted it before (see count-line-figure.ts). */
@@ -82,7 +94,7 @@ export class CountLineService {
         const { repository } = this.#context;
         const event = repository.lastLiveEvent(session.id, counter);
         if (!event) {
-          throw new CountingError('nothingToUndo', `${counter} has nothing left to undo in this session`);
+          throw new CountingError('nothing-to-undo', `${counter} has nothing left to undo in this session`);
         }
         if (event.kind === 'merge') throw new Error('A merge is on no undo stack');
         repository.markUndone(event.id, this.#context.now());
@@ -121,7 +133,10 @@ export class CountLineService {
         }
         const product = lookup.product(input.productId);
         if (!product) {
-          throw new CountingError('productNotFound', `No product ${input.productId} in the local catalogue`);
+          throw new CountingError(
+            'product-not-found',
+            `No product ${input.productId} in the local catalogue`,
+          );
         }
         const at = this.#context.now();
         const expected = this.#context.expected.of(session.warehouse_code, product.id);
@@ -283,7 +298,7 @@ function checkedCode(raw: string): string {
 
 function negativeCount(line: LineRow, counted: number): CountingError {
   return new CountingError(
-    'negativeCount',
+    'negative-count',
     `This would leave ${lineLabel(line)} at ${counted}: a count cannot go below 0 (set the line's figure instead)`,
   );
 }

@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { CallValue } from '../../src-shared/ipc/index.js';
 import { preparedFor } from '../db/statements.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { recordLineEvent } from './count-lines.service.js';
 import { roundQuantity } from './count-quantity.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
@@ -45,6 +45,8 @@ const countFileSchema = z.object({
     .max(500_000),
 });
 type CountFile = z.output<typeof countFileSchema>;
+/** One product's figure as another PC counted it: a file's line, or a live member's change. */
+export type SourceFigure = CountFile['lines'][number];
 
 interface MergeRow {
   readonly source_session: string;
@@ -76,6 +78,10 @@ function prepare(db: Database) {
        VALUES (@session, @source, @label, @productId, @counted, @at)
        ON CONFLICT (session_id, source_session, product_id)
        DO UPDATE SET counted = excluded.counted, source_label = excluded.source_label, merged_at = excluded.merged_at`,
+    ),
+    releaseLiveMember: db.prepare<[string, string]>(
+      `UPDATE live_count_members SET state = 'released'
+        WHERE host_session_id = ? AND member_session_id = ? AND state NOT IN ('final', 'released')`,
     ),
   };
 }
@@ -129,7 +135,7 @@ export class CountMerge {
 
   mergeSession(sessionId: string, text: string): CallValue<'counting.mergeSession'> {
     const file = parseCountFile(text);
-    const { db, repository, lookup, expected } = this.#context;
+    const { db } = this.#context;
     return db
       .transaction(() => {
         const session = openSession(this.#context, sessionId);
@@ -138,52 +144,20 @@ export class CountMerge {
         }
         if (file.source.warehouseCode !== session.warehouse_code) {
           throw new CountingError(
-            'otherWarehouse',
+            'other-warehouse',
             `The file counts warehouse ${file.source.warehouseCode}; this session counts ${session.warehouse_code}`,
           );
         }
-        const at = this.#context.now();
-        const counter = `(merged from ${file.source.label})`.slice(0, 64);
+        // A live member handing over by file (decision 0013): its stream ends here, and the file's
+        // figures apply against what the stream already brought (the same rows), so nothing doubles.
+        this.#statements.releaseLiveMember.run(session.id, file.source.sessionId);
+        const source = { sessionId: file.source.sessionId, label: file.source.label };
+        const counter = `(merged from ${file.source.label})`;
         let productsMerged = 0;
         let unchanged = 0;
         for (const entry of file.lines) {
-          const before = this.#statements.one.get(session.id, file.source.sessionId, entry.productId) ?? 0;
-          const delta = roundQuantity(entry.counted - before);
-          if (delta === 0) {
-            unchanged += 1;
-            continue;
-          }
-          const expectedNow = expected.of(session.warehouse_code, entry.productId);
-          const product = lookup.findById(entry.productId) ?? {
-            id: entry.productId,
-            sku: entry.sku,
-            barcode: entry.barcode,
-            name: entry.name,
-            unittext: entry.unittext,
-            purchaseprice: entry.purchaseprice,
-            sellprice: 0,
-            active: true,
-            imagepath: '',
-          };
-          const line =
-            repository.productLine(session.id, entry.productId) ??
-            repository.insertProductLine(newProductLine(session.id, product, expectedNow, 'counter', at));
-          recordLineEvent(this.#context, session, line, expectedNow, {
-            counter,
-            kind: 'adjust',
-            quantity: delta,
-            code: null,
-            at,
-          });
-          this.#statements.upsert.run({
-            session: session.id,
-            source: file.source.sessionId,
-            label: file.source.label,
-            productId: entry.productId,
-            counted: entry.counted,
-            at,
-          });
-          productsMerged += 1;
+          if (this.applySourceFigure(session, source, counter, entry)) productsMerged += 1;
+          else unchanged += 1;
         }
         return {
           session: sessionViewOf(this.#context, existingSession(this.#context, session.id)),
@@ -193,6 +167,55 @@ export class CountMerge {
         };
       })
       .immediate();
+  }
+
+  /**
+   * Makes `source`'s part of the product's line `entry.counted`: adds the difference from what was
+   * recorded for that source as an `adjust` by `counter`, and records the new part. False when the
+   * part is unchanged. Runs inside the caller's transaction (the file merge's, or a live member's).
+   */
+  applySourceFigure(
+    session: SessionRow,
+    source: { readonly sessionId: string; readonly label: string },
+    counter: string,
+    entry: SourceFigure,
+  ): boolean {
+    const { repository, lookup, expected } = this.#context;
+    const before = this.#statements.one.get(session.id, source.sessionId, entry.productId) ?? 0;
+    const delta = roundQuantity(entry.counted - before);
+    if (delta === 0) return false;
+    const at = this.#context.now();
+    const expectedNow = expected.of(session.warehouse_code, entry.productId);
+    const product = lookup.findById(entry.productId) ?? {
+      id: entry.productId,
+      sku: entry.sku,
+      barcode: entry.barcode,
+      name: entry.name,
+      unittext: entry.unittext,
+      purchaseprice: entry.purchaseprice,
+      sellprice: 0,
+      active: true,
+      imagepath: '',
+    };
+    const line =
+      repository.productLine(session.id, entry.productId) ??
+      repository.insertProductLine(newProductLine(session.id, product, expectedNow, 'counter', at));
+    recordLineEvent(this.#context, session, line, expectedNow, {
+      counter: counter.slice(0, 64),
+      kind: 'adjust',
+      quantity: delta,
+      code: null,
+      at,
+    });
+    this.#statements.upsert.run({
+      session: session.id,
+      source: source.sessionId,
+      label: source.label,
+      productId: entry.productId,
+      counted: entry.counted,
+      at,
+    });
+    return true;
   }
 
   /** Per counted product: this PC's part (the line less what was merged) and each merged source's. */

@@ -127,7 +127,7 @@ export class CountRecount {
         const session = openSession(this.#context, sessionId);
         const line = this.#markedLine(session.id, lineId);
         if (use === 'recount' && line.recounted === null) {
-          throw new CountingError('recountMissing', `Nobody recounted ${line.sku ?? ''} yet`);
+          throw new CountingError('recount-missing', `Nobody recounted ${line.sku ?? ''} yet`);
         }
         this.#statements.choose.run(use, line.id);
         const view = recountOf(lineOfSession(this.#context, session.id, line.id));

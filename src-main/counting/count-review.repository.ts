@@ -22,6 +22,11 @@ function prepare(db: Database) {
         'SELECT product_id, stock FROM product_stock WHERE warehouse_code = ? ORDER BY product_id',
       )
       .raw(),
+    serverStockOf: db
+      .prepare<[string, number], number>(
+        'SELECT stock FROM product_stock WHERE warehouse_code = ? AND product_id = ?',
+      )
+      .pluck(),
     countedProductIds: db
       .prepare<[string], number>(
         `SELECT product_id FROM count_lines WHERE session_id = ? AND kind = 'product' AND live_events > 0`,
@@ -45,6 +50,11 @@ export class CountReviewRepository {
   /** The last pulled figure of each product line's product in the warehouse (absent: no stock row). */
   serverStockOfLines(sessionId: string, warehouseCode: string): Map<number, number> {
     return new Map(this.#statements.serverStockOfLines.all({ session: sessionId, warehouse: warehouseCode }));
+  }
+
+  /** The last pulled figure of one product in the warehouse (absent: no stock row). */
+  serverStockOf(warehouseCode: string, productId: number): number | undefined {
+    return this.#statements.serverStockOf.get(warehouseCode, productId);
   }
 
   /** Products with a counted line (every event undone: not counted). */

@@ -47,8 +47,10 @@ export function reviewSession(
   page: ReviewPage = {},
 ): SessionReview {
   const version = context.review.version();
+  const cached = context.reviewCache.get(session.id, version);
   const base: ReviewBase =
-    context.reviewCache.get(session.id, version) ?? reviewBase(context, session, version);
+    (cached && withScannedLines(context, session, cached.base, cached.scanned)) ??
+    reviewBase(context, session, version);
   context.reviewCache.set(base);
   const { counted, withVariance, drifted, unknown } = base;
   const notCountedSource: RowSource = {
@@ -90,20 +92,154 @@ function reviewBase(context: CountingContext, session: SessionRow, version: stri
   const pending = pendingStockInWarehouse(context.db, session.warehouse_code);
   const counted = countedRows(context, session, lines, isFrozen(session) ? undefined : pending);
   const notCounted = notCountedFigures(context, session, pending);
-  // An unknown code whose every scan was undone is nothing to review; a resolved one lives in its product.
-  const unknown = lines
-    .filter((line) => line.kind === 'unknown' && line.live_events > 0 && line.unknown_state !== 'resolved')
-    .map((line): UnknownReviewRow => {
-      const view = toUnknownLineView(line);
-      return {
-        kind: 'unknown',
-        lineId: view.lineId,
-        code: view.code,
-        counted: view.counted,
-        scans: view.scans,
-        state: view.state,
-      };
-    });
+  const unknown = lines.filter(isUnknownToReview).map(unknownRow);
+  return assembledBase(session.id, version, counted, notCounted, unknown, pending);
+}
+
+/** An unknown code whose every scan was undone is nothing to review; a resolved one lives in its product. */
+const isUnknownToReview = (line: LineRow): boolean =>
+  line.kind === 'unknown' && line.live_events > 0 && line.unknown_state !== 'resolved';
+
+function unknownRow(line: LineRow): UnknownReviewRow {
+  const view = toUnknownLineView(line);
+  return {
+    kind: 'unknown',
+    lineId: view.lineId,
+    code: view.code,
+    counted: view.counted,
+    scans: view.scans,
+    state: view.state,
+  };
+}
+
+/**
+ * The base brought up to date after scans (issue 26: the first review after a scan cost a whole
+ * warehouse's read, 200 ms on 200,000 products): each scanned line's row is made again and put in its
+ * place in each list (rows stay in line order), a product counted for the first time leaves the
+ * not-counted list, and the totals move by the difference of its row. A scan changes nothing else the
+ * review reads (no stock, no outbox row, no other line). Undefined when a line is not what a scan
+ * leaves: the caller builds afresh.
+ */
+function withScannedLines(
+  context: CountingContext,
+  session: SessionRow,
+  base: ReviewBase,
+  scanned: readonly LineRow[],
+): ReviewBase | undefined {
+  if (scanned.length === 0) return base;
+  const latest = new Map<number, LineRow>();
+  for (const line of scanned) latest.set(line.id, line);
+  const counted = [...base.counted];
+  const withVariance = [...base.withVariance];
+  const drifted = [...base.drifted];
+  const unknown = [...base.unknown];
+  let notCounted = { ids: base.notCountedIds, expected: base.notCountedExpected };
+  let totals = base.totals;
+  const pending = isFrozen(session) ? undefined : base.pending;
+  const serverStock = (productId: number) =>
+    context.review.serverStockOf(session.warehouse_code, productId) ?? 0;
+  for (const line of latest.values()) {
+    if (line.live_events === 0) return undefined;
+    if (line.kind === 'product' && line.product_id !== null) {
+      const row = countedRow(line, pending, serverStock);
+      const before = inLineOrder(counted, row, true);
+      if (before === undefined) notCounted = withoutProduct(notCounted, line.product_id);
+      inLineOrder(withVariance, row, row.variance !== 0);
+      inLineOrder(drifted, row, row.drift !== 0);
+      totals = movedTotals(totals, before, row);
+    } else if (isUnknownToReview(line)) {
+      inLineOrder(unknown, unknownRow(line), true);
+    } else return undefined;
+  }
+  return {
+    ...base,
+    counted,
+    withVariance,
+    drifted,
+    notCountedIds: notCounted.ids,
+    notCountedExpected: notCounted.expected,
+    unknown,
+    totals: {
+      ...totals,
+      countedLines: counted.length,
+      linesWithVariance: withVariance.length,
+      drifted: drifted.length,
+      notCounted: notCounted.ids.length,
+      unknownCodes: unknown.filter((row) => row.state === 'open').length,
+    },
+  };
+}
+
+const isRecountPending = (row: CountedReviewRow | undefined): number =>
+  row !== undefined && row.recount !== null && row.recount.recounted === null ? 1 : 0;
+
+/** The sums of the totals with a counted row's `before` (absent: a new line) replaced by `after`. */
+function movedTotals(
+  totals: ReviewTotals,
+  before: CountedReviewRow | undefined,
+  after: CountedReviewRow,
+): ReviewTotals {
+  const satang = (row: CountedReviewRow | undefined) => toSatang(row?.varianceValue ?? 0);
+  return {
+    ...totals,
+    countedUnits: roundQuantity(totals.countedUnits - (before?.counted ?? 0) + after.counted),
+    varianceUnits: roundQuantity(totals.varianceUnits - (before?.variance ?? 0) + after.variance),
+    varianceValue: fromSatang(toSatang(totals.varianceValue) - satang(before) + satang(after)),
+    recountsPending: totals.recountsPending - isRecountPending(before) + isRecountPending(after),
+  };
+}
+
+/**
+ * Puts `row` in the place of its line (rows by line id) when `keep`, or takes that line's row out;
+ * returns the row that line had.
+ */
+function inLineOrder<Row extends { readonly lineId: number }>(
+  rows: Row[],
+  row: Row,
+  keep: boolean,
+): Row | undefined {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((rows[middle]?.lineId ?? 0) < row.lineId) low = middle + 1;
+    else high = middle;
+  }
+  const found = rows[low]?.lineId === row.lineId ? rows[low] : undefined;
+  if (keep) rows.splice(low, found ? 1 : 0, row);
+  else if (found) rows.splice(low, 1);
+  return found;
+}
+
+/**
+ * The not-counted arrays without `productId` (they are in id order). Moved in place, no copy (a new
+ * 170,000-entry pair cost more than the rest of the update): the base they came from is being replaced.
+ */
+function withoutProduct(
+  notCounted: { ids: Float64Array; expected: Float64Array },
+  productId: number,
+): { ids: Float64Array; expected: Float64Array } {
+  const { ids, expected } = notCounted;
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ids[middle] ?? 0) < productId) low = middle + 1;
+    else high = middle;
+  }
+  if (ids[low] !== productId) return notCounted;
+  const without = (values: Float64Array) => values.copyWithin(low, low + 1).subarray(0, values.length - 1);
+  return { ids: without(ids), expected: without(expected) };
+}
+
+function assembledBase(
+  sessionId: string,
+  version: string,
+  counted: readonly CountedReviewRow[],
+  notCounted: { ids: Float64Array; expected: Float64Array },
+  unknown: readonly UnknownReviewRow[],
+  pending: ReadonlyMap<number, PendingStock>,
+): ReviewBase {
   const withVariance = counted.filter((row) => row.variance !== 0);
   const drifted = counted.filter((row) => row.drift !== 0);
   const totals: ReviewTotals = {
@@ -118,7 +254,7 @@ function reviewBase(context: CountingContext, session: SessionRow, version: stri
     recountsPending: counted.filter((row) => row.recount !== null && row.recount.recounted === null).length,
   };
   return {
-    sessionId: session.id,
+    sessionId,
     version,
     counted,
     withVariance,
@@ -127,6 +263,7 @@ function reviewBase(context: CountingContext, session: SessionRow, version: stri
     notCountedExpected: notCounted.expected,
     unknown,
     totals,
+    pending,
   };
 }
 
@@ -152,35 +289,41 @@ function countedRows(
   const productLines = lines.filter((line) => line.kind === 'product' && line.live_events > 0);
   // Today's local view (server + pending) for an open session; the figure at commit once committed.
   const server = pending ? context.review.serverStockOfLines(session.id, session.warehouse_code) : undefined;
-  return productLines.map((line) => {
-    const productId = line.product_id ?? 0;
-    const countedAgainst = line.counted_against ?? 0;
-    const sent = sentFigure(line);
-    const variance = roundQuantity(sent - countedAgainst);
-    const purchaseprice = line.purchase_price ?? 0;
-    const expected =
-      pending && server
-        ? effectiveStock(server.get(productId) ?? 0, pending.get(productId))
-        : expectedAtCommit(line);
-    return {
-      kind: 'counted',
-      lineId: line.id,
-      productId,
-      sku: line.sku ?? '',
-      barcode: line.barcode ?? '',
-      name: line.name ?? '',
-      unittext: line.unittext ?? '',
-      purchaseprice,
-      countedAgainst,
-      counted: sent,
-      recount: recountOf(line),
-      variance,
-      varianceValue: fromSatang(toSatang(variance * purchaseprice)),
-      expected,
-      drift: roundQuantity(expected - countedAgainst),
-      notCountedAsZero: line.origin === 'notCountedAsZero',
-    };
-  });
+  return productLines.map((line) => countedRow(line, pending, (productId) => server?.get(productId) ?? 0));
+}
+
+/** A product line's row: against today's local view for an open session, the commit's figure after. */
+function countedRow(
+  line: LineRow,
+  pending: ReadonlyMap<number, PendingStock> | undefined,
+  serverStock: (productId: number) => number,
+): CountedReviewRow {
+  const productId = line.product_id ?? 0;
+  const countedAgainst = line.counted_against ?? 0;
+  const sent = sentFigure(line);
+  const variance = roundQuantity(sent - countedAgainst);
+  const purchaseprice = line.purchase_price ?? 0;
+  const expected = pending
+    ? effectiveStock(serverStock(productId), pending.get(productId))
+    : expectedAtCommit(line);
+  return {
+    kind: 'counted',
+    lineId: line.id,
+    productId,
+    sku: line.sku ?? '',
+    barcode: line.barcode ?? '',
+    name: line.name ?? '',
+    unittext: line.unittext ?? '',
+    purchaseprice,
+    countedAgainst,
+    counted: sent,
+    recount: recountOf(line),
+    variance,
+    varianceValue: fromSatang(toSatang(variance * purchaseprice)),
+    expected,
+    drift: roundQuantity(expected - countedAgainst),
+    notCountedAsZero: line.origin === 'notCountedAsZero',
+  };
 }
 
 /**

@@ -78,14 +78,14 @@ export class CountScopes {
     if (scope.kind === 'categories') {
       for (const id of scope.categoryIds) {
         if (statements.categoryExists.get(id) === undefined) {
-          throw new CountingError('unknownScope', `No category ${id} in the local catalogue`);
+          throw new CountingError('unknown-scope', `No category ${id} in the local catalogue`);
         }
         statements.insert.run(sessionId, 'category', id);
       }
     } else if (scope.kind === 'products') {
       for (const id of scope.productIds) {
         if (statements.productExists.get(id) === undefined) {
-          throw new CountingError('productNotFound', `No product ${id} in the local catalogue`);
+          throw new CountingError('product-not-found', `No product ${id} in the local catalogue`);
         }
         statements.insert.run(sessionId, 'product', id);
       }

@@ -17,6 +17,7 @@ import { toSessionView } from './count-views.js';
 import { CountingError, sessionClosed, sessionNotFound } from './counting-errors.js';
 import type { SessionView } from './counting-types.js';
 import type { ExpectedStock } from './expected-stock.js';
+import type { CycleClassification } from './cycle-classification.js';
 
 export interface CountingContext {
   readonly db: Database;
@@ -28,6 +29,8 @@ export interface CountingContext {
   readonly reviewCache: ReviewCache;
   /** Aliases kept on this PC: resolving an unknown code may keep it as one. */
   readonly aliases: CodeAliases;
+  /** Value classes, recorded with each committed line (cycle counting). */
+  readonly cycleClasses: CycleClassification;
   readonly now: () => number;
 }
 
@@ -58,7 +61,7 @@ export function openSession(context: CountingContext, sessionId: string): Sessio
   if (session.state !== 'open') throw sessionClosed(sessionId, session.state);
   if (session.handed_over_at !== null) {
     throw new CountingError(
-      'sessionHandedOver',
+      'session-handed-over',
       `Count session ${session.name} was exported to be committed on another PC: it can no longer change ` +
         'or be committed here (discard it once the other PC has committed)',
     );
@@ -69,7 +72,7 @@ export function openSession(context: CountingContext, sessionId: string): Sessio
 export function lineOfSession(context: CountingContext, sessionId: string, lineId: number): LineRow {
   const line = Number.isSafeInteger(lineId) ? context.repository.line(lineId) : undefined;
   if (!line || line.session_id !== sessionId) {
-    throw new CountingError('lineNotFound', `Count session ${sessionId} has no line ${String(lineId)}`);
+    throw new CountingError('line-not-found', `Count session ${sessionId} has no line ${String(lineId)}`);
   }
   return line;
 }

@@ -1,39 +1,39 @@
 // Refusals of the counting service. Each has a `reason` the UI switches on, the refusal code it maps to
 // (one table, below) and a message a person can act on; none of them is a crash: a refused call changes
 // nothing.
-import { Refusal, type RefusalCode } from '../refusal.js';
+import { Refusal, type RefusalCode } from '../refusal/refusal.js';
 
 export type CountingErrorCode =
-  | 'sessionNotFound'
-  | 'sessionClosed'
-  | 'sessionHandedOver'
-  | 'otherWarehouse'
-  | 'unknownWarehouse'
-  | 'unknownScope'
-  | 'invalidInput'
-  | 'lineNotFound'
-  | 'negativeCount'
-  | 'nothingToUndo'
-  | 'productNotFound'
-  | 'unresolvedUnknownCodes'
-  | 'nothingToCommit'
-  | 'recountMissing';
+  | 'session-not-found'
+  | 'session-closed'
+  | 'session-handed-over'
+  | 'other-warehouse'
+  | 'unknown-warehouse'
+  | 'unknown-scope'
+  | 'invalid-input'
+  | 'line-not-found'
+  | 'negative-count'
+  | 'nothing-to-undo'
+  | 'product-not-found'
+  | 'unresolved-unknown-codes'
+  | 'nothing-to-commit'
+  | 'recount-missing';
 
 const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
-  sessionNotFound: 'not-found',
-  lineNotFound: 'not-found',
-  productNotFound: 'not-found',
-  unknownWarehouse: 'not-found',
-  unknownScope: 'not-found',
-  sessionClosed: 'conflict',
-  sessionHandedOver: 'conflict',
-  otherWarehouse: 'conflict',
-  nothingToUndo: 'conflict',
-  unresolvedUnknownCodes: 'conflict',
-  nothingToCommit: 'conflict',
-  recountMissing: 'conflict',
-  negativeCount: 'invalid-arguments',
-  invalidInput: 'invalid-arguments',
+  'session-not-found': 'not-found',
+  'line-not-found': 'not-found',
+  'product-not-found': 'not-found',
+  'unknown-warehouse': 'not-found',
+  'unknown-scope': 'not-found',
+  'session-closed': 'conflict',
+  'session-handed-over': 'conflict',
+  'other-warehouse': 'conflict',
+  'nothing-to-undo': 'conflict',
+  'unresolved-unknown-codes': 'conflict',
+  'nothing-to-commit': 'conflict',
+  'recount-missing': 'conflict',
+  'negative-count': 'invalid-arguments',
+  'invalid-input': 'invalid-arguments',
 };
 
 export class CountingError extends Refusal {
@@ -49,7 +49,7 @@ export class CountingError extends Refusal {
 export class UnresolvedUnknownCodesError extends CountingError {
   constructor(readonly count: number) {
     super(
-      'unresolvedUnknownCodes',
+      'unresolved-unknown-codes',
       `${count} unknown ${count === 1 ? 'code is' : 'codes are'} not resolved: assign ${count === 1 ? 'it' : 'each'} to a product, ` +
         'or commit with "discard unknown codes" to drop their units',
     );
@@ -58,16 +58,16 @@ export class UnresolvedUnknownCodesError extends CountingError {
 }
 
 export function sessionNotFound(sessionId: string): CountingError {
-  return new CountingError('sessionNotFound', `No count session ${sessionId}`);
+  return new CountingError('session-not-found', `No count session ${sessionId}`);
 }
 
 export function sessionClosed(sessionId: string, state: string): CountingError {
   return new CountingError(
-    'sessionClosed',
+    'session-closed',
     `Count session ${sessionId} is ${state}: it can no longer change`,
   );
 }
 
 export function invalidInput(message: string): CountingError {
-  return new CountingError('invalidInput', message);
+  return new CountingError('invalid-input', message);
 }

@@ -15,7 +15,7 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
-import { CountMerge } from './count-merge.js';
+import { CountMerge, type SourceFigure } from './count-merge.js';
 import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
@@ -31,7 +31,13 @@ import { CountReviewRepository } from './count-review.repository.js';
 import { CountScopes } from './count-scope.js';
 import { countSheetProducts, type CountSheetProduct } from './count-sheet.js';
 import { toLineView } from './count-views.js';
-import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
+import {
+  existingSession,
+  lineOfSession,
+  openSession,
+  sessionViewOf,
+  type CountingContext,
+} from './counting-context.js';
 import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
 import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {
@@ -50,6 +56,7 @@ import type {
   UnknownLineView,
 } from './counting-types.js';
 import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
+import { CycleClassification } from './cycle-classification.js';
 
 const MAX_SESSION_NAME = 200;
 
@@ -78,12 +85,18 @@ export class CountingService {
       review: new CountReviewRepository(db),
       reviewCache: new ReviewCache(),
       aliases: new CodeAliases({ db, lookup, now: options.now ?? Date.now }),
+      cycleClasses: new CycleClassification(db),
       now: options.now ?? Date.now,
     };
     this.#catalogue = new CatalogueRepository(db);
     this.#lines = new CountLineService(this.#context);
     this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
     this.#recount = new CountRecount(this.#context);
+  }
+
+  /** The value classes commits record (cycle counting reads the same, so a commit reuses the list's). */
+  get cycleClassification(): CycleClassification {
+    return this.#context.cycleClasses;
   }
 
   /** Opens a session on a warehouse the local catalogue knows. */
@@ -104,7 +117,7 @@ export class CountingService {
       .transaction(() => {
         if (!this.#catalogue.warehouses().some((warehouse) => warehouse.code === warehouseCode)) {
           throw new CountingError(
-            'unknownWarehouse',
+            'unknown-warehouse',
             `No warehouse "${warehouseCode}" in the local catalogue (sync the warehouses, or check the code)`,
           );
         }
@@ -254,6 +267,21 @@ export class CountingService {
   /** Adds another PC's exported counts to this open session; the same file twice changes nothing. */
   mergeSession(sessionId: string, text: string): CallValue<'counting.mergeSession'> {
     return this.#merge.mergeSession(sessionId, text);
+  }
+
+  /**
+   * A live member's figures (decision 0013): each product's part of `source` becomes its figure, as a
+   * merged file's would, on the open session. The caller holds the transaction (it records the
+   * member's sequence in the same one). Returns how many parts changed.
+   */
+  applyMemberFigures(
+    sessionId: string,
+    source: { readonly sessionId: string; readonly label: string },
+    figures: readonly SourceFigure[],
+  ): number {
+    const session = openSession(this.#context, sessionId);
+    const counter = `(live: ${source.label})`;
+    return figures.filter((figure) => this.#merge.applySourceFigure(session, source, counter, figure)).length;
   }
 
   contributions(sessionId: string): CallValue<'counting.contributions'> {

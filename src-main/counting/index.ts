@@ -16,3 +16,4 @@ export {
 export { CountingError, UnresolvedUnknownCodesError, type CountingErrorCode } from './counting-errors.js';
 export * from './counting-types.js';
 export type { CountSheetProduct } from './count-sheet.js';
+export type { SourceFigure } from './count-merge.js';

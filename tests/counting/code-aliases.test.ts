@@ -6,7 +6,7 @@ import { UNREADABLE } from '../support/unreadable-json.js';
 import { CodeAliases } from '../../src-main/catalog/code-aliases.js';
 import type { ProductLineView } from '../../src-main/counting/index.js';
 import { pendingBarcodes } from '../../src-main/outbox/pending-barcodes.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { openCountingFixture, WAREHOUSE, type CountingFixture } from './support/counting-fixture.js';
 
 const REAL_EAN = '8857814815045';

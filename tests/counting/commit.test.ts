@@ -150,7 +150,7 @@ describe('committing a session', () => {
     scan('A');
     fixture.service.undoLast({ sessionId, counter: 'Somchai' });
     expect(() => fixture.service.commit({ sessionId })).toThrow(
-      expect.objectContaining({ reason: 'nothingToCommit' }),
+      expect.objectContaining({ reason: 'nothing-to-commit' }),
     );
   });
 
@@ -178,7 +178,7 @@ describe('committing a session', () => {
     const line = scan('A', 9);
     const unknown = scan('NOPE');
     fixture.service.commit({ sessionId, discardUnknownCodes: true });
-    const closed = expect.objectContaining({ reason: 'sessionClosed' });
+    const closed = expect.objectContaining({ reason: 'session-closed' });
     const lineInput = { sessionId, lineId: line.lineId, counter: 'Somchai', quantity: 1 };
     expect(() => scan('A')).toThrow(closed);
     expect(() => fixture.service.setQuantity(lineInput)).toThrow(closed);

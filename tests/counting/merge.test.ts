@@ -3,7 +3,7 @@
 // merging the same file twice changes nothing, and the count commits exactly once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CountingService } from '../../src-main/counting/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { UNREADABLE } from '../support/unreadable-json.js';
 import {
   openCountingFixture,
@@ -121,12 +121,12 @@ describe('several PCs, one count', () => {
     expect(file.session.handedOverAt).toBe(pcB.now);
     expect(refusal(() => serviceB.commit({ sessionId: sessionB }))).toEqual({
       code: 'conflict',
-      reason: 'sessionHandedOver',
+      reason: 'session-handed-over',
     });
     expect(
       refusal(() => serviceB.scan({ sessionId: sessionB, code: 'BOTH', counter: 'Anan' })),
     ).toMatchObject({
-      reason: 'sessionHandedOver',
+      reason: 'session-handed-over',
     });
     serviceA.mergeSession(sessionA, file.text);
     const committed = serviceA.commit({ sessionId: sessionA, notCounted: 'zero' });
@@ -175,11 +175,11 @@ describe('several PCs, one count', () => {
     serviceB.scan({ sessionId: elsewhere, code: 'BOTH', counter: 'Anan' });
     expect(refusal(() => serviceA.mergeSession(sessionA, serviceB.exportSession(elsewhere).text))).toEqual({
       code: 'conflict',
-      reason: 'otherWarehouse',
+      reason: 'other-warehouse',
     });
     serviceB.scan({ sessionId: sessionB, code: 'ZZ-UNKNOWN', counter: 'Anan' });
     expect(refusal(() => serviceB.exportSession(sessionB))).toMatchObject({
-      reason: 'unresolvedUnknownCodes',
+      reason: 'unresolved-unknown-codes',
     });
     expect(serviceB.session(sessionB).handedOverAt).toBeNull();
   });

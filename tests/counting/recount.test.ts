@@ -2,7 +2,7 @@
 // marked; another person recounts them without seeing the first count; the review shows both and which
 // one is sent; the commit sends that one. Real store database and outbox tables.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { openCountingFixture, WAREHOUSE, type CountingFixture } from './support/counting-fixture.js';
 
 describe('recount', () => {

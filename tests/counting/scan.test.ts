@@ -217,7 +217,7 @@ describe('scanning', () => {
       const coke = scan('COKE-325');
       expect(() =>
         fixture.service.resolveUnknown({ sessionId, lineId: unknown.lineId, productId: 77, counter: 'A' }),
-      ).toThrow(expect.objectContaining({ reason: 'productNotFound' }));
+      ).toThrow(expect.objectContaining({ reason: 'product-not-found' }));
       expect(() =>
         fixture.service.resolveUnknown({ sessionId, lineId: coke.lineId, productId: 1, counter: 'A' }),
       ).toThrow(/not an unknown code/);

@@ -2,7 +2,7 @@
 // list shows; lines newest first; removing one unknown code. Real store database and outbox tables.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Category } from '../../src-shared/api/records.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { openCountingFixture, WAREHOUSE, type CountingFixture } from './support/counting-fixture.js';
 
 function stockLines(fixture: CountingFixture): Array<{ product_id: number; value: number }> {

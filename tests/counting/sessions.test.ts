@@ -110,7 +110,7 @@ describe('count sessions', () => {
   it('names an unknown session id', () => {
     expect(() => fixture.service.session('nope')).toThrow(/No count session nope/);
     expect(() => fixture.service.scan({ sessionId: 'nope', code: 'SKU-1', counter: 'A' })).toThrow(
-      expect.objectContaining({ reason: 'sessionNotFound' }),
+      expect.objectContaining({ reason: 'session-not-found' }),
     );
   });
 

@@ -51,7 +51,7 @@ describe('several counters, set, adjust and undo', () => {
 
     expect(undo('Somchai')).toMatchObject({ kind: 'scan', line: { product: { id: 2 }, counted: 2 } });
     expect(undo('Somchai')).toMatchObject({ kind: 'scan', line: { product: { id: 1 }, counted: 4 } });
-    expect(() => undo('Somchai')).toThrow(expect.objectContaining({ reason: 'nothingToUndo' }));
+    expect(() => undo('Somchai')).toThrow(expect.objectContaining({ reason: 'nothing-to-undo' }));
     expect(undo('Malee')).toMatchObject({ line: { product: { id: 2 }, counted: 0 } });
     expect(fixture.service.lines(sessionId).map((line) => line.counted)).toEqual([4, 0]);
   });
@@ -113,7 +113,7 @@ describe('several counters, set, adjust and undo', () => {
   it('refuses an undo that would leave a line below 0, and changes nothing', () => {
     const line = scan('Somchai', 'SKU-1', 3);
     adjust('Malee', line.lineId, -2);
-    expect(() => undo('Somchai')).toThrow(expect.objectContaining({ reason: 'negativeCount' }));
+    expect(() => undo('Somchai')).toThrow(expect.objectContaining({ reason: 'negative-count' }));
     expect(events().map((event) => event.undone)).toEqual([0, 0]);
     expect(fixture.service.line(sessionId, line.lineId)).toMatchObject({ counted: 1 });
   });
@@ -130,6 +130,6 @@ describe('several counters, set, adjust and undo', () => {
   it('refuses a line of another session', () => {
     const other = fixture.service.createSession({ warehouseCode: WAREHOUSE }).id;
     const line = fixture.service.scan({ sessionId: other, code: 'SKU-1', counter: 'A' });
-    expect(() => set('A', line.lineId, 1)).toThrow(expect.objectContaining({ reason: 'lineNotFound' }));
+    expect(() => set('A', line.lineId, 1)).toThrow(expect.objectContaining({ reason: 'line-not-found' }));
   });
 });

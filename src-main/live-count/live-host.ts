@@ -1,0 +1,379 @@
+// The host of a live count (decision 0013): the PC whose session commits. It listens only while it
+// runs (open the join window, or the count has members), lets a member in with the join code or, after
+// that, the member's own secret (OPAQUE, live-handshake.ts), and applies each member's changes once,
+// in order, by (member, sequence): at or below what it applied is a duplicate, past the next one a gap
+// the member fills by resending. Each change sets that member's part of a product (count_merges, the
+// file merge's bookkeeping) in the same transaction as the member's new sequence.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from 'better-sqlite3';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { CountingService } from '../counting/index.js';
+import type { Logger } from '../logging/index.js';
+import type { SealedChannel } from './live-channel.js';
+import { ChannelError } from './live-channel.js';
+import { HostPairing } from './live-host-pairing.js';
+import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
+import {
+  LIVE_COUNT_PATH,
+  MAX_FRAME_BYTES,
+  parseClearFrame,
+  parseMemberMessage,
+  type HostMessage,
+  type LiveChange,
+  type MemberMessage,
+} from './live-protocol.js';
+import { liveStatements, type MemberRow } from './live-store.js';
+import { sendFrame, type LinkFaults } from './live-link.js';
+
+export { MAX_WRONG_CODES } from './live-host-pairing.js';
+
+export interface LiveHostOptions {
+  readonly db: Database;
+  readonly counting: CountingService;
+  /** The host's own open count session. */
+  readonly sessionId: string;
+  readonly label: string;
+  readonly logger?: Logger;
+  readonly now?: () => number;
+  /** Test seam: lose or repeat messages before they are sealed. */
+  readonly faults?: LinkFaults;
+}
+
+export interface LiveMemberStatus {
+  readonly memberId: string;
+  readonly label: string;
+  readonly state: MemberRow['state'];
+  readonly connected: boolean;
+  readonly appliedSeq: number;
+  readonly reportedSeq: number;
+  readonly lastSeenAt: number;
+  readonly blocked: string | undefined;
+}
+
+export class LiveHost {
+  readonly #options: LiveHostOptions;
+  readonly #server: Server;
+  readonly #sockets: WebSocketServer;
+  readonly #now: () => number;
+  readonly #serverSetup: string;
+  readonly #connected = new Map<string, WebSocket>();
+  readonly #blocked = new Map<string, string>();
+  readonly #listeners = new Set<() => void>();
+  readonly #pairing: HostPairing;
+
+  private constructor(options: LiveHostOptions, serverSetup: string) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#serverSetup = serverSetup;
+    this.#pairing = new HostPairing({
+      db: options.db,
+      sessionId: options.sessionId,
+      serverSetup,
+      logger: options.logger,
+      onChange: () => {
+        this.#emit();
+      },
+    });
+    this.#server = createServer((_request, response) => {
+      response.writeHead(404).end();
+    });
+    this.#sockets = new WebSocketServer({
+      server: this.#server,
+      path: LIVE_COUNT_PATH,
+      maxPayload: MAX_FRAME_BYTES,
+      // A member is Stockroom's main process, never a web page: a browser always sends Origin, so
+      // refusing it keeps every page on the shop's network (or a rebinding DNS name) out.
+      verifyClient: (info: { req: IncomingMessage }) => info.req.headers.origin === undefined,
+    });
+    this.#sockets.on('connection', (socket) => {
+      this.#pairing.accept(socket, (sealed, channel, identity, joined) => {
+        this.#sealed(sealed, channel, identity, joined);
+      });
+    });
+  }
+
+  /** Hosts the session (again, after a restart: the same key pair, the same members). */
+  static async start(
+    options: LiveHostOptions,
+    listen: { readonly host: string; readonly port: number },
+  ): Promise<LiveHost> {
+    await opaqueReady;
+    const statements = liveStatements(options.db);
+    options.counting.session(options.sessionId); // refuses an unknown session
+    let row = statements.host.get(options.sessionId);
+    if (row === undefined) {
+      statements.insertHost.run(options.sessionId, newServerSetup(), (options.now ?? Date.now)());
+      row = statements.host.get(options.sessionId);
+    }
+    if (row === undefined) throw new Error('live count host row missing after insert');
+    const host = new LiveHost(options, row.server_setup);
+    await new Promise<void>((resolve, reject) => {
+      host.#server.once('error', reject);
+      host.#server.listen(listen.port, listen.host, () => {
+        host.#server.off('error', reject);
+        resolve();
+      });
+    });
+    return host;
+  }
+
+  get address(): { readonly host: string; readonly port: number } {
+    const address = this.#server.address() as AddressInfo;
+    return { host: address.address, port: address.port };
+  }
+
+  /** A new join window with a new six-digit code (an open one's code stops working). */
+  openJoinWindow(): string {
+    return this.#pairing.openWindow();
+  }
+
+  closeJoinWindow(): void {
+    this.#pairing.closeWindow();
+  }
+
+  get joinWindowOpen(): boolean {
+    return this.#pairing.windowOpen;
+  }
+
+  members(): LiveMemberStatus[] {
+    return liveStatements(this.#options.db)
+      .members.all(this.#options.sessionId)
+      .map((row) => ({
+        memberId: row.member_id,
+        label: row.label,
+        state: row.state,
+        connected: this.#connected.has(row.member_id),
+        appliedSeq: row.applied_seq,
+        reportedSeq: row.reported_seq,
+        lastSeenAt: row.last_seen_at,
+        blocked: this.#blocked.get(row.member_id),
+      }));
+  }
+
+  /** True when every member has flushed (or handed over by file): the commit may go ahead. */
+  get readyToCommit(): boolean {
+    return this.members().every((member) => member.state === 'final' || member.state === 'released');
+  }
+
+  /** Asks every member for its last scans: each then takes no more and sends what it has left. */
+  requestFlush(): void {
+    liveStatements(this.#options.db).closeAll.run(this.#options.sessionId);
+    for (const [memberId, socket] of this.#connected) this.#sendAck(socket, memberId);
+    this.#emit();
+  }
+
+  /** A person accepts that the member hands over by file (or had nothing): its stream ends here. */
+  release(memberId: string): void {
+    liveStatements(this.#options.db).state.run('released', this.#options.sessionId, memberId);
+    this.#connected.get(memberId)?.close();
+    this.#emit();
+  }
+
+  /** Called after every applied change, join, leave and state change (the screen redraws). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.#sockets.clients) socket.terminate();
+    await new Promise<void>((resolve) => {
+      this.#sockets.close(() => {
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve) => {
+      this.#server.close(() => {
+        resolve();
+      });
+    });
+  }
+
+  #emit(): void {
+    for (const listener of this.#listeners) listener();
+  }
+
+  #sealed(socket: WebSocket, channel: SealedChannel, identity: string, joined: boolean): void {
+    const { db } = this.#options;
+    const statements = liveStatements(db);
+    let memberId = identity;
+    if (joined) {
+      memberId = randomUUID();
+      const memberSecret = randomBytes(32).toString('base64url');
+      const session = this.#options.counting.session(this.#options.sessionId);
+      statements.insertMember.run(
+        this.#options.sessionId,
+        memberId,
+        'member',
+        registrationRecordFor(this.#serverSetup, memberId, memberSecret),
+        this.#now(),
+        this.#now(),
+      );
+      this.#send(socket, channel, {
+        t: 'welcome',
+        memberId,
+        memberSecret,
+        hostSessionId: session.id,
+        hostLabel: `${this.#options.label}: ${session.name}`,
+        warehouseCode: session.warehouseCode,
+        blind: session.blind,
+      });
+      this.#emit();
+    }
+    const previous = this.#connected.get(memberId);
+    previous?.terminate();
+    this.#connected.set(memberId, socket);
+    socket.on('message', (data, isBinary) => {
+      const frame = isBinary ? undefined : parseClearFrame(String(data));
+      let message: MemberMessage | undefined;
+      try {
+        message = frame?.t === 'sealed' ? parseMemberMessage(channel.open(frame)) : undefined;
+      } catch (error) {
+        if (!(error instanceof ChannelError)) throw error;
+        this.#options.logger?.warn('live count: a frame failed the channel, connection closed', {
+          memberId,
+          why: error.message,
+        });
+      }
+      if (message === undefined) {
+        socket.terminate();
+        return;
+      }
+      this.#receive(socket, channel, memberId, message);
+    });
+    socket.on('close', () => {
+      if (this.#connected.get(memberId) === socket) this.#connected.delete(memberId);
+      this.#emit();
+    });
+    channelOf.set(socket, channel);
+  }
+
+  #receive(socket: WebSocket, channel: SealedChannel, memberId: string, message: MemberMessage): void {
+    const statements = liveStatements(this.#options.db);
+    const member = statements.member.get(this.#options.sessionId, memberId);
+    if (member === undefined) {
+      socket.terminate();
+      return;
+    }
+    if (
+      message.t !== 'final' &&
+      member.member_session_id !== null &&
+      member.member_session_id !== message.sessionId
+    ) {
+      this.#options.logger?.warn('live count: a member sent another session, refused', { memberId });
+      socket.terminate();
+      return;
+    }
+    switch (message.t) {
+      case 'attach':
+        statements.attachMember.run(
+          message.sessionId,
+          message.label,
+          this.#now(),
+          this.#options.sessionId,
+          memberId,
+        );
+        statements.progress.run(
+          member.applied_seq,
+          message.latest,
+          this.#now(),
+          this.#options.sessionId,
+          memberId,
+        );
+        break;
+      case 'changes':
+        if (member.member_session_id === null) {
+          statements.attachMember.run(
+            message.sessionId,
+            member.label,
+            this.#now(),
+            this.#options.sessionId,
+            memberId,
+          );
+        }
+        this.#apply({ ...member, member_session_id: message.sessionId }, message);
+        break;
+      case 'final':
+        if (member.state === 'closing' && message.latest === member.applied_seq) {
+          statements.state.run('final', this.#options.sessionId, memberId);
+        }
+        break;
+    }
+    this.#sendAck(socket, memberId, channel);
+    this.#emit();
+  }
+
+  #apply(
+    member: MemberRow & { readonly member_session_id: string },
+    message: Extract<MemberMessage, { t: 'changes' }>,
+  ): void {
+    const { db, counting } = this.#options;
+    const statements = liveStatements(db);
+    if (member.state === 'final' || member.state === 'released') return;
+    let applied = member.applied_seq;
+    const figures: LiveChange[] = [];
+    for (const change of [...message.changes].sort((a, b) => a.seq - b.seq)) {
+      if (change.seq <= applied) continue; // a duplicate: applied already
+      if (change.seq !== applied + 1) break; // a gap: the member resends from applied + 1
+      figures.push(change);
+      applied = change.seq;
+    }
+    if (figures.length === 0) {
+      statements.progress.run(
+        member.applied_seq,
+        message.latest,
+        this.#now(),
+        this.#options.sessionId,
+        member.member_id,
+      );
+      return;
+    }
+    try {
+      db.transaction(() => {
+        counting.applyMemberFigures(
+          this.#options.sessionId,
+          { sessionId: member.member_session_id, label: member.label },
+          figures,
+        );
+        statements.progress.run(
+          applied,
+          message.latest,
+          this.#now(),
+          this.#options.sessionId,
+          member.member_id,
+        );
+      }).immediate();
+      this.#blocked.delete(member.member_id);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      if (this.#blocked.get(member.member_id) !== why) {
+        this.#options.logger?.warn('live count: a member’s change cannot be applied; kept for a retry', {
+          memberId: member.member_id,
+          seq: member.applied_seq + 1,
+          why,
+        });
+      }
+      this.#blocked.set(member.member_id, why);
+    }
+  }
+
+  #sendAck(socket: WebSocket, memberId: string, channel = channelOf.get(socket)): void {
+    const member = liveStatements(this.#options.db).member.get(this.#options.sessionId, memberId);
+    if (member === undefined || channel === undefined) return;
+    const blocked = this.#blocked.get(memberId);
+    this.#send(socket, channel, {
+      t: 'ack',
+      applied: member.applied_seq,
+      state: member.state,
+      ...(blocked === undefined ? {} : { blocked: blocked.slice(0, 500) }),
+    });
+  }
+
+  #send(socket: WebSocket, channel: SealedChannel, message: HostMessage): void {
+    sendFrame(socket, channel, message, this.#options.faults);
+  }
+}
+
+const channelOf = new WeakMap<WebSocket, SealedChannel>();

@@ -1,0 +1,106 @@
+// What travels between a host and its members, one JSON text frame per message (decision 0013).
+//
+//   handshake, in the clear (OPAQUE messages only: nothing about the count)
+//     member → host  { t: 'hello', v: 1, identity, request }     identity: 'join' or the member id
+//     host → member  { t: 'challenge', response } | { t: 'refused', reason }
+//     member → host  { t: 'finish', request }
+//   then only { t: 'sealed', n, c } (live-channel.ts), whose messages are below.
+import { z } from 'zod';
+import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
+
+export const PROTOCOL_VERSION = 1;
+export const LIVE_COUNT_PATH = '/live-count/v1';
+/** Largest frame either side accepts (a batch of changes is well below it). */
+export const MAX_FRAME_BYTES = 256 * 1024;
+/** Most changes one `changes` message carries. */
+export const MAX_CHANGES_PER_FRAME = 200;
+export const JOIN_IDENTITY = 'join';
+
+const opaqueMessage = z.string().min(1).max(2000);
+const id = z.string().min(1).max(100);
+
+export const REFUSAL_REASONS = [
+  'wrong-code',
+  'window-closed',
+  'too-many-attempts',
+  'unknown-member',
+  'busy',
+  'bad-frame',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+const clearFrame = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('hello'), v: z.literal(PROTOCOL_VERSION), identity: id, request: opaqueMessage }),
+  z.object({ t: z.literal('challenge'), response: opaqueMessage }),
+  z.object({ t: z.literal('finish'), request: opaqueMessage }),
+  z.object({ t: z.literal('refused'), reason: z.enum(REFUSAL_REASONS) }),
+  z.object({ t: z.literal('sealed'), n: z.int().positive(), c: z.string().max(MAX_FRAME_BYTES) }),
+]);
+export type ClearFrame = z.output<typeof clearFrame>;
+
+const quantity = z.number().min(0).max(1_000_000_000);
+const sequence = z.int().nonnegative();
+
+const change = z.object({
+  seq: z.int().positive(),
+  productId: z.int().positive(),
+  counted: quantity,
+  sku: z.string().max(200),
+  barcode: z.string().max(200),
+  name: z.string().max(1000),
+  unittext: z.string().max(200),
+  purchaseprice: z.number(),
+});
+export type LiveChange = z.output<typeof change>;
+
+export const MEMBER_STATES = ['joined', 'closing', 'final', 'released'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
+const memberMessage = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('attach'), sessionId: id, label: z.string().min(1).max(100), latest: sequence }),
+  // Each batch names its session too: an `attach` lost on the way must not stall the stream.
+  z.object({
+    t: z.literal('changes'),
+    sessionId: id,
+    latest: sequence,
+    changes: z.array(change).max(MAX_CHANGES_PER_FRAME),
+  }),
+  z.object({ t: z.literal('final'), latest: sequence }),
+]);
+export type MemberMessage = z.output<typeof memberMessage>;
+
+const hostMessage = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('welcome'),
+    memberId: id,
+    memberSecret: z.string().min(32).max(200),
+    hostSessionId: id,
+    hostLabel: z.string().min(1).max(300),
+    warehouseCode: z.string().min(1).max(64),
+    blind: z.boolean(),
+  }),
+  z.object({
+    t: z.literal('ack'),
+    applied: sequence,
+    state: z.enum(MEMBER_STATES),
+    /** Why the host cannot apply the member's next change (it keeps it and tries again). */
+    blocked: z.string().max(500).optional(),
+  }),
+]);
+export type HostMessage = z.output<typeof hostMessage>;
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  const result = parseUntrusted(schema, value);
+  return result.success ? result.data : undefined;
+}
+
+export function parseClearFrame(text: string): ClearFrame | undefined {
+  try {
+    return parsed(clearFrame, JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+export const parseMemberMessage = (value: unknown): MemberMessage | undefined => parsed(memberMessage, value);
+export const parseHostMessage = (value: unknown): HostMessage | undefined => parsed(hostMessage, value);

@@ -1,0 +1,110 @@
+// The SQL of a live count, both sides (tables: migration 0022-live-count).
+import type { Database } from 'better-sqlite3';
+import { preparedFor } from '../db/statements.js';
+import type { LiveChange, MemberState } from './live-protocol.js';
+
+export interface HostRow {
+  readonly session_id: string;
+  readonly server_setup: string;
+  readonly ended_at: number | null;
+}
+
+export interface MemberRow {
+  readonly host_session_id: string;
+  readonly member_id: string;
+  readonly label: string;
+  readonly registration_record: string;
+  readonly member_session_id: string | null;
+  readonly applied_seq: number;
+  readonly reported_seq: number;
+  readonly state: MemberState;
+  readonly joined_at: number;
+  readonly last_seen_at: number;
+}
+
+export interface MembershipRow {
+  readonly session_id: string;
+  readonly host_address: string;
+  readonly host_session_id: string;
+  readonly host_label: string;
+  readonly member_id: string;
+  readonly member_secret: string;
+  readonly acked_seq: number;
+  readonly closing_at: number | null;
+  readonly final_at: number | null;
+}
+
+function prepare(db: Database) {
+  return {
+    host: db.prepare<[string], HostRow>(
+      `SELECT session_id, server_setup, ended_at FROM live_count_hosts WHERE session_id = ?`,
+    ),
+    insertHost: db.prepare<[string, string, number]>(
+      `INSERT INTO live_count_hosts (session_id, server_setup, opened_at) VALUES (?, ?, ?)`,
+    ),
+    member: db.prepare<[string, string], MemberRow>(
+      `SELECT * FROM live_count_members WHERE host_session_id = ? AND member_id = ?`,
+    ),
+    members: db.prepare<[string], MemberRow>(
+      `SELECT * FROM live_count_members WHERE host_session_id = ? ORDER BY joined_at, member_id`,
+    ),
+    insertMember: db.prepare<[string, string, string, string, number, number]>(
+      `INSERT INTO live_count_members (host_session_id, member_id, label, registration_record, joined_at, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    attachMember: db.prepare<[string, string, number, string, string]>(
+      `UPDATE live_count_members SET member_session_id = ?, label = ?, last_seen_at = ?
+        WHERE host_session_id = ? AND member_id = ?`,
+    ),
+    progress: db.prepare<[number, number, number, string, string]>(
+      `UPDATE live_count_members SET applied_seq = ?, reported_seq = max(reported_seq, ?), last_seen_at = ?
+        WHERE host_session_id = ? AND member_id = ?`,
+    ),
+    state: db.prepare<[MemberState, string, string]>(
+      `UPDATE live_count_members SET state = ? WHERE host_session_id = ? AND member_id = ?`,
+    ),
+    closeAll: db.prepare<[string]>(
+      `UPDATE live_count_members SET state = 'closing' WHERE host_session_id = ? AND state = 'joined'`,
+    ),
+    membership: db.prepare<[string], MembershipRow>(
+      `SELECT * FROM live_count_memberships WHERE session_id = ?`,
+    ),
+    insertMembership: db.prepare<[string, string, string, string, string, string, number]>(
+      `INSERT INTO live_count_memberships
+         (session_id, host_address, host_session_id, host_label, member_id, member_secret, joined_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    acked: db.prepare<[number, string]>(
+      `UPDATE live_count_memberships SET acked_seq = max(acked_seq, ?) WHERE session_id = ?`,
+    ),
+    closing: db.prepare<[number, string]>(
+      `UPDATE live_count_memberships SET closing_at = ? WHERE session_id = ? AND closing_at IS NULL`,
+    ),
+    handOver: db.prepare<[number, string]>(
+      `UPDATE count_sessions SET handed_over_at = ? WHERE id = ? AND state = 'open' AND handed_over_at IS NULL`,
+    ),
+    final: db.prepare<[number, string]>(
+      `UPDATE live_count_memberships SET final_at = ? WHERE session_id = ? AND final_at IS NULL`,
+    ),
+    latest: db
+      .prepare<[string], number>(`SELECT COALESCE(MAX(seq), 0) FROM live_count_changes WHERE session_id = ?`)
+      .pluck(),
+    changesAfter: db.prepare<[string, number, number], LiveChange>(
+      `SELECT c.seq, c.product_id AS productId, c.counted, l.sku, l.barcode, l.name, l.unittext,
+              l.purchase_price AS purchaseprice
+         FROM live_count_changes c JOIN count_lines l ON l.id = c.line_id
+        WHERE c.session_id = ? AND c.seq > ? ORDER BY c.seq LIMIT ?`,
+    ),
+    snapshotLines: db.prepare<[string]>(
+      `INSERT INTO live_count_changes (session_id, seq, product_id, line_id, counted)
+       SELECT session_id, row_number() OVER (ORDER BY id), product_id, id, counted
+         FROM count_lines WHERE session_id = ? AND kind = 'product' AND counted <> 0`,
+    ),
+  };
+}
+
+export type LiveStatements = ReturnType<typeof prepare>;
+
+export function liveStatements(db: Database): LiveStatements {
+  return preparedFor(db, prepare);
+}
