@@ -6,6 +6,7 @@
 // for people. Nothing here throws and nothing here knows Electron.
 import {
   callContract,
+  ipcErrorSchema,
   ipcFail,
   ipcOk,
   isCallName,
@@ -94,6 +95,11 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
     } catch (error) {
       const failure = toIpcFailure(error);
       if (failure.error.code === 'internal') logger.error('A call failed', { call: name, error });
+      // A refusal is checked on the way out like a value: its reason must be one the contract declares.
+      else if (!ipcErrorSchema.safeParse(failure.error).success) {
+        logger.error('A call refused with a reason outside the contract', { call: name, error });
+        return ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
+      }
       return failure;
     }
     const checked = spec.result.safeParse(value);

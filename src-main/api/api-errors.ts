@@ -1,10 +1,10 @@
-// Thrown errors to `{ ok: false, error }`. Services refuse with a Refusal (src-main/refusal.ts): its code
-// comes from the contract's one list and its message is written for people, so it is passed on as it is
-// (redacted once more, in case). Anything else is a bug or an I/O failure: the page gets a generic
+// Thrown errors to `{ ok: false, error }`. Services refuse with a Refusal (src-main/refusal/refusal.ts):
+// its code comes from the contract's one list and its message is written for people, so it is passed on
+// as it is (redacted once more, in case). Anything else is a bug or an I/O failure: the page gets a generic
 // message, the log gets the error (with registered secrets redacted).
 import { ipcFail, type IpcFailure } from '../../src-shared/ipc/index.js';
 import { sharedRedactor } from '../logging/index.js';
-import { isRefusal } from '../refusal.js';
+import { isRefusal } from '../refusal/refusal.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong in Stockroom; the details are in the log.';
 

@@ -12,6 +12,8 @@ import type {
 import type { CatalogueService } from '../catalog/catalogue.service.js';
 import type { ContactsService } from '../contacts/index.js';
 import type { CountingService } from '../counting/index.js';
+import type { CycleCountingService } from '../counting/cycle-counting.service.js';
+import type { LiveCountService } from '../live-count/live-count.service.js';
 import type { DocumentsService } from '../documents/index.js';
 import type { FilesService } from '../files/files.service.js';
 import type { MoneyService } from '../money/index.js';
@@ -22,7 +24,6 @@ import type { Outbox } from '../outbox/index.js';
 import type { PrintingService } from '../printing/index.js';
 import type { StockMovesService } from '../stock-moves/index.js';
 import type { Returns } from '../returns/index.js';
-import type { RemovalPreview, StoreRemovalResult } from '../services/store-removal.js';
 import type {
   ConnectionTarget,
   ConnectionTestResult,
@@ -36,6 +37,10 @@ export interface ActiveStore {
   readonly profile: PublicProfile;
   readonly catalogue: CatalogueService;
   readonly counting: CountingService;
+  /** Counting together live: host, join, presence (decision 0013). */
+  readonly live: LiveCountService;
+  /** Cycle counting: what to count next, accuracy (decision 0020). */
+  readonly cycle: CycleCountingService;
   readonly money: MoneyService;
   readonly documents: DocumentsService;
   /** Return purchase orders: the service (reads, create) and the writes on an order. */
@@ -61,9 +66,9 @@ export interface ApiServices {
   addProfile(input: NewProfileInput, activate: boolean): Promise<PublicProfile>;
   editProfile(profileId: string, changes: ProfileChanges): Promise<PublicProfile>;
   /** Also deletes the store's database and pictures; refused while writes are unsent unless `discardUnsent`. */
-  removeProfile(profileId: string, discardUnsent: boolean): Promise<StoreRemovalResult>;
+  removeProfile(profileId: string, discardUnsent: boolean): Promise<CallValue<'profiles.remove'>>;
   /** What removing would delete, and how many unsent writes with it. */
-  removalPreview(profileId: string): Promise<RemovalPreview>;
+  removalPreview(profileId: string): Promise<CallValue<'profiles.removalPreview'>>;
   switchProfile(profileId: string): Promise<PublicProfile>;
   testConnection(target: ConnectionTarget): Promise<ConnectionTestResult>;
   startDemo(): Promise<PublicProfile>;

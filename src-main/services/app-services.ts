@@ -7,7 +7,7 @@ import { createApiCore, type ApiCore } from '../api/api-core.js';
 import { toIpcFailure } from '../api/api-errors.js';
 import type { ApiServices } from '../api/api-services.js';
 import { EventHub } from '../api/event-hub.js';
-import { createCallHandlers } from '../api/handlers/index.js';
+import { createCallHandlers } from '../api/dispatch.js';
 import { appPaths, ensureAppDirectories, storeDatabasePath } from '../storage/paths.js';
 import type { CredentialStore } from '../credentials/index.js';
 import type { Logger } from '../logging/index.js';
@@ -19,6 +19,7 @@ import type { PdfSaver } from '../printing/index.js';
 import { ProfileControl } from './profile-control.js';
 import { SettingsRepository } from './settings.repository.js';
 import { StoreHost } from './store-host.js';
+import type { LiveListen } from '../live-count/live-count.service.js';
 import type { OutboxTiming } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
@@ -31,6 +32,8 @@ export interface StartAppServicesOptions {
   readonly now?: () => number;
   /** Outbox timing (tests shorten the watchdog and the settle time); the outbox's defaults otherwise. */
   readonly outboxTiming?: OutboxTiming;
+  /** Where a hosted live count listens (tests: loopback, any port); the shop network otherwise. */
+  readonly liveListen?: LiveListen;
   /** The desktop shell's PDF maker; without one (web host, tests) the page prints instead. */
   readonly pdfSaver?: PdfSaver;
 }
@@ -80,6 +83,7 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       logger: logger.child('store'),
       now,
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
+      ...(options.liveListen === undefined ? {} : { liveListen: options.liveListen }),
     });
     const control = new ProfileControl({
       profiles,

@@ -3,7 +3,7 @@
 // and "Try the demo store" creates (once) and opens the demo profile. One change at a time; each ends
 // with a `profile.changed` event carrying the new picture.
 import type { EventHub } from '../api/event-hub.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { Logger } from '../logging/index.js';
 import {
   ProfileError,

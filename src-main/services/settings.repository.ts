@@ -70,6 +70,7 @@ export class SettingsRepository {
       sounds: changes.sounds ?? current.sounds,
       language: changes.language ?? current.language,
       quantityMode: changes.quantityMode ?? current.quantityMode,
+      labelLayout: changes.labelLayout ?? current.labelLayout,
     };
     const checked = settingsSchema.parse(next);
     this.#write.run(JSON.stringify(checked), this.#now());
@@ -123,7 +124,7 @@ function mergeValid(stored: unknown): AppSettings {
     }),
   );
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS, scanner };
-  for (const key of ['sounds', 'language', 'quantityMode'] as const) {
+  for (const key of ['sounds', 'language', 'quantityMode', 'labelLayout'] as const) {
     const candidate = { ...DEFAULT_SETTINGS, [key]: source[key] };
     if (settingsSchema.safeParse(candidate).success) merged[key] = source[key];
   }

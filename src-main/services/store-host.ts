@@ -3,7 +3,7 @@
 // one opens, so two drainers never share a process and no database stays open behind a switch.
 // Transitions run one at a time; a call arriving during one waits for it (store()).
 import type { ActiveStore } from '../api/api-services.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { EventHub } from '../api/event-hub.js';
 import type { AppPaths } from '../storage/paths.js';
 import type { Database } from '../db/database.js';
@@ -12,6 +12,7 @@ import type { CredentialStore } from '../credentials/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import type { DemoSandbox } from './demo-sandbox.js';
+import type { LiveListen } from '../live-count/live-count.service.js';
 import { openStoreSession, type OutboxTiming, type StoreSession } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
@@ -27,6 +28,7 @@ export interface StoreHostOptions {
   readonly logger: Logger;
   readonly now: () => number;
   readonly outboxTiming?: OutboxTiming;
+  readonly liveListen?: LiveListen;
 }
 
 export class StoreHost {
@@ -127,6 +129,7 @@ export class StoreHost {
       logger: this.#options.logger.child('store', { profileId: profile.id }),
       now: this.#options.now,
       ...(this.#options.outboxTiming === undefined ? {} : { outboxTiming: this.#options.outboxTiming }),
+      ...(this.#options.liveListen === undefined ? {} : { liveListen: this.#options.liveListen }),
     });
   }
 }

@@ -1,8 +1,7 @@
 // One open store: the active profile's database (`stores/<profileId>.sqlite`), its v4 client with the
 // request budget, the catalogue sync on its schedule (the first sync runs at once while the catalogue is
 // empty), the outbox drainer and the counting service, with their events forwarded to the page.
-// close() stops them in the order that loses nothing: the schedule, then the drainer (its current
-// request settles, within a bound), then the client and the database.
+// close() stops them in the order that loses nothing (store-close.ts).
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
@@ -29,7 +28,9 @@ import { rereadDocumentMoves } from '../catalog/sync/document-moves.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
 import { ContactsRepository, ContactsService, outboxContactWrites } from '../contacts/index.js';
 import { CountingService } from '../counting/index.js';
+import { CycleCountingService } from '../counting/cycle-counting.service.js';
 import { openDatabase } from '../db/database.js';
+import { LiveCountService, type LiveListen } from '../live-count/live-count.service.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
 import { FileFolder } from '../files/file-folder.js';
 import { FilesService } from '../files/files.service.js';
@@ -37,7 +38,8 @@ import { outboxFileWrites } from '../files/outbox-file-writes.js';
 import type { Logger } from '../logging/index.js';
 import { MoneyService, MoneySync } from '../money/index.js';
 import { MoneyRecordRepository } from '../money/money-record.repository.js';
-import { MerchantProfileReader, PrintingService } from '../printing/index.js';
+import { forgetWithdrawnMoney } from '../money/money-withdrawn.js';
+import { MerchantProfileReader, PaperSettingsRepository, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
 import {
   enqueueWrite,
@@ -54,17 +56,13 @@ import type { ConnectivityTracker } from './connectivity.tracker.js';
 import { ManualPull } from './manual-pull.js';
 import { pageReadsThrough } from './page-reads.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
-import { settleWithin } from './settle-within.js';
-
-/**
- * How long close() waits for the sync's current request, for the drainer's run (its in-flight request
- * and the batches it takes on before it sees the stop), and for the client's sockets. Together under
- * the shell's 10 s quit timeout.
- */
-export const STOP_BOUNDS_MS = { scheduler: 3_000, outbox: 5_000, client: 1_000 } as const;
+import { closeStore } from './store-close.js';
+import { forwardStoreEvents } from './store-events.js';
 
 /** How often an idle outbox looks for work, how long a lost request may settle, backoff, lease length. */
 export type OutboxTiming = Partial<Pick<OutboxOptions, 'watchdogMs' | 'settleMs' | 'backoff' | 'leaseTtlMs'>>;
+
+export { STOP_BOUNDS_MS } from './store-close.js';
 
 export interface StoreSessionOptions {
   readonly profile: PublicProfile;
@@ -78,6 +76,8 @@ export interface StoreSessionOptions {
   readonly now: () => number;
   /** Outbox timing for tests; the outbox's defaults otherwise. */
   readonly outboxTiming?: OutboxTiming;
+  /** Where a hosted live count listens; the shop network's address and the default port otherwise. */
+  readonly liveListen?: LiveListen;
 }
 
 export interface StoreSession extends ActiveStore {
@@ -95,6 +95,8 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
   const db = openDatabase(storeDatabasePath(options.paths, profile.id));
   const cleanups: Array<() => void> = [];
   let client: BackofficeClient | undefined;
+  // The outbox is built after the client whose requests tell it the back office is back.
+  let backOfficeBack = (): void => {};
   try {
     const budget = new RequestBudget({
       store: new SqliteRequestBudgetStore(options.appDb),
@@ -105,15 +107,20 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     client = await options.profiles.clientFor(profile.id, {
       budget,
       now,
-      onRequest: (event) => connectivity.onRequest(event),
+      // Any request that got through after none did (a sync, a page's read) ends the outbox's wait.
+      onRequest: (event) => {
+        const was = connectivity.backOfficeUnreachable();
+        connectivity.onRequest(event);
+        if (was && !connectivity.backOfficeUnreachable()) backOfficeBack();
+      },
     });
     const pageReads = pageReadsThrough(client, connectivity, logger);
     const sync = new CatalogueSync({ db, client, now });
     const storeWrites = outboxWrites(db);
+    const moneyCopy = { records: new MoneyRecordRepository(db), transfers: new MoneyTransferRepository(db) };
     const moneySync = new MoneySync({
       client,
-      records: new MoneyRecordRepository(db),
-      transfers: new MoneyTransferRepository(db),
+      ...moneyCopy,
       writes: storeWrites,
       now,
       onChanged: (change) => hub.emit('money.changed', change),
@@ -178,28 +185,29 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
         catalogue.applyConfirmedWrites(writes, now());
         rereadDocumentMoves(sync, logger, writes);
       },
+      // A write withdrawn before it was sent leaves no local copy behind (outbox/withdraw.ts).
+      onWithdrawn: (rows) => {
+        const change = forgetWithdrawnMoney(
+          moneyCopy,
+          rows.map((row) => row.id),
+          now(),
+        );
+        if (change) queueMicrotask(() => hub.emit('money.changed', change));
+      },
       onError: (error) => logger.warn('Outbox run stopped by an error', { error }),
       logger: logger.child('outbox'),
       ...options.outboxTiming,
     });
-    const publishOutbox = () => {
-      if (db.open) hub.emit('outbox.changed', outbox.summary());
-    };
-    cleanups.push(
-      outbox.events.on('changed', publishOutbox),
-      outbox.events.on('progress', (progress) => hub.emit('outbox.progress', progress)),
-      outbox.events.on('paused', ({ text }) => {
-        // The drainer's own log line says which operations and why (outbox/drain-story.ts).
-        connectivity.onOutboxPaused(text);
-        publishOutbox();
-      }),
-      outbox.events.on('resumed', () => {
-        logger.info('Outbox resumed');
-        connectivity.onOutboxResumed();
-      }),
-      outbox.events.on('stockApplied', (applied) => logger.debug('Stock applied', { ...applied })),
-      budget.subscribe((snapshot) => hub.emit('budget.changed', snapshot)),
-    );
+    backOfficeBack = () => outbox.backOfficeReachable();
+    const { publishOutbox, unsubscribes } = forwardStoreEvents({
+      isOpen: () => db.open,
+      outbox,
+      budget,
+      hub,
+      connectivity,
+      logger,
+    });
+    cleanups.push(...unsubscribes);
     const control = outbox.control();
     if (control.paused) connectivity.onOutboxPaused(control.pauseText ?? '');
 
@@ -226,6 +234,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       now,
     });
     const counting = new CountingService(db, { now });
+    const cycle = new CycleCountingService({ db, counting, now });
+    const live = new LiveCountService({
+      db,
+      counting,
+      label: hostname(),
+      logger: logger.child('live-count'),
+      ...(options.liveListen === undefined ? {} : { listen: options.liveListen }),
+      onChanged: (sessionId) => hub.emit('live.changed', { sessionId }),
+    });
     const pictures = new ProductPictures({
       db,
       lookup,
@@ -240,7 +257,15 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       aliases: new CodeAliases({ db, lookup, now }),
       repository: catalogue,
       outbox,
-      images: new ProductImageCache({ directory: storeImageDirectory(db.name), fetcher: imageFetcher }),
+      images: new ProductImageCache({
+        directory: storeImageDirectory(db.name),
+        fetcher: imageFetcher,
+        // A picture address refused (not https, not public) is worth a warning; offline is not.
+        onProblem: (message, details) => {
+          if (String(details['detail']).startsWith('address refused')) logger.warn(message, details);
+          else logger.debug(message, details);
+        },
+      }),
       localPictures: pictures,
       baseUrl: profile.baseUrl,
       edits: new ProductEdits({
@@ -283,6 +308,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       catalogue,
       contacts,
       sync: moneySync,
+      pageReads,
       now,
       onChanged: (change) => hub.emit('money.changed', change),
     });
@@ -302,6 +328,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       quotations: documents,
       returns: returns.service,
       merchant: new MerchantProfileReader(db),
+      papers: new PaperSettingsRepository(db, now),
       storeName: profile.displayName,
       now,
     });
@@ -312,6 +339,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       folder: new FileFolder(storeFilesDirectory(db.name)),
       now,
       onProblem: (message, details) => logger.warn(message, details),
+      presence: (kind, at) => (kind === 'quotation' ? documents.quotationPresence(at) : 'unknown'),
     });
     files.sweep().catch((error: unknown) => logger.warn('Sweeping staged uploads failed', { error }));
 
@@ -326,41 +354,29 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     hub.emit('budget.changed', budget.snapshot());
     hub.emit('sync.progress', syncStatus.status());
     publishOutbox();
+    live.resume().catch((error: unknown) => logger.warn('Live counts could not resume', { error }));
 
     const openClient = client;
     let closing: Promise<void> | undefined;
-    const close = async (): Promise<void> => {
-      const started = performance.now();
-      manual.stop();
-      const stopping = Promise.all([scheduler.stop(), manual.settled()]);
-      if (!(await settleWithin(stopping, STOP_BOUNDS_MS.scheduler))) {
-        logger.warn('The sync did not stop in time; its database closes under it', {
-          boundMs: STOP_BOUNDS_MS.scheduler,
-        });
-      }
-      if (!(await settleWithin(outbox.stop(), STOP_BOUNDS_MS.outbox))) {
-        // The row stays 'sending'; the next start reconciles it (outbox contract), never resends blindly.
-        logger.warn('The outbox request in flight did not settle in time', {
-          boundMs: STOP_BOUNDS_MS.outbox,
-        });
-      }
-      for (const cleanup of cleanups) cleanup();
-      // undici's close waits for requests still out; past the bound the database closes anyway, and a
-      // write left 'sending' is reconciled on the next start.
-      const clientClosed = openClient.close().catch((error: unknown) => {
-        logger.warn('Closing the client failed', { error });
+    const close = () =>
+      closeStore({
+        profileId: profile.id,
+        db,
+        client: openClient,
+        scheduler,
+        manual,
+        live,
+        outbox,
+        cleanups,
+        logger,
       });
-      if (!(await settleWithin(clientClosed, STOP_BOUNDS_MS.client))) {
-        logger.warn('A request was still out when the store closed', { boundMs: STOP_BOUNDS_MS.client });
-      }
-      db.close();
-      logger.info('Store closed', { profileId: profile.id, ms: Math.round(performance.now() - started) });
-    };
 
     return {
       profile,
       catalogue: catalogueService,
       counting,
+      live,
+      cycle,
       money,
       documents,
       returns,

@@ -155,16 +155,23 @@ export type AttachmentRecordKind = (typeof ATTACHMENT_RECORD_KINDS)[number];
 
 /** Why a file cannot be attached; the page words each in its own language. */
 export const ATTACHMENT_REFUSALS = [
-  'fileEmpty',
-  'fileTooLarge',
-  'fileTypeNotAllowed',
-  'fileContentMismatch',
+  'file-empty',
+  'file-too-large',
+  'file-type-not-allowed',
+  'file-content-mismatch',
 ] as const;
 export type AttachmentRefusal = (typeof ATTACHMENT_REFUSALS)[number];
 
 /** How the page shows an opened file: in the page (an image, or a PDF's pages drawn), or saved to disk. */
 export const ATTACHMENT_VIEWS = ['image', 'save', 'pdf'] as const;
 export type AttachmentView = (typeof ATTACHMENT_VIEWS)[number];
+/**
+ * Why a file from the back office is only offered for saving, with a warning (issue 21): its name or
+ * bytes say it runs (a program, installer, script, shortcut or HTML page), its extension is not on the
+ * attachment allow-list, or its bytes are not what its name says.
+ */
+export const RECEIVED_FILE_WARNINGS = ['runnable', 'unknownType', 'contentMismatch'] as const;
+export type ReceivedFileWarning = (typeof RECEIVED_FILE_WARNINGS)[number];
 /** v4's sell_vat_status of a product: 0 Undefined, 1 No VAT, 2 Has VAT, 3 VAT 0%. */
 export const SELL_VAT_STATUSES = [0, 1, 2, 3] as const;
 export type SellVatStatus = (typeof SELL_VAT_STATUSES)[number];
@@ -201,3 +208,7 @@ export type BundleVatStatus = (typeof BUNDLE_VAT_STATUSES)[number];
 /** Picture types a product picture may be uploaded as. */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type PictureType = (typeof PICTURE_TYPES)[number];
+
+/** The languages every word a person sees comes in. */
+export const LANGUAGES = ['en', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];

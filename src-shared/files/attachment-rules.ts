@@ -4,12 +4,14 @@
 // where the format has a signature, so a renamed program is refused. The page checks the name and size
 // at once for a quick answer; main checks all three again on the bytes it received.
 import type { AttachmentRefusal, AttachmentView } from '../domain/vocabulary.js';
+import { withoutInvisibles } from './file-names.js';
 
 /** 10 MiB: the largest file the back office (the sandbox's default) takes. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /**
- * Raw bytes per `files.stage` chunk: 512 KiB is ~683 KiB of Base64, under the web host's 1 MiB frame.
+ * Raw bytes per `files.stage` chunk: 512 KiB is ~683 KiB of Base64, well under the web host's 3 MiB
+ * frame (MAX_FRAME_BYTES, sized for a product picture), and small enough to show progress.
  * Here rather than beside the schema, so the page can read it without bringing zod into the page.
  */
 export const STAGE_CHUNK_BYTES = 512 * 1024;
@@ -101,9 +103,9 @@ export type AttachmentCheck =
 export function checkAttachmentName(fileName: string, size: number): AttachmentCheck {
   const extension = extensionOf(fileName);
   const type = ALLOWED_ATTACHMENT_TYPES[extension];
-  if (type === undefined) return { ok: false, refusal: 'fileTypeNotAllowed' };
-  if (size <= 0) return { ok: false, refusal: 'fileEmpty' };
-  if (size > MAX_ATTACHMENT_BYTES) return { ok: false, refusal: 'fileTooLarge' };
+  if (type === undefined) return { ok: false, refusal: 'file-type-not-allowed' };
+  if (size <= 0) return { ok: false, refusal: 'file-empty' };
+  if (size > MAX_ATTACHMENT_BYTES) return { ok: false, refusal: 'file-too-large' };
   return { ok: true, extension, type };
 }
 
@@ -111,7 +113,7 @@ export function checkAttachmentName(fileName: string, size: number): AttachmentC
 export function checkAttachment(fileName: string, size: number, head: Uint8Array): AttachmentCheck {
   const named = checkAttachmentName(fileName, size);
   if (!named.ok) return named;
-  return named.type.signature(head) ? named : { ok: false, refusal: 'fileContentMismatch' };
+  return named.type.signature(head) ? named : { ok: false, refusal: 'file-content-mismatch' };
 }
 
 const MAX_STEM_LENGTH = 80;
@@ -123,8 +125,7 @@ const MAX_STEM_LENGTH = 80;
  */
 export function uniqueAttachmentName(original: string, pcTag: string, sequence: number): string {
   const extension = extensionOf(original);
-  const stem = (extension === '' ? original : original.slice(0, -(extension.length + 1)))
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+  const stem = withoutInvisibles(extension === '' ? original : original.slice(0, -(extension.length + 1)))
     .replace(/[\\/:*?"<>|;,]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim()

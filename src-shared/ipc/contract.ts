@@ -21,6 +21,9 @@ import { statusCalls } from './schemas/status.js';
 import { stockMoveCalls } from './schemas/stock-moves.js';
 import { productExtraCalls } from './schemas/product-extras.js';
 import { bundleCalls } from './schemas/bundles.js';
+import { cycleCountingCalls } from './schemas/cycle-counting.js';
+import { labelCalls } from './schemas/labels.js';
+import { liveCountCalls } from './schemas/live-count.js';
 
 export interface CallSpec {
   readonly args: z.ZodType;
@@ -45,6 +48,9 @@ export const callContract = {
   ...catalogueProductCalls,
   ...productExtraCalls,
   ...bundleCalls,
+  ...cycleCountingCalls,
+  ...labelCalls,
+  ...liveCountCalls,
 } satisfies Record<CallNameList, CallSpec>;
 
 export type CallContract = typeof callContract;

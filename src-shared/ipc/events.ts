@@ -10,6 +10,7 @@ import { documentsChanged } from './schemas/quotations.js';
 import { returnsChanged } from './schemas/returns.js';
 import { budget, connectivity, syncStatus } from './schemas/status.js';
 import { bundlesChanged } from './schemas/bundles.js';
+import { liveChanged } from './schemas/live-count.js';
 
 export const eventContract = {
   /** The sync status whenever it changes (job start/finish/failure, waits, first-sync progress). */
@@ -32,6 +33,8 @@ export const eventContract = {
   'returns.changed': returnsChanged,
   /** The bundles copy changed (a pull, or a write made here): read the list again. */
   'bundles.changed': bundlesChanged,
+  /** A live count changed here (a member's scan applied, a join, a leave): read its lines and status. */
+  'live.changed': liveChanged,
 } satisfies Record<EventNameList, z.ZodType>;
 
 export type EventContract = typeof eventContract;

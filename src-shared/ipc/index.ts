@@ -15,6 +15,7 @@ export type {
   MoneyPreview,
   MoneyRecordDetail,
   MoneyRecordSummary,
+  MoneyReferenceUse,
   MoneyTransferView,
 } from './schemas/money.js';
 export type { OutboxSummary } from './schemas/outbox.js';
@@ -25,6 +26,14 @@ export type {
   ContactSummary,
   ContactsChange,
 } from './schemas/contacts.js';
+export {
+  LIVE_ADDRESS_PATTERN,
+  LIVE_CODE_PATTERN,
+  LIVE_REFUSAL_REASONS,
+  liveJoinText,
+  parseLiveJoinText,
+  type LiveRefusalReason,
+} from '../domain/live-join.js';
 export { MOVE_NOTE_MAX } from './schemas/stock-moves.js';
 export type { StockMoveView } from './schemas/stock-moves.js';
 export type { ReturnDraft, ReturnOrderDetail, ReturnOrderSummary, ReturnsChange } from './schemas/returns.js';
@@ -50,3 +59,4 @@ export type {
   QuotationDraft,
   QuotationSummary,
 } from './schemas/quotations.js';
+export * from './refusal-reasons.js';

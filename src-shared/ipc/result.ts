@@ -1,6 +1,7 @@
 // The one answer shape of every call, over IPC and over the web host's WebSocket: a value, or an error
 // with a code the UI switches on and a message a person can read. Never a stack, never a secret.
 import { z } from 'zod';
+import { REFUSAL_REASONS, type RefusalReason } from './refusal-reasons.js';
 
 export const IPC_ERROR_CODES = [
   /** The arguments do not match the call's schema (or a service refused a field's value). */
@@ -34,8 +35,8 @@ export interface IpcIssue {
 export interface IpcError {
   readonly code: IpcErrorCode;
   readonly message: string;
-  /** The service's own finer code, when the UI may act on it (e.g. 'unresolvedUnknownCodes'). */
-  readonly reason?: string;
+  /** The service's own finer code, when the UI may act on it (e.g. 'unresolved-unknown-codes'). */
+  readonly reason?: RefusalReason;
   readonly issues?: readonly IpcIssue[];
 }
 
@@ -49,7 +50,7 @@ export type IpcResult<T> = { readonly ok: true; readonly value: T } | IpcFailure
 export const ipcErrorSchema = z.object({
   code: z.enum(IPC_ERROR_CODES),
   message: z.string(),
-  reason: z.string().optional(),
+  reason: z.enum(REFUSAL_REASONS).optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
@@ -60,7 +61,7 @@ export function ipcOk<T>(value: T): IpcResult<T> {
 export function ipcFail(
   code: IpcErrorCode,
   message: string,
-  details: { reason?: string; issues?: readonly IpcIssue[] } = {},
+  details: { reason?: RefusalReason; issues?: readonly IpcIssue[] } = {},
 ): IpcFailure {
   return {
     ok: false,

@@ -1,5 +1,6 @@
 // The settings a new install starts with. Kept apart from the zod schemas so the page can take the
 // defaults (the scanner does) without bundling zod, whose start-up probe the page's CSP refuses.
+import { DEFAULT_LABEL_LAYOUT } from '../printing/label-layouts.js';
 import type { AppSettings } from './schemas/settings.js';
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -16,4 +17,5 @@ export const DEFAULT_SETTINGS: AppSettings = {
   sounds: true,
   language: 'th',
   quantityMode: 'add-one',
+  labelLayout: DEFAULT_LABEL_LAYOUT,
 };

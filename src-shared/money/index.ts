@@ -32,3 +32,4 @@ export type {
 export { priceDocument } from './price-document.js';
 export { computeDocument } from './compute-document.js';
 export { paymentStatus, PAYMENT_STATUSES, type PaymentStatus } from './payment-status.js';
+export { thaiBahtWords, thaiBahtWordsOfSatang, thaiNumberWords, ThaiWordsError } from './thai-baht-words.js';

@@ -3,6 +3,7 @@
 // detail (a local copy, or a read from the back office) adds the seller and whether it is still a draft.
 import type { QuotationRecord, ReturnPurchaseOrderRecord } from '../api/records.js';
 import { roundMoney } from '../money/rounding.js';
+import { thaiBahtWords } from '../money/thai-baht-words.js';
 import { vatChoiceOf } from '../money/vat.js';
 import type { PrintableDocument, PrintLine, PrintParty, PrintSeller } from './printable.js';
 
@@ -76,6 +77,15 @@ function documentFigures(document: V4Document, options: PrintOptions) {
   };
 }
 
+/** The total in Thai words; left out for a figure that cannot be worded exactly (never rounded to fit). */
+function amountInWords(total: number): { amountInWords?: string } {
+  try {
+    return { amountInWords: thaiBahtWords(total) };
+  } catch {
+    return {};
+  }
+}
+
 export function quotationPrintable(detail: QuotationSource, options: PrintOptions): PrintableDocument {
   return {
     kind: 'quotation',
@@ -84,6 +94,7 @@ export function quotationPrintable(detail: QuotationSource, options: PrintOption
     ...documentFigures(detail, options),
     payments: [],
     paid: 0,
+    ...amountInWords(detail.amount ?? 0),
   };
 }
 
@@ -103,5 +114,6 @@ export function returnPurchaseOrderPrintable(
     ...documentFigures(detail, options),
     payments,
     paid: detail.paymentamount ?? 0,
+    ...amountInWords(detail.amount ?? 0),
   };
 }

@@ -2,3 +2,6 @@
 export * from './printable.js';
 export * from './titles.js';
 export * from './from-v4.js';
+export * from './label-layouts.js';
+export * from './label-name.js';
+export * from './labels.js';

@@ -77,6 +77,14 @@ export const printableDocument = z.object({
   payments: z.array(printPayment),
   /** Paid so far (payments still queued on this PC included). */
   paid: z.number(),
+  /** The total in Thai words under it (quotations, returns; issue 25). */
+  amountInWords: z.string().optional(),
+  /** A quotation's last valid day 'yyyy-MM-dd': its date plus the store's validity days. */
+  validUntil: z.string().optional(),
+  /** A quotation's PromptPay QR for its total, when the store set a PromptPay id. */
+  promptPay: z
+    .object({ id: z.string(), amount: z.number(), payload: z.string(), qrDataUrl: z.string() })
+    .optional(),
 });
 export type PrintableDocument = z.output<typeof printableDocument>;
 

@@ -4,6 +4,14 @@
 // another product already has) is added there with the same field names and problem codes.
 import { checkBarcode, looksLikeGtin, normaliseScannedCode } from '../barcode/index.js';
 import type { PurchaseVatStatus, SellVatStatus } from '../domain/vocabulary.js';
+import {
+  MONEY_RULE,
+  checkTypedValue,
+  readTypedNumber,
+  type NumberRule,
+  type RefusalReason,
+  type TypedNumber,
+} from '../domain/typed-number.js';
 
 export const PRODUCT_LIMITS = {
   name: 255,
@@ -14,7 +22,7 @@ export const PRODUCT_LIMITS = {
   properties: 50,
   tag: 100,
   tags: 50,
-  /** Prices and measures: anything larger is a typing slip. */
+  /** Measures (grams, centimetres): anything larger is a typing slip. Prices: MONEY_RULE's bound. */
   figure: 1_000_000_000,
 } as const;
 
@@ -24,6 +32,7 @@ export const PRODUCT_FIELD_PROBLEMS = [
   'notANumber',
   'negative',
   'tooLarge',
+  'tooManyDecimals',
   'checkDigit',
   'skuTaken',
   'barcodeTaken',
@@ -84,12 +93,27 @@ export type ReadProductForm =
   | { readonly ok: true; readonly fields: ProductFields }
   | { readonly ok: false; readonly issues: readonly ProductFieldIssue[] };
 
-/** A typed figure: '' is none; "1,250.50" reads as 1250.5. */
-export function readFigure(text: string): number | null | 'notANumber' {
-  const cleaned = text.replaceAll(',', '').trim();
-  if (cleaned === '') return null;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : 'notANumber';
+/** Measures take 2 decimals, like money; prices and costs are money (typed-number.ts). */
+const MEASURE_RULE: NumberRule = { ...MONEY_RULE, max: PRODUCT_LIMITS.figure, currency: false };
+const FIGURE_RULES: Record<FigureField, NumberRule> = {
+  sellprice: MONEY_RULE,
+  purchaseprice: MONEY_RULE,
+  weight: MEASURE_RULE,
+  width: MEASURE_RULE,
+  length: MEASURE_RULE,
+  height: MEASURE_RULE,
+};
+
+function figureProblem(reason: RefusalReason): ProductFieldProblem {
+  if (reason === 'negative') return 'negative';
+  if (reason === 'too-large') return 'tooLarge';
+  if (reason === 'too-many-decimals') return 'tooManyDecimals';
+  return 'notANumber';
+}
+
+/** A typed figure by the one rule of typed numbers: '' is none; "1,250.50" reads as 1250.5. */
+export function readFigure(text: string, field: FigureField): TypedNumber | null {
+  return text.trim() === '' ? null : readTypedNumber(text, FIGURE_RULES[field]);
 }
 
 /** Tags typed as "a, b, c": trimmed, empty ones dropped, repeats once. */
@@ -119,9 +143,9 @@ export function readProductForm(form: ProductFormText, options: ProductCheckOpti
   const issues: ProductFieldIssue[] = [];
   const figures = {} as Record<FigureField, number | null>;
   for (const field of FIGURE_FIELDS) {
-    const value = readFigure(form[field]);
-    if (value === 'notANumber') issues.push({ field, problem: 'notANumber' });
-    figures[field] = value === 'notANumber' ? null : value;
+    const read = readFigure(form[field], field);
+    if (read !== null && !read.ok) issues.push({ field, problem: figureProblem(read.refusal.reason) });
+    figures[field] = read?.ok === true ? read.value : null;
   }
   const fields: ProductFields = {
     ...form,
@@ -161,8 +185,9 @@ export function checkProductFields(fields: ProductFields, options: ProductCheckO
   for (const field of FIGURE_FIELDS) {
     const value = fields[field];
     if (value === null) continue;
-    if (value < 0) issues.push({ field, problem: 'negative' });
-    else if (value > PRODUCT_LIMITS.figure) issues.push({ field, problem: 'tooLarge' });
+    // main gets numbers: the same rule, read from the number's own decimal text.
+    const checked = checkTypedValue(value, FIGURE_RULES[field]);
+    if (!checked.ok) issues.push({ field, problem: figureProblem(checked.refusal.reason) });
   }
   if (fields.properties.length > PRODUCT_LIMITS.properties)
     issues.push({ field: 'properties', problem: 'tooMany' });

@@ -121,7 +121,7 @@ describe('the demo store', () => {
     const refused = await app.call('counting.commit', { sessionId });
     expect(refused).toMatchObject({
       ok: false,
-      error: { code: 'conflict', reason: 'unresolvedUnknownCodes' },
+      error: { code: 'conflict', reason: 'unresolved-unknown-codes' },
     });
 
     const review = await app.ok('counting.review', { sessionId, filter: 'unknown' });

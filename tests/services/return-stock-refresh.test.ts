@@ -46,8 +46,8 @@ describe('a return set to Success that a pull saw applied before its confirmatio
     expect(await shown()).toBe(before);
 
     // Made and sent while online, Pending.
-    const { number } = await app.ok('documents.newReturnNumber', {});
-    const made = await app.ok('documents.createReturn', {
+    const { number } = await app.ok('returns.newNumber', {});
+    const made = await app.ok('returns.create', {
       number,
       warehouseCode,
       lines: [{ productId: product.id, sku: product.sku, name: product.name, quantity: 2, unitPrice: 10 }],
@@ -59,7 +59,7 @@ describe('a return set to Success that a pull saw applied before its confirmatio
 
     // Set to Success while the back office refuses us: queued, the outbox pauses.
     running.sandbox.revokeStore(STORE.name);
-    await app.ok('documents.setReturnStatus', { id: made.id, status: 'Success', warehouseCode });
+    await app.ok('returns.setStatus', { id: made.id, status: 'Success', warehouseCode });
     await waitForValue(app, 'outbox.summary', {}, (summary) => summary.paused);
     expect(await shown()).toBe(before - 2);
 

@@ -2,7 +2,8 @@
 // down when it was the demo) and the new one opens with its own database; switching back finds the
 // data where it was. Removing the active profile closes its store. A non-keychain test: secrets live in
 // the in-memory store (the keychain round trip is tests/services/secrets.test.ts).
-import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitForFirstSync, waitForValue } from './support/app-fixture.js';
@@ -96,7 +97,13 @@ describe('switching profiles', () => {
   });
 
   it('removing the active profile closes its store: calls then need a profile', async () => {
+    // An upload an earlier run of the store left half staged (issue 21): swept when the store opens.
+    const staging = join(running.app.userData, 'stores', `${northId}.files`, 'staging');
+    const leftOver = join(staging, `${randomUUID()}.part`);
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(leftOver, Buffer.alloc(4096, 1));
     await running.app.ok('profiles.switch', { profileId: northId });
+    await expect.poll(() => existsSync(leftOver)).toBe(false);
     await waitForValue(running.app, 'sync.status', {}, (status) => status.firstSyncComplete);
     const removed = await running.app.ok('profiles.remove', { profileId: northId });
     expect(removed).toMatchObject({ profile: { id: northId }, keychainEntry: 'deleted' });

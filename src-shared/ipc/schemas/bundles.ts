@@ -6,22 +6,15 @@
 import { z } from 'zod';
 import { BUNDLE_VAT_STATUSES, SEND_STATES } from '../../domain/vocabulary.js';
 import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH } from '../../domain/limits.js';
-import { count, pageArgs, requiredText, rowId, shortText } from './common.js';
+import { MONEY_RULE, QUANTITY_RULE } from '../../domain/typed-number.js';
+import { count, pageArgs, requiredText, rowId, searchText, typedFigure } from './common.js';
 
 export { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH };
-const MAX_PRICE = 1_000_000_000;
 
 export const bundleVatStatus = z.union(BUNDLE_VAT_STATUSES.map((value) => z.literal(value)));
 
-/** Baht, ≥ 0, at most 2 decimals. */
-const price = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a number' })
-  .min(0, { error: 'must be 0 or more' })
-  .max(MAX_PRICE, { error: 'is too large' })
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    error: 'must have at most 2 decimals',
-  });
+/** Baht, ≥ 0, at most 2 decimals (typed-number.ts). */
+const price = typedFigure(MONEY_RULE);
 
 export const bundleSummary = z.object({
   /** The local id: the bundle's address on this PC, offline too. */
@@ -58,11 +51,7 @@ export type BundleDetail = z.output<typeof bundleDetail>;
 
 const itemInput = z.strictObject({
   productId: rowId,
-  quantity: z
-    .number({ error: 'must be a number' })
-    .finite({ error: 'must be a number' })
-    .gt(0, { error: 'must be more than 0' })
-    .max(1_000_000, { error: 'is too large' }),
+  quantity: typedFigure(QUANTITY_RULE),
 });
 
 /** What changed the bundles copy. */
@@ -71,7 +60,7 @@ export const bundlesChanged = z.object({ source: z.enum(['pull', 'write']) });
 export const bundleCalls = {
   /** Bundles whose name or sku contains `text` (all when empty), newest first; `all` counts every one. */
   'bundles.list': {
-    args: z.strictObject({ text: shortText(200).default(''), ...pageArgs }),
+    args: z.strictObject({ text: searchText(200).default(''), ...pageArgs }),
     result: z.object({ rows: z.array(bundleSummary), total: count, all: count }),
   },
   /** One bundle by local id; 'not-found' when there is none (or it was deleted). */

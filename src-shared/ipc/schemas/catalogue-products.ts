@@ -10,7 +10,7 @@ import {
   SEND_STATES,
 } from '../../domain/vocabulary.js';
 import { PRODUCT_LIMITS, type EditableProductFields, type ProductFields } from '../../products/index.js';
-import { EMPTY_ARGS, count, productRef, rowId } from './common.js';
+import { EMPTY_ARGS, count, productRef, rowId, searchText } from './common.js';
 import { productSummary } from './catalogue.js';
 
 const figure = z.number().finite().nullable();
@@ -93,7 +93,7 @@ export const catalogueProductCalls = {
    */
   'catalogue.searchPage': {
     args: z.strictObject({
-      text: z.string().max(200),
+      text: searchText(200),
       offset: count.max(475).default(0),
       limit: z.int().min(1).max(100).default(25),
     }),

@@ -2,7 +2,7 @@
 // outbox) beside them in the product detail, the figure a warehouse person expects on the shelf.
 import { z } from 'zod';
 import { ALIAS_IMPORT_SKIPS } from '../../domain/vocabulary.js';
-import { EMPTY_ARGS, count, epochMs, productRef, requiredText, rowId } from './common.js';
+import { EMPTY_ARGS, count, epochMs, productRef, requiredText, rowId, searchText } from './common.js';
 
 export const productSummary = z.object({
   id: z.number(),
@@ -120,7 +120,7 @@ export const catalogueCalls = {
   },
   /** Products whose name, sku or barcode words start with the typed words, best first. */
   'catalogue.search': {
-    args: z.strictObject({ text: z.string().max(200), limit: z.int().min(1).max(500).default(50) }),
+    args: z.strictObject({ text: searchText(200), limit: z.int().min(1).max(500).default(50) }),
     result: z.array(productSummary),
   },
   /** One product with its stock in every warehouse; 'not-found' when the catalogue has no such id. */

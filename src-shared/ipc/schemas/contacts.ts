@@ -9,7 +9,7 @@
 //   queued then. A code must be at least 3 characters (the back office finds a contact by code with a
 //   keyword of 3 or more) and not used by another contact this PC knows.
 import { z } from 'zod';
-import { count, EMPTY_ARGS, epochMs, requiredText, rowId, shortText } from './common.js';
+import { count, EMPTY_ARGS, epochMs, partyFields, requiredText, rowId, searchText } from './common.js';
 import { sendState } from './money.js';
 
 export const contactRef = z.union([z.strictObject({ serverId: rowId }), z.strictObject({ localId: rowId })]);
@@ -19,12 +19,7 @@ export type ContactRef = z.output<typeof contactRef>;
 export const contactFields = z.strictObject({
   code: requiredText(50),
   name: requiredText(200),
-  idNumber: shortText(50).default(''),
-  phone: shortText(50).default(''),
-  email: shortText(200).default(''),
-  address: shortText(500).default(''),
-  branchName: shortText(200).default(''),
-  branchNo: shortText(50).default(''),
+  ...partyFields,
 });
 export type ContactFields = z.output<typeof contactFields>;
 
@@ -83,7 +78,7 @@ export const contactsCalls = {
    */
   'contacts.search': {
     args: z.strictObject({
-      text: shortText(100).default(''),
+      text: searchText(100).default(''),
       offset: count.default(0),
       limit: z.int().min(1).max(200).default(25),
     }),

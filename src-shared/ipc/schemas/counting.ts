@@ -20,6 +20,7 @@ import {
   sessionView,
   unknownLine,
 } from './count-records.js';
+import { ADJUSTMENT_RULE, COUNT_RULE, QUANTITY_RULE } from '../../domain/typed-number.js';
 import {
   count,
   counter,
@@ -29,10 +30,12 @@ import {
   requiredText,
   rowId,
   shortText,
+  typedFigure,
   uuidLike,
 } from './common.js';
 
-const quantity = z.number().min(-1_000_000_000).max(1_000_000_000);
+/** What one scan adds (the prompt's answer): whole units above 0. */
+const quantity = typedFigure(QUANTITY_RULE);
 const sessionId = uuidLike;
 
 /** Most products a products-scope session may list. */
@@ -51,7 +54,14 @@ const scopeArgs = z.discriminatedUnion('kind', [
  */
 export const CODE_INDEX_PAGE = { default: 500, max: 5000 } as const;
 
-const lineQuantity = z.strictObject({ sessionId, lineId: rowId, counter, quantity });
+/** F6: the line's count, whole units, 0 allowed; +/−: an adjustment other than 0, either sign. */
+const lineSet = z.strictObject({ sessionId, lineId: rowId, counter, quantity: typedFigure(COUNT_RULE) });
+const lineAdjust = z.strictObject({
+  sessionId,
+  lineId: rowId,
+  counter,
+  quantity: typedFigure(ADJUSTMENT_RULE),
+});
 const bySession = z.strictObject({ sessionId });
 
 export const countingCalls = {
@@ -106,9 +116,9 @@ export const countingCalls = {
     result: z.object({ entries: z.array(indexedCode), next: z.string().nullable() }),
   },
   /** Makes the line exactly `quantity` (≥ 0). */
-  'counting.setQuantity': { args: lineQuantity, result: countLine },
+  'counting.setQuantity': { args: lineSet, result: countLine },
   /** Adds `quantity` (may be negative; the line never goes below 0). */
-  'counting.adjustQuantity': { args: lineQuantity, result: countLine },
+  'counting.adjustQuantity': { args: lineAdjust, result: countLine },
   /** Undoes the counter's latest scan, set or adjust in the session. */
   'counting.undoLast': {
     args: z.strictObject({ sessionId, counter }),
@@ -179,7 +189,7 @@ export const countingCalls = {
    * This PC's counts of the session as a file for another PC counting the same warehouse (different
    * aisles), which merges it into its own session and commits once for both. With `handOver` (default)
    * this session can then no longer change or commit here (discard it once the other PC committed).
-   * Open unknown codes refuse the export ('conflict', reason 'unresolvedUnknownCodes'): resolve or
+   * Open unknown codes refuse the export ('conflict', reason 'unresolved-unknown-codes'): resolve or
    * remove them first, so no unit is lost on the way.
    */
   'counting.exportSession': {
@@ -191,7 +201,7 @@ export const countingCalls = {
    * one's (a counted line is created for a product only the other PC counted). Merging the same file
    * twice changes nothing; a newer export of the same session adds only what changed. Refusals:
    * 'invalid-arguments' (not a count file, or this session's own file), 'conflict' with reason
-   * 'otherWarehouse'.
+   * 'other-warehouse'.
    */
   'counting.mergeSession': {
     args: z.strictObject({ sessionId, text: z.string().min(1).max(20_000_000) }),
@@ -244,7 +254,7 @@ export const countingCalls = {
       sessionId,
       lineId: rowId,
       counter,
-      quantity: z.number().min(0).max(1_000_000_000),
+      quantity: typedFigure(COUNT_RULE),
       mode: z.enum(['set', 'add']).default('set'),
     }),
     result: recountLine,

@@ -7,18 +7,15 @@
 // own refusals name the same paths.
 import { z } from 'zod';
 import { MONEY_VAT_CHOICES } from '../../domain/vocabulary.js';
-import { requiredText, shortText } from './common.js';
+import { QUANTITY_RULE } from '../../domain/typed-number.js';
+import { requiredText, shortText, typedFigure } from './common.js';
 import { baht, discountText } from './money.js';
 
 /** Most lines one document may carry. */
 export const MAX_DOCUMENT_LINES = 500;
 
-/** A quantity: more than 0 (the back office refuses 0), decimals allowed (kilograms, metres). */
-const quantity = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a number' })
-  .gt(0, { error: 'must be more than 0' })
-  .max(10_000_000, { error: 'is too large' });
+/** A quantity: whole units above 0 (the back office refuses 0; typed-number.ts says why whole). */
+const quantity = typedFigure(QUANTITY_RULE);
 
 /** One product line: the product as the catalogue names it, quantity, unit price, per-unit discount. */
 export const documentLineDraft = z.strictObject({

@@ -7,7 +7,12 @@
 // A record is named by the back office's `id`, by its `number`, or — a quotation made on this PC — by
 // its create's outbox `operationId` (the upload waits for the create).
 import { z } from 'zod';
-import { ATTACHMENT_RECORD_KINDS, ATTACHMENT_VIEWS, SEND_STATES } from '../../domain/vocabulary.js';
+import {
+  ATTACHMENT_RECORD_KINDS,
+  ATTACHMENT_VIEWS,
+  RECEIVED_FILE_WARNINGS,
+  SEND_STATES,
+} from '../../domain/vocabulary.js';
 import { STAGE_CHUNK_BYTES } from '../../files/attachment-rules.js';
 import { count, epochMs, requiredText, rowId, uuidLike } from './common.js';
 
@@ -46,6 +51,8 @@ export const attachmentFile = z.object({
   operationId: rowId.nullable(),
   /** Why it needs attention, in the outbox's words. */
   reasonText: z.string().nullable(),
+  /** The outbox's reason code of `reasonText` (the page words it by this), or null. */
+  reasonCode: z.string().nullable(),
   /** Its bytes are on this PC (attached here, or opened once): it opens offline. */
   offline: z.boolean(),
 });
@@ -62,9 +69,13 @@ export const attachmentList = z.object({
 });
 
 export const openedAttachment = z.object({
+  /** Cleaned of bidi, invisible and control characters (cleanFileName): shown and saved as it is. */
   fileName: z.string(),
+  /** Decided by this PC from the bytes, never the sender's (HTML, SVG: application/octet-stream). */
   type: z.string(),
   view: z.enum(ATTACHMENT_VIEWS),
+  /** Set when the file may only be saved, with this warning shown beside its whole name. */
+  warning: z.enum(RECEIVED_FILE_WARNINGS).nullable(),
   size: count,
   /** The file's bytes, Base64. */
   content: z.string(),
@@ -73,7 +84,8 @@ export const openedAttachment = z.object({
 export const filesCalls = {
   /**
    * Appends one chunk to a staging file (a new one when `uploadId` is null); `offset` must equal the
-   * bytes received so far. Refused past the size limit (reason 'fileTooLarge').
+   * bytes received so far (else reason 'offset': a chunk sent twice is taken once). Refused past the
+   * size limit (reason 'file-too-large') and when the store's staged uploads are full ('staging-full').
    */
   'files.stage': {
     args: z.strictObject({

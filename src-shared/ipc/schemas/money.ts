@@ -17,7 +17,19 @@ import { z } from 'zod';
 import { MONEY_DOCUMENT_KINDS, MONEY_VAT_CHOICES, SEND_STATES } from '../../domain/vocabulary.js';
 import { parseDiscount, PAYMENT_STATUSES } from '../../money/index.js';
 import { parseThaiDate, parseThaiDateTime } from '../../time/index.js';
-import { EMPTY_ARGS, count, epochMs, pageArgs, requiredText, rowId, shortText } from './common.js';
+import { MONEY_RULE, PAYMENT_RULE } from '../../domain/typed-number.js';
+import {
+  EMPTY_ARGS,
+  count,
+  epochMs,
+  pageArgs,
+  partyFields,
+  requiredText,
+  rowId,
+  shortText,
+  searchText,
+  typedFigure,
+} from './common.js';
 
 export const moneyDocumentKind = z.enum(MONEY_DOCUMENT_KINDS);
 export const vatChoice = z.enum(MONEY_VAT_CHOICES);
@@ -33,19 +45,10 @@ export const thaiDateTime = z.string().refine((text) => parseThaiDateTime(text) 
   error: 'must be a date and time yyyy-MM-dd HH:mm',
 });
 
-const MAX_BAHT = 1_000_000_000;
-/** A figure a person types: ≥ 0, at most 2 decimals are kept (satang). */
-export const baht = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a number' })
-  .min(0, { error: 'must not be negative' })
-  .max(MAX_BAHT, { error: 'is too large' });
+/** A figure a person types (text or number): ≥ 0, at most 2 decimals, never rounded (typed-number.ts). */
+export const baht = typedFigure(MONEY_RULE);
 /** A payment or transfer amount: more than 0. */
-const positiveBaht = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a number' })
-  .min(0.01, { error: 'must be at least 0.01' })
-  .max(MAX_BAHT, { error: 'is too large' });
+export const positiveBaht = typedFigure(PAYMENT_RULE);
 
 /** '' (none), an amount ('50') or a percentage ('10%'), as the wire's discount text. */
 export const discountText = z
@@ -156,6 +159,22 @@ export const moneyTransfer = z.object({
 });
 export type MoneyTransferView = z.output<typeof moneyTransfer>;
 
+/** How money.transferDetail got the transfer: read now, not sent yet, or the PC's copy (why). */
+export const TRANSFER_READS = ['read', 'notSent', 'unreachable', 'refused'] as const;
+
+/** One transfer as the back office answers it now (else the PC's copy), with its send state. */
+export const moneyTransferDetail = moneyTransfer.extend({
+  read: z.enum(TRANSFER_READS),
+  /** The idempotency key of its create. */
+  uniqueNumber: z.string(),
+  /** Who made it and when, as the back office says; null unless read now. */
+  createdBy: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  /** When the copy was last read from the back office; null for one not sent yet. */
+  pulledAt: epochMs.nullable(),
+});
+export type MoneyTransferDetail = z.output<typeof moneyTransferDetail>;
+
 export const paymentMethod = z.object({ id: z.number(), name: z.string() });
 
 export const cachedContact = moneyContact.extend({ id: z.number(), code: z.string() });
@@ -174,7 +193,7 @@ const dateRange = {
   dateTo: thaiDate.optional(),
 };
 /** Words matched (case-insensitively, anywhere) in the contact, reference, description, line names and ids. */
-const keyword = shortText(100).optional();
+const keyword = searchText(100).optional();
 
 const newPayment = z.strictObject({
   /** A cached payment method (money.paymentMethods); an unknown id is refused on `…methodId`. */
@@ -196,12 +215,7 @@ export const moneyDraft = z.strictObject({
     .strictObject({
       contactId: rowId.optional(),
       name: shortText(200).default(''),
-      idNumber: shortText(50).default(''),
-      phone: shortText(50).default(''),
-      email: shortText(200).default(''),
-      address: shortText(500).default(''),
-      branchName: shortText(200).default(''),
-      branchNo: shortText(50).default(''),
+      ...partyFields,
     })
     .optional(),
   vatType: vatChoice.default('noVat'),
@@ -230,6 +244,16 @@ const paymentArgs = z.strictObject({ recordId: rowId, ...newPayment.shape });
 // ---------------------------------------------------------------------------------------------------
 // Results of the previews
 
+/** Another record of the same kind that already carries the reference typed (receipts print it). */
+export const moneyReferenceUse = z.object({
+  recordId: rowId,
+  serverId: rowId.nullable(),
+  date: z.string(),
+  contactName: z.string(),
+  amount: z.number(),
+});
+export type MoneyReferenceUse = z.output<typeof moneyReferenceUse>;
+
 export const moneyPreview = z.object({
   vatType: vatChoice,
   /** Sum of the lines before the discount. */
@@ -245,6 +269,8 @@ export const moneyPreview = z.object({
   /** The payment at creation (0 without one) and the status it gives. */
   paymentAmount: z.number(),
   paymentStatus: paymentStatusValue,
+  /** The newest record of this kind this PC holds with the same reference; null when none (or no reference). */
+  referenceUsedBy: moneyReferenceUse.nullable(),
 });
 export type MoneyPreview = z.output<typeof moneyPreview>;
 
@@ -355,6 +381,13 @@ export const moneyCalls = {
       coverage: moneyCoverage,
     }),
   },
+  /**
+   * One transfer read from the back office now (GetMoneyTransferDetail, through the page reads: fails
+   * fast offline) and kept in the local copy; 'not-found' for an unknown id. 'notSent' before its create
+   * is sent, 'unreachable' (offline, out of quota) or 'refused' (the back office would not answer it):
+   * the PC's copy, which the page says may be stale.
+   */
+  'money.transferDetail': { args: z.strictObject({ id: rowId }), result: moneyTransferDetail },
   /** Queues a transfer between two different cached payment methods (AddMoneyTransfer). */
   'money.createTransfer': {
     args: z.strictObject({
@@ -372,7 +405,7 @@ export const moneyCalls = {
   'money.paymentMethods': { args: EMPTY_ARGS, result: z.array(paymentMethod) },
   /** Cached contacts whose name, code, phone or id number contain the text; by name. */
   'money.contacts': {
-    args: z.strictObject({ text: shortText(100).default(''), limit: z.int().min(1).max(200).default(50) }),
+    args: z.strictObject({ text: searchText(100).default(''), limit: z.int().min(1).max(200).default(50) }),
     result: z.array(cachedContact),
   },
   /** What the local copy holds and what the money sync costs in requests. */

@@ -66,6 +66,31 @@ export const parkedOperation = outboxItem.extend({
 
 const byOperation = { operationId: rowId };
 
+/**
+ * Why a write cannot be withdrawn: being sent now, its last request's fate unknown, it may have reached
+ * the back office (an earlier request was lost), or it is finished (sent or discarded).
+ */
+export const WITHDRAW_BLOCKS = ['sending', 'unclear', 'mayHaveArrived', 'finished'] as const;
+
+/** What withdrawing one write takes back: the write, then each write that depends on it. */
+export const withdrawalPlan = z.object({
+  operationId: z.number(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      description: z.string().nullable(),
+      sku: z.string().nullable(),
+      warehouseCode: z.string().nullable(),
+      change: z.string().nullable(),
+      value: z.number().nullable(),
+      blocked: z.enum(WITHDRAW_BLOCKS).nullable(),
+    }),
+  ),
+  blocked: z.object({ id: z.number(), reason: z.enum(WITHDRAW_BLOCKS) }).nullable(),
+});
+export type WithdrawalPlanView = z.output<typeof withdrawalPlan>;
+
 export const outboxCalls = {
   'outbox.summary': { args: EMPTY_ARGS, result: outboxSummary },
   /** 'open' (default): every row not done or discarded; 'all': history too. Newest first. */
@@ -94,6 +119,18 @@ export const outboxCalls = {
   },
   /** A person fixed what paused the queue, or wants a quota wait ended. */
   'outbox.resume': { args: EMPTY_ARGS, result: outboxSummary },
+  /** What withdrawing this write would take back with it, and whether it can be withdrawn. */
+  'outbox.withdrawalPlan': { args: z.strictObject(byOperation), result: withdrawalPlan },
+  /** Takes back a write never sent, with what depends on it (refused: conflict, notWithdrawable). */
+  'outbox.withdraw': {
+    args: z.strictObject({ ...byOperation, note: shortText(500).default('') }),
+    result: outboxSummary,
+  },
+  /**
+   * Ends the waits after failed attempts and sends now. Not a quota hold, a credentials pause, or the
+   * settle time of a lost request. `woken`: how many waiting writes it made due.
+   */
+  'outbox.sendNow': { args: EMPTY_ARGS, result: outboxSummary.extend({ woken: count }) },
 } as const;
 
 export const outboxProgress = z.object({ done: count, total: count });

@@ -24,7 +24,7 @@ export const printingCalls = {
   'print.varianceReport': { args: bySession, result: varianceReport },
   /** A quotation as this PC holds it (documents.quotation); a draft until its create is sent. */
   'print.quotation': { args: byId, result: printableDocument },
-  /** A return purchase order as this PC holds it (documents.returnDetail); a draft until its create is sent. */
+  /** A return purchase order as this PC holds it (returns.detail); a draft until its create is sent. */
   'print.returnPurchaseOrder': { args: byId, result: printableDocument },
   /**
    * Saves the page's print view as an A4 PDF through the shell (desktop: a save dialog, then the file).

@@ -33,7 +33,15 @@ export const keychainStatus = z.union([
 ]);
 
 /** Why a connection test failed; the page words each. */
-export const CONNECTION_FAILURES = ['unreachable', 'credentials', 'quota', 'server', 'unexpected'] as const;
+export const CONNECTION_FAILURES = [
+  'unreachable',
+  'credentials',
+  'quota',
+  'server',
+  /** The answer was larger than a v4 back office sends (issue 21): something else is at that address. */
+  'tooLarge',
+  'unexpected',
+] as const;
 
 export const connectionTestResult = z.union([
   z.object({ connected: z.literal(true), merchantName: z.string() }),

@@ -5,7 +5,16 @@
 // editor's paths: `lines.2.quantity`, `discount`…), and nothing is queued then.
 import { z } from 'zod';
 import { QUOTATION_STATUSES, QUOTATION_WRITES } from '../../domain/vocabulary.js';
-import { count, epochMs, pageArgs, requiredText, rowId, shortText } from './common.js';
+import {
+  count,
+  epochMs,
+  pageArgs,
+  partyFields,
+  requiredText,
+  rowId,
+  shortText,
+  searchText,
+} from './common.js';
 import {
   documentLineDraft,
   documentLineFigures,
@@ -78,12 +87,7 @@ export type QuotationDetail = z.output<typeof quotationDetail>;
 const customerArgs = z.strictObject({
   contactId: rowId.optional(),
   name: shortText(200).default(''),
-  idNumber: shortText(50).default(''),
-  phone: shortText(50).default(''),
-  email: shortText(200).default(''),
-  address: shortText(500).default(''),
-  branchName: shortText(200).default(''),
-  branchNo: shortText(50).default(''),
+  ...partyFields,
 });
 
 const tag = requiredText(100);
@@ -131,9 +135,9 @@ export const quotationsCalls = {
       amountMin: baht.optional(),
       amountMax: baht.optional(),
       /** Number, customer, reference, description, sales channel, tags, line skus and names. */
-      keyword: shortText(100).optional(),
+      keyword: searchText(100).optional(),
       /** The back office user who made them (exact, case-insensitive). */
-      createdBy: shortText(100).optional(),
+      createdBy: searchText(100).optional(),
       ...pageArgs,
     }),
     result: z.object({

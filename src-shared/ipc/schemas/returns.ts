@@ -9,14 +9,30 @@ import {
   RETURN_STATUS_TARGETS,
   RETURN_WRITE_ACTIONS,
 } from '../../domain/vocabulary.js';
-import { count, EMPTY_ARGS, epochMs, pageArgs, requiredText, rowId, shortText } from './common.js';
+import {
+  count,
+  EMPTY_ARGS,
+  epochMs,
+  pageArgs,
+  partyText,
+  requiredText,
+  rowId,
+  shortText,
+  searchText,
+} from './common.js';
 import { documentLinesFields } from './document-lines.js';
-import { baht, paymentStatusValue, sendState, thaiDate, thaiDateTime, vatChoice } from './money.js';
+import {
+  baht,
+  positiveBaht,
+  paymentStatusValue,
+  sendState,
+  thaiDate,
+  thaiDateTime,
+  vatChoice,
+} from './money.js';
 
 export const returnOrderStatus = z.enum(RETURN_ORDER_STATUSES);
 export const returnStatusTarget = z.enum(RETURN_STATUS_TARGETS);
-
-const positiveBaht = baht.min(0.01, { error: 'must be at least 0.01' });
 
 export const returnOrderSummary = z.object({
   id: rowId,
@@ -123,7 +139,7 @@ const newPayment = z.strictObject({
 
 export const returnDraft = z.strictObject({
   /**
-   * Left out: this PC's next number, taken as the order is saved (the one documents.newReturnNumber
+   * Left out: this PC's next number, taken as the order is saved (the one returns.newNumber
    * showed, or the next one when another save took it meanwhile). Given: kept as typed; refused when
    * another order in the copy has it.
    */
@@ -137,7 +153,7 @@ export const returnDraft = z.strictObject({
     .strictObject({
       contactId: rowId.optional(),
       name: shortText(200).default(''),
-      phone: shortText(50).default(''),
+      phone: partyText('phone', 50),
     })
     .optional(),
   reference: shortText(200).default(''),
@@ -153,14 +169,14 @@ const byId = { id: rowId };
 
 export const returnCalls = {
   /** Orders from the local copy, newest first, with totals over the whole filter. */
-  'documents.returns': {
+  'returns.list': {
     args: z.strictObject({
       statuses: z.array(returnOrderStatus).max(6).optional(),
       dateFrom: thaiDate.optional(),
       dateTo: thaiDate.optional(),
       amountMin: baht.optional(),
       amountMax: baht.optional(),
-      keyword: shortText(100).optional(),
+      keyword: searchText(100).optional(),
       warehouseCode: shortText(40).optional(),
       ...pageArgs,
     }),
@@ -173,25 +189,37 @@ export const returnCalls = {
     }),
   },
   /** One order with lines, payments, tags, the movement as last read and the chain of writes made here. */
-  'documents.returnDetail': { args: z.strictObject(byId), result: returnOrderDetail },
+  'returns.detail': { args: z.strictObject(byId), result: returnOrderDetail },
   /**
    * Reads the order and its movement from the back office again (2 requests) and answers the detail;
    * offline (or for an order not sent yet) it answers what the PC holds.
    */
-  'documents.refreshReturn': { args: z.strictObject(byId), result: returnOrderDetail },
+  'returns.refresh': { args: z.strictObject(byId), result: returnOrderDetail },
+  /**
+   * The order's stock movements as the back office lists them now (GetMovementReturnPurchaseOrders from
+   * the order's date to today, the order's own kept): 'notSent' before its create is sent, 'unreachable'
+   * when the back office cannot be asked (offline, out of quota): the page says so, nothing is kept.
+   */
+  'returns.movements': {
+    args: z.strictObject(byId),
+    result: z.object({
+      state: z.enum(['read', 'notSent', 'unreachable']),
+      movements: z.array(returnMovement),
+    }),
+  },
   /**
    * The number a new order saved now would get ('RT-' + this PC's short name + its next sequence) and
    * today's date. Nothing is taken (it stays the same until an order is saved), so a form opened and
    * cancelled leaves no gap.
    */
-  'documents.newReturnNumber': {
+  'returns.newNumber': {
     args: EMPTY_ARGS,
     result: z.object({ number: z.string(), date: z.string() }),
   },
   /** Saves a new order here and queues AddReturnPurchaseOrder; it is in the list at once. */
-  'documents.createReturn': { args: returnDraft, result: returnOrderDetail },
+  'returns.create': { args: returnDraft, result: returnOrderDetail },
   /** Waiting, Shipping or Success (Success: the date the goods left and the warehouse they left). */
-  'documents.setReturnStatus': {
+  'returns.setStatus': {
     args: z.strictObject({
       ...byId,
       status: returnStatusTarget,
@@ -201,19 +229,19 @@ export const returnCalls = {
     result: returnOrderDetail,
   },
   /** Records the supplier's payment (UpdateReturnPurchaseOrderPayment). */
-  'documents.recordReturnPayment': {
+  'returns.recordPayment': {
     args: z.strictObject({ ...byId, ...newPayment.shape }),
     result: returnOrderDetail,
   },
   /** Voids the order's payments (VoidReturnPurchaseOrderPayment). */
-  'documents.voidReturnPayment': { args: z.strictObject(byId), result: returnOrderDetail },
+  'returns.voidPayment': { args: z.strictObject(byId), result: returnOrderDetail },
   /** Voids the order (a Success order's goods come back). */
-  'documents.voidReturn': { args: z.strictObject(byId), result: returnOrderDetail },
-  'documents.addReturnTag': {
+  'returns.void': { args: z.strictObject(byId), result: returnOrderDetail },
+  'returns.addTag': {
     args: z.strictObject({ ...byId, tag: requiredText(100) }),
     result: returnOrderDetail,
   },
-  'documents.removeReturnTag': {
+  'returns.removeTag': {
     args: z.strictObject({ ...byId, tag: requiredText(100) }),
     result: returnOrderDetail,
   },

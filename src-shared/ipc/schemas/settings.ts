@@ -1,6 +1,7 @@
 // App settings (one set per PC, kept in the app database): how a keyboard-wedge scanner is told from
 // typing, sounds, language and what a scan does to the quantity.
 import { z } from 'zod';
+import { LABEL_LAYOUTS } from '../../printing/label-layouts.js';
 import { EMPTY_ARGS } from './common.js';
 
 const affix = z.string().max(16);
@@ -25,6 +26,8 @@ export const appSettings = z.object({
   language: z.enum(['th', 'en']),
   /** add-one: each scan adds 1; prompt: each scan asks for the quantity. */
   quantityMode: z.enum(['add-one', 'prompt']),
+  /** The label layout last printed on this PC (issue 25): the label dialog opens on it. */
+  labelLayout: z.enum(LABEL_LAYOUTS),
 });
 export type AppSettings = z.output<typeof appSettings>;
 
@@ -37,6 +40,7 @@ export const settingsCalls = {
       sounds: z.boolean().optional(),
       language: z.enum(['th', 'en']).optional(),
       quantityMode: z.enum(['add-one', 'prompt']).optional(),
+      labelLayout: z.enum(LABEL_LAYOUTS).optional(),
     }),
     result: appSettings,
   },

@@ -13,18 +13,24 @@
 //   (the page asks, then sends again with `confirmBelowStock: true`).
 import { z } from 'zod';
 import { STOCK_MOVE_KINDS, STOCK_MOVE_REASONS } from '../../domain/vocabulary.js';
-import { count, epochMs, pageArgs, requiredText, rowId, shortText, EMPTY_ARGS } from './common.js';
+import { COUNT_RULE, QUANTITY_RULE } from '../../domain/typed-number.js';
+import {
+  count,
+  epochMs,
+  pageArgs,
+  requiredText,
+  rowId,
+  shortText,
+  typedFigure,
+  EMPTY_ARGS,
+} from './common.js';
 import { sendState } from './money.js';
 
 export const STOCK_MOVE_HALVES = ['increase', 'decrease', 'setAvailable'] as const;
 /** Longest note kept with a move. */
 export const MOVE_NOTE_MAX = 500;
 
-const moveQuantity = z
-  .number({ error: 'must be a number' })
-  .finite({ error: 'must be a number' })
-  .positive({ error: 'must be more than 0' })
-  .max(1_000_000_000);
+const moveQuantity = typedFigure(QUANTITY_RULE);
 const warehouseCode = requiredText(64);
 const note = shortText(MOVE_NOTE_MAX).default('');
 /** Who made the move; blank: the PC's name. */
@@ -37,6 +43,8 @@ export const stockMoveHalf = z.object({
   sendState,
   /** Why it needs attention (the outbox's words), or what it waits for; null when nothing to say. */
   problem: z.string().nullable(),
+  /** The outbox's reason code of `problem` (the page words it by this), or null. */
+  problemCode: z.string().nullable(),
   /** It waits for a warehouse added on this PC to be created on the back office. */
   waitingForWarehouse: z.boolean(),
 });
@@ -104,7 +112,7 @@ export const stockMoveCalls = {
     args: z.strictObject({
       productId: rowId,
       warehouseCode,
-      available: z.number({ error: 'must be a number' }).finite().min(0).max(1_000_000_000),
+      available: typedFigure(COUNT_RULE),
       note,
       madeBy,
     }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointList, endpoints, successSchema } from '../../../src-shared/api/index.js';
+import { endpointList, endpoints } from '../../../src-shared/api/endpoints/index.js';
+import { successSchema } from '../../../src-shared/api/index.js';
 
 describe('the endpoint table', () => {
   it('holds every operation of the spec, once', () => {

@@ -30,20 +30,20 @@ describe('checkAttachment', () => {
   });
 
   it.each([
-    ['setup.exe', text('MZ'), 'fileTypeNotAllowed'],
-    ['photo.png', text('%PDF-1.7'), 'fileContentMismatch'],
-    ['bill.pdf', bytes(0x89, 0x50), 'fileContentMismatch'],
-    ['notes.txt', bytes(0x41, 0x00, 0x42), 'fileContentMismatch'],
-    ['.png', text('x'), 'fileTypeNotAllowed'],
+    ['setup.exe', text('MZ'), 'file-type-not-allowed'],
+    ['photo.png', text('%PDF-1.7'), 'file-content-mismatch'],
+    ['bill.pdf', bytes(0x89, 0x50), 'file-content-mismatch'],
+    ['notes.txt', bytes(0x41, 0x00, 0x42), 'file-content-mismatch'],
+    ['.png', text('x'), 'file-type-not-allowed'],
   ])('refuses %s', (name, head, refusal) => {
     expect(checkAttachment(name, 100, head)).toEqual({ ok: false, refusal });
   });
 
   it('refuses an empty file and one past 10 MB, and takes exactly 10 MB', () => {
-    expect(checkAttachmentName('a.pdf', 0)).toEqual({ ok: false, refusal: 'fileEmpty' });
+    expect(checkAttachmentName('a.pdf', 0)).toEqual({ ok: false, refusal: 'file-empty' });
     expect(checkAttachmentName('a.pdf', MAX_ATTACHMENT_BYTES + 1)).toEqual({
       ok: false,
-      refusal: 'fileTooLarge',
+      refusal: 'file-too-large',
     });
     expect(checkAttachmentName('a.pdf', MAX_ATTACHMENT_BYTES).ok).toBe(true);
     expect(MAX_ATTACHMENT_BYTES).toBe(10 * 1024 * 1024);

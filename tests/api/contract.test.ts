@@ -4,7 +4,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { CallHandlers } from '../../src-main/api/api-core.js';
-import { createCallHandlers } from '../../src-main/api/handlers/index.js';
+import { createCallHandlers } from '../../src-main/api/dispatch.js';
 import {
   CALL_NAMES,
   CALL_NAMES_MATCH,

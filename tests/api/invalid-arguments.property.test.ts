@@ -5,12 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createApiCore, type CallHandlers } from '../../src-main/api/api-core.js';
-import { createCallHandlers } from '../../src-main/api/handlers/index.js';
+import { createCallHandlers } from '../../src-main/api/dispatch.js';
 import { EventHub } from '../../src-main/api/event-hub.js';
 import { CountingError } from '../../src-main/counting/index.js';
 import { registerSecret } from '../../src-main/logging/index.js';
 import { ProfileError } from '../../src-main/profiles/index.js';
-import { CALL_NAMES, callContract, type CallName } from '../../src-shared/ipc/index.js';
+import { Refusal } from '../../src-main/refusal/refusal.js';
+import { CALL_NAMES, callContract, type CallName, type RefusalReason } from '../../src-shared/ipc/index.js';
 import { UNREADABLE } from '../support/unreadable-json.js';
 import { recordingServices } from './support/api-stubs.js';
 
@@ -148,8 +149,8 @@ describe('the net under the handlers', () => {
 
   it("services' refusals keep their message and get their code", async () => {
     const cases: Array<[unknown, string, string | undefined]> = [
-      [new CountingError('sessionClosed', 'Count session s is committed'), 'conflict', 'sessionClosed'],
-      [new CountingError('sessionNotFound', 'No count session s'), 'not-found', 'sessionNotFound'],
+      [new CountingError('session-closed', 'Count session s is committed'), 'conflict', 'session-closed'],
+      [new CountingError('session-not-found', 'No count session s'), 'not-found', 'session-not-found'],
       [
         new ProfileError('keychain', 'The keychain is locked.', { keychainReason: 'locked' }),
         'keychain-unavailable',
@@ -166,9 +167,21 @@ describe('the net under the handlers', () => {
     }
   });
 
+  it('a refusal with a reason the contract does not declare leaves as internal, not as that reason', async () => {
+    const undeclared = new Refusal('conflict', 'Nothing to do.', { reason: 'nothingToDo' as RefusalReason });
+    const result = await apiWith(() => {
+      throw undeclared;
+    }).call('settings.get', {}, 'ipc');
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    const declared = await apiWith(() => {
+      throw Refusal.conflict('Nothing to do.', 'nothing-to-commit');
+    }).call('settings.get', {}, 'ipc');
+    expect(declared).toMatchObject({ ok: false, error: { code: 'conflict', reason: 'nothing-to-commit' } });
+  });
+
   it('a refusal whose message holds a registered secret has it redacted', async () => {
     const result = await apiWith(() => {
-      throw new CountingError('invalidInput', `bad ${secret}`);
+      throw new CountingError('invalid-input', `bad ${secret}`);
     }).call('settings.get', {}, 'ipc');
     expect(JSON.stringify(result)).not.toContain(secret);
   });

@@ -2,14 +2,15 @@
 // message written for people (never a secret, never built from one), and optionally a finer reason the
 // page may act on and the fields at fault. Services throw it (or a subclass); api-errors.ts passes it on
 // by its code, and anything else thrown is a bug that the page sees only as 'internal'.
-import type { IpcErrorCode, IpcIssue } from '../src-shared/ipc/result.js';
+import type { RefusalReason } from '../../src-shared/ipc/refusal-reasons.js';
+import type { IpcErrorCode, IpcIssue } from '../../src-shared/ipc/result.js';
 
 /** Every code a service may refuse with ('internal' is never a refusal: it is what a bug becomes). */
 export type RefusalCode = Exclude<IpcErrorCode, 'internal' | 'unknown-call'>;
 
 export interface RefusalDetails {
-  /** The service's finer reason (e.g. 'unresolvedUnknownCodes', 'locked'), for the page to switch on. */
-  readonly reason?: string;
+  /** The service's finer reason (e.g. 'unresolved-unknown-codes', 'locked'), for the page to switch on. */
+  readonly reason?: RefusalReason;
   /** The fields at fault, as dotted paths into the call's arguments. */
   readonly issues?: readonly IpcIssue[];
 }
@@ -17,7 +18,7 @@ export interface RefusalDetails {
 export class Refusal extends Error {
   override name = 'Refusal';
   /** The service's finer reason, when the page may act on it. */
-  readonly reason: string | undefined;
+  readonly reason: RefusalReason | undefined;
   /** The fields at fault (empty when the refusal is not about a field). */
   readonly fields: readonly IpcIssue[];
 
@@ -31,11 +32,27 @@ export class Refusal extends Error {
     this.fields = details.issues ?? [];
   }
 
-  static notFound(message: string, reason?: string): Refusal {
+  /**
+   * A refusal of one field of the arguments (the one field refusal of main's services): `message` is
+   * the field's, for the form; the sentence for people is `path message` unless the service words it.
+   */
+  static field(
+    path: string,
+    message: string,
+    reason?: RefusalReason,
+    sentence = `${path} ${message}`,
+  ): Refusal {
+    return new Refusal('invalid-arguments', sentence, {
+      issues: [{ path, message }],
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+
+  static notFound(message: string, reason?: RefusalReason): Refusal {
     return new Refusal('not-found', message, reason === undefined ? {} : { reason });
   }
 
-  static conflict(message: string, reason?: string): Refusal {
+  static conflict(message: string, reason?: RefusalReason): Refusal {
     return new Refusal('conflict', message, reason === undefined ? {} : { reason });
   }
 

@@ -1,0 +1,35 @@
+// What a live count's join looks like to people and scanners (decision 0013), zod-free so that the
+// renderer can check a typed address and code before it calls, and read the host's QR code.
+
+/** "host:port" as the host shows it: an IPv4 address or a name, and a port. */
+export const LIVE_ADDRESS_PATTERN = /^[A-Za-z0-9.-]{1,253}:\d{1,5}$/;
+/** The six digits the host's join window shows. */
+export const LIVE_CODE_PATTERN = /^\d{6}$/;
+
+export const LIVE_REFUSAL_REASONS = [
+  /** The code does not open the host's join window (or the window was closed). */
+  'wrong-code',
+  /** Five wrong codes closed the host's join window: the host must open a new one. */
+  'window-closed',
+  /** Nothing answers at that address (the host is gone, or a firewall blocks the port). */
+  'unreachable',
+  /** This PC has no address on a shop network to listen on. */
+  'no-network',
+  /** The count is not open here (committed, discarded, handed over), or is a member's. */
+  'not-hostable',
+  /** The host refused for another reason (busy with other joins, a different version). */
+  'refused',
+] as const;
+export type LiveRefusalReason = (typeof LIVE_REFUSAL_REASONS)[number];
+
+/** What the host's QR code holds: the address and the code, read back by `parseLiveJoinText`. */
+export function liveJoinText(address: string, code: string): string {
+  return `stockroom-live:${address}/${code}`;
+}
+
+/** The address and code of a join text (a scanned QR code), or null when it is not one. */
+export function parseLiveJoinText(text: string): { address: string; code: string } | null {
+  const match = /^stockroom-live:([^/\s]+)\/(\d{6})$/.exec(text.trim());
+  if (match?.[1] === undefined || match[2] === undefined) return null;
+  return LIVE_ADDRESS_PATTERN.test(match[1]) ? { address: match[1], code: match[2] } : null;
+}

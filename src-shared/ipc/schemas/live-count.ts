@@ -1,0 +1,90 @@
+// Counting together, live (issue 23, decision 0013): host a count for other PCs on the shop's network,
+// join one with its address and code, leave, and see who is connected. The join code is shown only on
+// the host; a member's secret never leaves main (no schema has a field for it).
+import { z } from 'zod';
+import { LIVE_ADDRESS_PATTERN, LIVE_CODE_PATTERN } from '../../domain/live-join.js';
+import { uuidLike } from './common.js';
+
+const sessionId = uuidLike;
+const bySession = z.strictObject({ sessionId });
+
+export const LIVE_MEMBER_STATES = ['joined', 'closing', 'final', 'released'] as const;
+
+const hostMember = z.object({
+  memberId: z.string(),
+  label: z.string(),
+  state: z.enum(LIVE_MEMBER_STATES),
+  connected: z.boolean(),
+  /** The member's last change the host applied (its last acknowledged scan). */
+  appliedSeq: z.number(),
+  lastSeenAt: z.number(),
+  /** Why the member's next change waits (the host's line would go below 0), else null. */
+  blocked: z.string().nullable(),
+});
+
+export const liveStatus = z.object({
+  sessionId: z.string(),
+  role: z.enum(['none', 'host', 'member']),
+  /** On the host while it listens; null otherwise. */
+  host: z
+    .object({
+      /** "address:port" members type. */
+      address: z.string(),
+      /** The join window's code, null once it is closed. */
+      code: z.string().nullable(),
+      /** The join text (`liveJoinText`) as a QR code, an SVG data URL; null once the window is closed. */
+      qrDataUrl: z.string().nullable(),
+      members: z.array(hostMember),
+      readyToCommit: z.boolean(),
+    })
+    .nullable(),
+  /** On a member; null otherwise. */
+  member: z
+    .object({
+      hostAddress: z.string(),
+      hostLabel: z.string(),
+      connected: z.boolean(),
+      ackedSeq: z.number(),
+      latestSeq: z.number(),
+      state: z.enum(LIVE_MEMBER_STATES),
+      blocked: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export const liveCountCalls = {
+  /**
+   * Hosts the open count for other PCs: listens on this PC's shop-network address (if it does not
+   * already) and opens a join window with a new code. 'conflict' (reason no-network, not-hostable).
+   */
+  'live.host': { args: bySession, result: liveStatus },
+  /** Closes the join window (members already in stay); the listener stays while members are in. */
+  'live.closeWindow': { args: bySession, result: liveStatus },
+  /** Stops listening: members reconnect when the host is hosted again. */
+  'live.stopHosting': { args: bySession, result: liveStatus },
+  /**
+   * Joins the count hosted at `address` with its code: a new session on this PC that streams its scans
+   * to the host. 'conflict' with reason wrong-code, window-closed or unreachable.
+   */
+  'live.join': {
+    args: z.strictObject({
+      address: z.string().trim().regex(LIVE_ADDRESS_PATTERN, 'must be an address:port'),
+      code: z.string().trim().regex(LIVE_CODE_PATTERN, 'must be six digits'),
+    }),
+    result: liveStatus,
+  },
+  /** A member stops streaming (what the host applied stays there; the rest can go by file). */
+  'live.leave': { args: bySession, result: liveStatus },
+  /** The host asks every member for its last scans; they take no more. */
+  'live.flush': { args: bySession, result: liveStatus },
+  /** The host accepts that a member hands over by file (or had nothing more): its stream ends. */
+  'live.release': {
+    args: z.strictObject({ sessionId, memberId: z.string().min(1).max(100) }),
+    result: liveStatus,
+  },
+  /** Who is connected and what each has sent, for a session (role 'none' when it is not live). */
+  'live.status': { args: bySession, result: liveStatus },
+};
+
+/** A live count changed on this PC (a member's change applied, a join, a leave, a state): read again. */
+export const liveChanged = z.object({ sessionId: z.string() });
