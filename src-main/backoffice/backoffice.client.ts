@@ -11,6 +11,8 @@ import { classifyHttpStatus, classifyTransportError } from './failure-classifica
 import { createFailure, LocalCode, type BackofficeFailure, type FailureKind } from './failure.js';
 import { InMemoryRequestBudgetStore, RequestBudget } from './request-budget.js';
 import { buildRequest, resolveBaseUrl, type BuiltRequest, type RawCallArgs } from './request-builder.js';
+import { answerLimit, ERROR_BODY_BYTES, mebibytes } from './answer-limits.js';
+import { readBounded, readHead, type BoundedRead } from './bounded-body.js';
 import { decodeAnswer, quoteBody } from './response-decoder.js';
 import { backoffDelay, defaultRetryPolicy, isRetryableRead, type RetryPolicy } from './retry-policy.js';
 
@@ -185,7 +187,8 @@ export class BackofficeClient {
       return this.#failed('quota', row, { code: LocalCode.budgetSpent, text, sent: false });
     }
     let status: number;
-    let bodyText: string;
+    let read: BoundedRead;
+    const limit = answerLimit(row);
     try {
       const response = await this.#agent.request({
         origin: request.origin,
@@ -195,7 +198,10 @@ export class BackofficeClient {
         body: request.body,
       });
       status = response.statusCode;
-      bodyText = await response.body.text();
+      read =
+        classifyHttpStatus(status) === undefined
+          ? await readBounded(response.body, response.headers, limit)
+          : { ok: true, text: await readHead(response.body, ERROR_BODY_BYTES) };
     } catch (error) {
       const verdict = classifyTransportError(error);
       const sent = verdict.kind === 'unclear';
@@ -204,12 +210,26 @@ export class BackofficeClient {
     }
     this.budget.record();
 
+    if (!read.ok) {
+      const text = tooLargeText(row, limit, read.announced);
+      return this.#failed('malformed', row, {
+        code: LocalCode.answerTooLarge,
+        text,
+        sent: true,
+        httpStatus: status,
+      });
+    }
     const httpKind = classifyHttpStatus(status);
     if (httpKind !== undefined) {
       const code = `HTTP ${status}`;
-      return this.#failed(httpKind, row, { code, text: quoteBody(bodyText), sent: true, httpStatus: status });
+      return this.#failed(httpKind, row, {
+        code,
+        text: quoteBody(read.text),
+        sent: true,
+        httpStatus: status,
+      });
     }
-    const decoded = decodeAnswer(row, bodyText);
+    const decoded = decodeAnswer(row, read.text);
     if (decoded.ok) return { ok: true, value: decoded.value };
     if (decoded.kind === 'quota') this.budget.markExhausted();
     return this.#failed(decoded.kind, row, {
@@ -263,6 +283,18 @@ export class BackofficeClient {
   }
 }
 
+function tooLargeText(row: EndpointDef, limit: number, announced: number | undefined): string {
+  const size = announced === undefined ? 'is larger' : `announces ${announced} bytes, more`;
+  return `the answer ${size} than the ${mebibytes(limit)} a ${row.response.kind} answer may be; it was not read`;
+}
+
 function definedStatus(status: number | undefined): { httpStatus?: number } {
   return status === undefined ? {} : { httpStatus: status };
 }
+
+/**
+ * What services, outbox kinds and the failure handling call the back office through: only `call`, so
+ * the drainer can hand them a caller that checks its lease before every request (a drainer that lost
+ * its lease sends nothing more) and tests can hand them a stub.
+ */
+export type BackofficeCaller = Pick<BackofficeClient, 'call'>;

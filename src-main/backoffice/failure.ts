@@ -40,6 +40,8 @@ export const LocalCode = {
   invalidRequest: 'INVALID_REQUEST',
   notJson: 'NOT_JSON',
   schemaMismatch: 'SCHEMA_MISMATCH',
+  /** The answer was larger than its kind may be (answer-limits.ts); the rest was not read. */
+  answerTooLarge: 'ANSWER_TOO_LARGE',
   budgetSpent: 'LOCAL_BUDGET_SPENT',
   clientClosed: 'CLIENT_CLOSED',
 } as const;

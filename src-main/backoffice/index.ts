@@ -2,6 +2,7 @@
 export {
   BackofficeClient,
   defaultTimeouts,
+  type BackofficeCaller,
   type BackofficeClientOptions,
   type BackofficeTimeouts,
   type RequestEvent,

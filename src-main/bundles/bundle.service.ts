@@ -16,7 +16,7 @@ import {
   type WriteRequest,
   type WriteTarget,
 } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { BundleItemCopy, BundleRepository, BundleRow } from './bundle.repository.js';
 
 export interface BundleServiceOptions {

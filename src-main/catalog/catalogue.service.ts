@@ -6,8 +6,9 @@
 import type { CallValue, ParsedCallArgs, ProductDetail, ProductSummary } from '../../src-shared/ipc/index.js';
 import type { Outbox } from '../outbox/index.js';
 import { validateBarcode } from '../outbox/kinds/product-barcode.kind.js';
-import { Refusal } from '../refusal.js';
-import { barcodeKey } from '../../src-shared/barcode/index.js';
+import { Refusal } from '../refusal/refusal.js';
+import { barcodeKey, type BarcodeProblem } from '../../src-shared/barcode/index.js';
+import type { RefusalReasonOf } from '../../src-shared/ipc/refusal-reasons.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { CodeAliases } from './code-aliases.js';
@@ -36,6 +37,13 @@ export interface CatalogueServiceOptions {
 const finiteOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The barcode check's problems as refusal reasons (the check's own names are the form's). */
+const BARCODE_REASON: Readonly<Record<BarcodeProblem, RefusalReasonOf<'catalogue'>>> = {
+  empty: 'barcode-empty',
+  tooLong: 'barcode-too-long',
+  checkDigit: 'barcode-check-digit',
+};
 
 function noSuchProduct(productId: number): Refusal {
   return Refusal.notFound(`No product ${productId} in the local catalogue.`);
@@ -130,7 +138,8 @@ export class CatalogueService {
     const product = this.#options.lookup.product(productId);
     if (product === undefined) throw noSuchProduct(productId);
     const checked = validateBarcode(barcode);
-    if (!checked.ok) throw new Refusal('invalid-arguments', checked.text, { reason: checked.reason });
+    if (!checked.ok)
+      throw new Refusal('invalid-arguments', checked.text, { reason: BARCODE_REASON[checked.reason] });
     const current = this.#options.lookup.currentBarcode(productId) ?? '';
     if (!replace && current !== '' && barcodeKey(current) !== barcodeKey(checked.barcode)) {
       throw Refusal.conflict(

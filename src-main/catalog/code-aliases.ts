@@ -12,7 +12,7 @@ import type { CallValue } from '../../src-shared/ipc/index.js';
 import { MAX_PACK_UNITS, type CodeAlias } from '../../src-shared/ipc/schemas/catalogue.js';
 import type { AliasImportSkip } from '../../src-shared/domain/vocabulary.js';
 import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import { CodeAliasRepository, type CodeAliasRow } from './code-aliases.repository.js';
 import type { Database } from '../db/database.js';

@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { CallValue } from '../../src-shared/ipc/index.js';
 import { WAREHOUSE_CODE_MIN } from '../../src-shared/ipc/schemas/catalogue.js';
 import { preparedFor } from '../db/statements.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 
 export type WarehouseChoice = CallValue<'catalogue.warehouses'>[number];
 

@@ -21,7 +21,7 @@ import {
 } from '../../src-shared/products/index.js';
 import { PURCHASE_VAT_STATUSES, SELL_VAT_STATUSES } from '../../src-shared/domain/vocabulary.js';
 import { localProductId } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import type { WriteTarget } from '../outbox/index.js';
@@ -224,9 +224,12 @@ export class ProductEdits {
     if (categoryId === null) return undefined;
     const category = this.#o.repository.categories().find((item) => item.id === categoryId);
     if (category === undefined) {
-      throw new Refusal('invalid-arguments', `No category ${categoryId} in the local catalogue.`, {
-        issues: [{ path: 'fields.categoryId', message: 'unknown' }],
-      });
+      throw Refusal.field(
+        'fields.categoryId',
+        'unknown',
+        undefined,
+        `No category ${categoryId} in the local catalogue.`,
+      );
     }
     return category;
   }

@@ -14,7 +14,8 @@ import {
   type ParsedCallArgs,
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
-import { Refusal } from '../refusal.js';
+import type { RefusalReasonOf } from '../../src-shared/ipc/refusal-reasons.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { AddContactBody, ContactTarget, ContactWrites } from './contact-writes.js';
 import { catalogueShown, contactDetail, contactSummary } from './contact-views.js';
 import {
@@ -193,10 +194,10 @@ export class ContactsService {
       branchNo: fields.branchNo.trim(),
     };
     if ([...trimmed.code].length < CONTACT_CODE_MIN) {
-      refuseField('code', `must be at least ${CONTACT_CODE_MIN} characters`, 'codeTooShort');
+      throw contactField('code', `must be at least ${CONTACT_CODE_MIN} characters`, 'code-too-short');
     }
     if (this.#repository.codeTaken(trimmed.code, self)) {
-      refuseField('code', `is already used by another contact (${trimmed.code})`, 'codeTaken');
+      throw contactField('code', `is already used by another contact (${trimmed.code})`, 'code-taken');
     }
     return trimmed;
   }
@@ -273,11 +274,8 @@ function parsedRecord(json: string) {
   }
 }
 
-function refuseField(path: string, message: string, reason: string): never {
-  throw new Refusal('invalid-arguments', `The contact's ${path} ${message}.`, {
-    reason,
-    issues: [{ path, message }],
-  });
+function contactField(path: string, message: string, reason: RefusalReasonOf<'contacts'>): Refusal {
+  return Refusal.field(path, message, reason, `The contact's ${path} ${message}.`);
 }
 
 function refText(ref: ContactRef): string {

@@ -13,7 +13,7 @@ import {
   type ComputedFigures,
 } from '../../src-shared/money/index.js';
 import { vatChoiceOf, vatTypeOf } from '../money/money-figures.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 
 /** A product line as AddQuotation / AddReturnPurchaseOrder / EditQuotation send it. */
 export type WireDocumentLine = z.output<typeof documentLine>;
@@ -59,7 +59,7 @@ export function computeLines(draft: DocumentLinesDraft): ComputedFigures {
   });
   if (!result.ok) {
     const path = draftPath(result.field);
-    throw new Refusal('invalid-arguments', result.message, { issues: [{ path, message: result.message }] });
+    throw Refusal.field(path, result.message, undefined, result.message);
   }
   return result;
 }

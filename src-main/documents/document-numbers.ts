@@ -14,6 +14,8 @@ export interface NumberSequence {
   take(sequence: number): void;
   /** Whether a document of this kind in the copy has this number. */
   holds(number: string): boolean;
+  /** The sequence position of one of this PC's numbers ('WHPC02-Q0007' → 7); undefined for others. */
+  sequenceOf?(number: string): number | undefined;
 }
 
 interface Proposal {
@@ -42,6 +44,15 @@ export class DocumentNumbers {
    * next one); any other typed number is the caller's to check and takes nothing from the sequence,
    * which skips it when it gets there.
    */
+  /**
+   * Whether `number` is one of this PC's numbers past the last one a save took, held by no document in
+   * the copy: no document can have it (another PC has its own prefix).
+   */
+  notIssued(number: string): boolean {
+    const sequence = this.#sequence.sequenceOf?.(number);
+    return sequence !== undefined && sequence > this.#sequence.lastTaken() && !this.#sequence.holds(number);
+  }
+
   take(typed: string | undefined): string {
     const proposal = this.proposal();
     if (typed !== undefined && typed !== proposal.number) return typed;

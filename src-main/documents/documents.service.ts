@@ -12,7 +12,7 @@ import type {
 } from '../../src-shared/ipc/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { OutboxWrites } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { computeLines, linesPreview } from './document-lines-figures.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import type { QuotationSync } from './quotation-sync.js';
@@ -34,6 +34,9 @@ export interface DocumentsServiceOptions {
   /** After each write made here (the `documents.changed` event). */
   readonly onChanged?: (change: DocumentsChange) => void;
 }
+
+/** What a local copy knows of a record: in it, known not to exist, or not known either way. */
+export type RecordPresence = 'here' | 'missing' | 'unknown';
 
 export class DocumentsService {
   readonly quotations: QuotationRepository;
@@ -57,6 +60,16 @@ export class DocumentsService {
     );
   }
 
+  /**
+   * What the local copy knows of a quotation: 'here' (in the copy), 'missing' (one of this PC's numbers
+   * that no save has taken yet) or 'unknown' (the copy holds a window of them; the back office may).
+   */
+  quotationPresence(at: { readonly id: number } | { readonly number: string }): RecordPresence {
+    if ('id' in at) return this.quotations.hasServerId(at.id) ? 'here' : 'unknown';
+    if (this.quotations.numberTaken(at.number)) return 'here';
+    return this.#numbers.notIssued(at.number) ? 'missing' : 'unknown';
+  }
+
   /** The figures the back office will store for these lines and settings; nothing is saved. */
   previewLines(draft: DocumentLinesDraft): CallValue<'documents.previewLines'> {
     return linesPreview(draft, computeLines(draft));
@@ -69,13 +82,14 @@ export class DocumentsService {
       createdBy: filter.createdBy?.trim().toLowerCase(),
     };
     const { rows, totals } = this.quotations.page(query, filter.limit, filter.offset);
+    const { windowStart, lastPulledAt } = this.#o.sync.coverage();
     const standings = this.#o.writes.standings(operationIdsOf(rows));
     return {
       total: totals.count,
       offset: filter.offset,
       items: rows.map((row) => quotationSummary(row, standings)),
       totals,
-      coverage: { windowStart: this.#o.sync.windowStart(), lastPulledAt: this.#o.sync.lastPulledAt() },
+      coverage: { windowStart, lastPulledAt },
     };
   }
 

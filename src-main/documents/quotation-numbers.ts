@@ -20,5 +20,9 @@ export function quotationNumbers(quotations: QuotationRepository, pcName: string
     lastTaken: () => quotations.lastTakenSequence(prefix),
     take: (sequence) => quotations.takeSequence(prefix, sequence),
     holds: (number) => quotations.numberTaken(number),
+    sequenceOf: (number) => {
+      const digits = number.startsWith(prefix) ? number.slice(prefix.length) : '';
+      return /^[0-9]{4,9}$/.test(digits) ? Number.parseInt(digits, 10) : undefined;
+    },
   });
 }

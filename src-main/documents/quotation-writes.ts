@@ -7,7 +7,7 @@ import { formatMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate } from '../../src-shared/time/index.js';
 import type { StoredContact } from '../money/money-rows.js';
 import type { OutboxWrites, WriteRequest } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from './document-lines-figures.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import { fromRow, type QuotationRepository } from './quotation.repository.js';
@@ -17,8 +17,7 @@ type CustomerArgs = QuotationDraft['customer'];
 type LinesArgs = Pick<QuotationDraft, 'lines' | 'vatType' | 'discount' | 'shippingAmount' | 'shippingVat'>;
 type InfoArgs = ParsedCallArgs<'documents.editQuotationInfo'>;
 
-const invalid = (path: string, message: string) =>
-  new Refusal('invalid-arguments', message, { issues: [{ path, message }] });
+const invalid = (path: string, message: string) => Refusal.field(path, message, undefined, message);
 
 const EMPTY_CUSTOMER: StoredContact = {
   name: '',

@@ -1,10 +1,12 @@
 // All SQL of the quotation copy (migration 0012; keyword index 0017; totals 0018): quotations from pulls and from this PC on one row
 // each, the writes made here on them, the filtered list with its totals, the number sequence, markers.
 import type { Database } from 'better-sqlite3';
-import { SqlConditions, StatementsBySql } from '../db/sql-conditions.js';
+import { SqlConditions } from '../db/sql-conditions.js';
 import { preparedFor } from '../db/statements.js';
 import { roundMoney } from '../../src-shared/money/index.js';
-import { candidateCondition, MoneySearchIndex } from '../money/money-search-index.js';
+import { candidateCondition, type KeywordIndex } from '../windowed-copy/keyword-index.js';
+import { SyncMarkers } from '../windowed-copy/sync-markers.js';
+import { WindowedTable, type WindowFilter } from '../windowed-copy/windowed-table.js';
 import {
   localOpsOf,
   quotationSearchText,
@@ -12,25 +14,11 @@ import {
   type QuotationRow,
 } from './quotation-rows.js';
 
-export interface QuotationFilter {
+export interface QuotationFilter extends WindowFilter {
   readonly status?: readonly string[] | undefined;
-  readonly dateFrom?: string | undefined;
-  readonly dateTo?: string | undefined;
-  readonly amountMin?: number | undefined;
-  readonly amountMax?: number | undefined;
-  /** Lower-cased already. */
-  readonly keyword?: string | undefined;
   /** Lower-cased already. */
   readonly createdBy?: string | undefined;
 }
-
-export interface QuotationJobMarker {
-  readonly lastStartedAt: number;
-  readonly lastFinishedAt: number;
-  readonly lastRequests: number;
-}
-
-export type QuotationSyncJob = 'pull' | 'prune';
 
 /** The quotations the prune drops: dated before the window, not Pending, nothing waiting here. */
 const PRUNED = `WHERE doc_date < ? AND status <> 'Pending' AND server_id IS NOT NULL AND local_ops = '[]'`;
@@ -51,18 +39,7 @@ function prepareAll(db: Database) {
        WHERE id = @id`,
     ),
     setLocalOps: db.prepare<[string, number]>('UPDATE quotations SET local_ops = ? WHERE id = ?'),
-    byServerId: db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?'),
-    byUniqueNumber: db.prepare<[string], QuotationRow>(
-      "SELECT * FROM quotations WHERE unique_number = ? AND unique_number <> ''",
-    ),
-    byId: db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE id = ?'),
     withLocalOps: db.prepare<[], QuotationRow>("SELECT * FROM quotations WHERE local_ops <> '[]'"),
-    // The index entries of the rows the prune deletes, read before it deletes them.
-    unindexPruned: db.prepare<[string]>(
-      `INSERT INTO quotations_search (quotations_search, rowid, search_text)
-       SELECT 'delete', id, search_text FROM quotations ${PRUNED}`,
-    ),
-    prune: db.prepare<[string]>(`DELETE FROM quotations ${PRUNED}`),
     // `last`: the last number of the prefix taken by a save (before: handed out by a proposal).
     lastTaken: db.prepare<[string], { last: number }>(
       'SELECT last FROM quotation_number_sequence WHERE prefix = ?',
@@ -72,17 +49,6 @@ function prepareAll(db: Database) {
        ON CONFLICT (prefix) DO UPDATE SET last = max(last, excluded.last)`,
     ),
     numberTaken: db.prepare<[string], { id: number }>('SELECT id FROM quotations WHERE number = ? LIMIT 1'),
-    marker: db.prepare<[QuotationSyncJob], QuotationJobMarker>(
-      `SELECT last_started_at AS lastStartedAt, last_finished_at AS lastFinishedAt,
-              last_requests AS lastRequests FROM quotation_sync_marker WHERE job = ?`,
-    ),
-    saveMarker: db.prepare(
-      `INSERT INTO quotation_sync_marker (job, last_started_at, last_finished_at, last_requests)
-       VALUES (@job, @lastStartedAt, @lastFinishedAt, @lastRequests)
-       ON CONFLICT (job) DO UPDATE SET last_started_at = excluded.last_started_at,
-         last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
-    ),
-    count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM quotations'),
     // Each status's count and satang, kept by migration 0018's triggers.
     statusTotals: db.prepare<[], { status: string; count: number; satang: number }>(
       'SELECT status, count, satang FROM quotation_totals',
@@ -94,13 +60,19 @@ type Prepared = ReturnType<typeof prepareAll>;
 
 export class QuotationRepository {
   readonly #db: Database;
-  readonly #index: MoneySearchIndex;
-  readonly #statements: StatementsBySql;
+  readonly #table: WindowedTable<QuotationRow>;
+  /** The quotation sync's job markers ('pull', 'prune'). */
+  readonly markers: SyncMarkers<'pull' | 'prune'>;
 
   constructor(db: Database) {
     this.#db = db;
-    this.#statements = new StatementsBySql(db);
-    this.#index = new MoneySearchIndex(db, 'quotations_search');
+    this.#table = new WindowedTable(db, {
+      table: 'quotations',
+      dateColumn: 'doc_date',
+      pruned: PRUNED,
+      searchTable: 'quotations_search',
+    });
+    this.markers = new SyncMarkers(db, 'quotation_sync_marker');
   }
 
   get #sql(): Prepared {
@@ -108,34 +80,22 @@ export class QuotationRepository {
   }
 
   transaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#table.transaction(work);
   }
 
   /** A quotation made on this PC, linked to the operation that creates it on the back office. */
   insertLocal(fields: QuotationFields, operationId: number, now: number): number {
-    const bound = bind(fields);
-    return this.transaction(() => {
-      const info = this.#sql.insert.run({
-        ...bound,
-        operationId,
-        localOps: JSON.stringify([operationId]),
-        pulledAt: null,
-        now,
-      });
-      const id = Number(info.lastInsertRowid);
-      this.#index.add(id, bound.search);
-      return id;
-    });
+    const localOps = JSON.stringify([operationId]);
+    const params = { ...bind(fields), operationId, localOps, pulledAt: null, now };
+    return this.transaction(() => this.#table.insert(this.#sql.insert, params));
   }
 
   /** A write made here: the row shows its effect at once and remembers the operation that sends it. */
   updateLocal(id: number, fields: QuotationFields, operationId: number): void {
-    const row = this.#sql.byId.get(id);
+    const row = this.find(id);
     if (!row) return;
-    const bound = bind(fields);
     this.transaction(() => {
-      this.#sql.update.run({ ...bound, id, pulledAt: null });
-      this.#index.replace(id, row.search_text, bound.search);
+      this.#table.update(this.#sql.update, { ...bind(fields), id, pulledAt: null }, row.search_text);
       this.#sql.setLocalOps.run(JSON.stringify([...localOpsOf(row), operationId]), id);
     });
   }
@@ -151,42 +111,37 @@ export class QuotationRepository {
     settled: (row: QuotationRow) => boolean,
   ): { id: number; changed: boolean } {
     const sql = this.#sql;
-    const existing =
-      (fields.serverId === null ? undefined : sql.byServerId.get(fields.serverId)) ??
-      (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.uniqueNumber));
+    const existing = this.#table.held(fields);
     const bound = bind(fields);
     if (existing) {
       if (existing.local_ops !== '[]' && !settled(existing)) {
         // The server id is learnt at once; the local view stays until its writes are in the copy.
         if (existing.server_id === null) {
-          const own = bind(fromRow(existing));
-          sql.update.run({ ...own, serverId: fields.serverId, id: existing.id, pulledAt: null });
-          this.#index.replace(existing.id, existing.search_text, own.search);
+          const own = {
+            ...bind(fromRow(existing)),
+            serverId: fields.serverId,
+            id: existing.id,
+            pulledAt: null,
+          };
+          this.#table.update(sql.update, own, existing.search_text);
         }
         return { id: existing.id, changed: false };
       }
       const changed = existing.record_json !== bound.json || existing.status !== bound.status;
-      sql.update.run({ ...bound, id: existing.id, pulledAt });
-      this.#index.replace(existing.id, existing.search_text, bound.search);
+      this.#table.update(sql.update, { ...bound, id: existing.id, pulledAt }, existing.search_text);
       sql.setLocalOps.run('[]', existing.id);
       return { id: existing.id, changed };
     }
-    const info = sql.insert.run({ ...bound, operationId: null, localOps: '[]', pulledAt, now: pulledAt });
-    const id = Number(info.lastInsertRowid);
-    this.#index.add(id, bound.search);
-    return { id, changed: true };
+    const params = { ...bound, operationId: null, localOps: '[]', pulledAt, now: pulledAt };
+    return { id: this.#table.insert(sql.insert, params), changed: true };
   }
 
   isKnown(fields: QuotationFields): boolean {
-    const sql = this.#sql;
-    return (
-      (fields.serverId !== null && sql.byServerId.get(fields.serverId) !== undefined) ||
-      (fields.uniqueNumber !== '' && sql.byUniqueNumber.get(fields.uniqueNumber) !== undefined)
-    );
+    return this.#table.isKnown(fields);
   }
 
   find(id: number): QuotationRow | undefined {
-    return this.#sql.byId.get(id);
+    return this.#table.find(id);
   }
 
   /** Rows with writes made here not yet carried by a pulled copy. */
@@ -196,15 +151,12 @@ export class QuotationRepository {
 
   /** Drops quotations dated before `windowStart` that are not Pending and have nothing waiting here. */
   prune(windowStart: string): number {
-    return this.transaction(() => {
-      this.#sql.unindexPruned.run(windowStart);
-      return this.#sql.prune.run(windowStart).changes;
-    });
+    return this.#table.prune(windowStart);
   }
 
   /** The keyword index: check() throws when it disagrees with the table, rebuild() repairs it. */
-  get searchIndex(): MoneySearchIndex {
-    return this.#index;
+  get searchIndex(): KeywordIndex {
+    return this.#table.searchIndex;
   }
 
   /** The last sequence number of this prefix a saved quotation took (0 before the first). */
@@ -217,20 +169,16 @@ export class QuotationRepository {
     this.#sql.takeSequence.run(prefix, sequence);
   }
 
+  hasServerId(serverId: number): boolean {
+    return this.#table.findByServerId(serverId) !== undefined;
+  }
+
   numberTaken(number: string): boolean {
     return this.#sql.numberTaken.get(number) !== undefined;
   }
 
-  marker(job: QuotationSyncJob): QuotationJobMarker | undefined {
-    return this.#sql.marker.get(job);
-  }
-
-  saveMarker(job: QuotationSyncJob, marker: QuotationJobMarker): void {
-    this.#sql.saveMarker.run({ job, ...marker });
-  }
-
   count(): number {
-    return this.#sql.count.get()?.n ?? 0;
+    return this.#table.count();
   }
 
   /**
@@ -242,9 +190,8 @@ export class QuotationRepository {
     limit: number,
     offset: number,
   ): { rows: QuotationRow[]; totals: { count: number; amount: number } } {
-    const { where, params } = whereOf(filter, this.#index);
-    const list = `SELECT * FROM quotations WHERE ${where} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
-    const rows = this.#statements.get<QuotationRow>(list).all(...params, limit, offset);
+    const { where, params } = whereOf(filter, this.#table.searchIndex);
+    const rows = this.#table.page(where, params, limit, offset);
     return {
       rows,
       totals: statusOnly(filter) ? this.#statusTotals(filter.status) : this.#sum(where, params),
@@ -264,8 +211,11 @@ export class QuotationRepository {
   }
 
   #sum(where: string, params: unknown[]): { count: number; amount: number } {
-    const sum = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount FROM quotations WHERE ${where}`;
-    const row = this.#statements.get<{ count: number; amount: number }>(sum).get(...params);
+    const row = this.#table.sum<{ count: number; amount: number }>(
+      'count(*) AS count, coalesce(sum(amount), 0) AS amount',
+      where,
+      params,
+    );
     return { count: row?.count ?? 0, amount: roundMoney(row?.amount ?? 0) };
   }
 }
@@ -310,7 +260,7 @@ function statusOnly(filter: QuotationFilter): boolean {
 }
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */
-function whereOf(filter: QuotationFilter, index: MoneySearchIndex): { where: string; params: unknown[] } {
+function whereOf(filter: QuotationFilter, index: KeywordIndex): { where: string; params: unknown[] } {
   const conditions = new SqlConditions({ condition: '1', params: [] });
   const add = (condition: string, ...values: unknown[]) => conditions.add(condition, ...values);
   conditions.anyOf('status', filter.status);

@@ -2,7 +2,8 @@
 // stages the bytes in chunks, attach checks them (size, type by extension and first bytes), keeps them
 // in the store's files folder under a unique name and queues the upload in one transaction with its
 // row. Lists are the back office's (saved for offline) merged with this PC's uploads; a file opened
-// once is kept, so it opens offline.
+// once is kept, so it opens offline. Whatever is listed or opened is judged by received-files.ts: its
+// name cleaned, its type sniffed from the bytes, and anything that could run only ever saved.
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -10,17 +11,24 @@ import {
   ALLOWED_ATTACHMENT_TYPES,
   MAX_ATTACHMENT_BYTES,
   checkAttachment,
-  extensionOf,
   uniqueAttachmentName,
 } from '../../src-shared/files/attachment-rules.js';
+import { cleanFileName } from '../../src-shared/files/file-names.js';
+import { judgeReceivedFile, listedContentType } from '../../src-shared/files/received-files.js';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import type { AttachmentRecordKind } from '../../src-shared/domain/vocabulary.js';
 import type { AttachmentFile, AttachmentRecord } from '../../src-shared/ipc/schemas/files.js';
-import { isBackofficeFailure } from '../backoffice/index.js';
+import { isBackofficeFailure, LocalCode } from '../backoffice/index.js';
 import { sendStateOf } from '../outbox/index.js';
 import type { WriteOperationState } from '../outbox/index.js';
-import type { BackofficeCaller } from '../outbox/operation-types.js';
-import { Refusal } from '../refusal.js';
-import { attachmentCalls, recordWords, type ListedFile, type RecordAddress } from './attachment-calls.js';
+import type { BackofficeCaller } from '../backoffice/index.js';
+import { Refusal } from '../refusal/refusal.js';
+import {
+  attachmentCalls,
+  recordWords,
+  type ListedFile,
+  type RecordAddress,
+} from '../backoffice/attachment-calls.js';
 import type { FileFolder } from './file-folder.js';
 import type { FileWrites, UploadTarget } from './file-writes.js';
 import { FilesRepository, type AttachmentRow } from './files.repository.js';
@@ -33,13 +41,18 @@ export interface FilesServiceOptions {
   readonly now?: () => number;
   /** Told when the back office could not be read (the list then comes from the saved copy). */
   readonly onProblem?: (message: string, details: Record<string, unknown>) => void;
+  /**
+   * What this PC's local copies know of a record (the quotations' copy): in it, known not to exist, or
+   * not known. Without it, every record is not known.
+   */
+  readonly presence?: (kind: AttachmentRecordKind, at: RecordAddress) => 'here' | 'missing' | 'unknown';
 }
 
 const REFUSAL_TEXT = {
-  fileEmpty: 'is empty',
-  fileTooLarge: `is larger than ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB, the largest file the back office takes`,
-  fileTypeNotAllowed: `is not a picture, PDF or office document (${Object.keys(ALLOWED_ATTACHMENT_TYPES).join(', ')})`,
-  fileContentMismatch: 'does not hold what its name says (its first bytes are not those of such a file)',
+  'file-empty': 'is empty',
+  'file-too-large': `is larger than ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB, the largest file the back office takes`,
+  'file-type-not-allowed': `is not a picture, PDF or office document (${Object.keys(ALLOWED_ATTACHMENT_TYPES).join(', ')})`,
+  'file-content-mismatch': 'does not hold what its name says (its first bytes are not those of such a file)',
 } as const;
 
 type Standings = ReadonlyMap<number, WriteOperationState>;
@@ -58,6 +71,7 @@ export class FilesService {
   readonly #folder: FileFolder;
   readonly #now: () => number;
   readonly #onProblem: NonNullable<FilesServiceOptions['onProblem']>;
+  readonly #presence: NonNullable<FilesServiceOptions['presence']>;
   readonly #rows: FilesRepository;
 
   constructor(options: FilesServiceOptions) {
@@ -67,12 +81,13 @@ export class FilesService {
     this.#folder = options.folder;
     this.#now = options.now ?? Date.now;
     this.#onProblem = options.onProblem ?? (() => {});
+    this.#presence = options.presence ?? (() => 'unknown');
     this.#rows = new FilesRepository(options.db);
   }
 
-  /** Removes staged uploads the page never finished. */
+  /** Removes staged uploads the page never finished (at the store's start). */
   sweep(): Promise<void> {
-    return this.#folder.sweepStaging(this.#now());
+    return this.#folder.sweepStaging();
   }
 
   async stage(args: ParsedCallArgs<'files.stage'>): Promise<CallValue<'files.stage'>> {
@@ -91,10 +106,13 @@ export class FilesService {
     if (!check.ok) {
       await this.#folder.discardStaged(uploadId);
       const message = REFUSAL_TEXT[check.refusal];
-      throw new Refusal('invalid-arguments', `${fileName} ${message}`, {
-        reason: check.refusal,
-        issues: [{ path: 'fileName', message }],
-      });
+      throw Refusal.field('fileName', message, check.refusal, `${fileName} ${message}`);
+    }
+    try {
+      await this.#checkRecordExists(record);
+    } catch (error) {
+      await this.#folder.discardStaged(uploadId);
+      throw error;
     }
     const target = this.#targetOf(record);
     // Synchronous from here: the row's id (the name's sequence) cannot be taken by another attach.
@@ -146,16 +164,19 @@ export class FilesService {
     const fromBackOffice: AttachmentFile[] = read.files.map((file) => {
       listedNames.add(file.fileName);
       const mine = byName.get(file.fileName);
+      // The sender's type and name are never shown as they are: the name cleaned, the type the
+      // extension's (the bytes decide it once the file is opened).
       return mine
-        ? { ...this.#localView(mine, standings), fileId: file.id, type: file.type || mine.mime_type }
+        ? { ...this.#localView(mine, standings), fileId: file.id }
         : {
             fileId: file.id,
             localId: null,
-            fileName: file.fileName,
-            type: file.type,
+            fileName: cleanFileName(file.fileName),
+            type: listedContentType(file.fileName),
             sendState: null,
             operationId: null,
             reasonText: null,
+            reasonCode: null,
             offline: copied.has(file.id),
           };
     });
@@ -176,71 +197,72 @@ export class FilesService {
       if (!row || row.record_kind !== record.kind || row.record_ref !== ref) {
         throw Refusal.notFound(`No file ${args.localId} attached on this PC to ${this.#recordText(record)}`);
       }
-      return this.#opened(row.file_name, row.mime_type, await this.#storedBytes(row.stored_path));
+      return this.#opened(row.file_name, await this.#storedBytes(row.stored_path));
     }
     const fileId = args.fileId ?? 0;
     const copy = this.#rows.copy(record.kind, ref, fileId);
     const kept = copy ? await this.#folder.read(copy.stored_path) : undefined;
-    if (copy && kept) return this.#opened(copy.file_name, copy.mime_type, kept);
+    if (copy && kept) return this.#opened(copy.file_name, kept);
     const listedName = this.#rows
       .savedList(record.kind, ref)
       ?.files.find((file) => file.id === fileId)?.fileName;
     const mine = listedName === undefined ? undefined : this.#rows.byName(listedName);
-    if (mine) return this.#opened(mine.file_name, mine.mime_type, await this.#storedBytes(mine.stored_path));
+    if (mine) return this.#opened(mine.file_name, await this.#storedBytes(mine.stored_path));
     return this.#download(record, ref, fileId);
   }
 
   async #download(record: AttachmentRecord, ref: string, fileId: number): Promise<CallValue<'files.open'>> {
     const address = this.#addressOf(record);
     if (address === undefined) {
-      throw Refusal.conflict(`${this.#recordText(record)} is not on the back office yet`, 'notSentYet');
+      throw Refusal.conflict(`${this.#recordText(record)} is not on the back office yet`, 'not-sent-yet');
     }
     let file;
     try {
       file = await attachmentCalls[record.kind].detail(this.#client, address, fileId);
     } catch (error) {
       if (isBackofficeFailure(error) && error.kind === 'permanent') {
-        throw Refusal.notFound(`${this.#recordText(record)} has no file ${fileId}`, 'fileNotFound');
+        throw Refusal.notFound(`${this.#recordText(record)} has no file ${fileId}`, 'file-not-found');
       }
       if (!isBackofficeFailure(error)) throw error;
+      if (error.code === LocalCode.answerTooLarge) {
+        // A bigger file than the back office takes is not one it holds: stop rather than fill the PC.
+        throw Refusal.conflict(
+          `The back office sent more than a file may be (${error.text})`,
+          'download-too-large',
+        );
+      }
       throw Refusal.conflict(
         `This file was not opened on this PC before, and the back office cannot be reached now (${error.text})`,
-        'notOnThisPc',
+        'not-on-this-pc',
       );
     }
     const bytes = Buffer.from(file.content, 'base64');
-    const type = typeOf(file.fileName, file.type);
+    const judged = judgeReceivedFile(file.fileName, bytes);
     const storedPath = await this.#folder.writeCopy(`${record.kind}/${ref}/${fileId}`, bytes);
     this.#rows.saveCopy(
       record.kind,
       ref,
-      { fileId, fileName: file.fileName, mimeType: type, size: bytes.length, storedPath },
+      { fileId, fileName: judged.fileName, mimeType: judged.type, size: bytes.length, storedPath },
       this.#now(),
     );
-    return this.#opened(file.fileName, type, bytes);
+    return this.#opened(file.fileName, bytes);
   }
 
   async #storedBytes(storedPath: string): Promise<Buffer> {
     const bytes = await this.#folder.read(storedPath);
     if (bytes === undefined)
-      throw Refusal.notFound(`The copy ${storedPath} is no longer on this PC`, 'fileGone');
+      throw Refusal.notFound(`The copy ${storedPath} is no longer on this PC`, 'file-gone');
     return bytes;
   }
 
-  #opened(fileName: string, type: string, bytes: Buffer): CallValue<'files.open'> {
-    const allowed = ALLOWED_ATTACHMENT_TYPES[extensionOf(fileName)];
-    // The listed type may not match the bytes (api notes): only a picture or PDF whose bytes say so is
-    // shown in the page; anything else is saved.
-    const shown =
-      allowed !== undefined && allowed.view !== 'save' && allowed.signature(bytes.subarray(0, 16));
-    const view = shown ? allowed.view : 'save';
-    return {
-      fileName,
-      type: typeOf(fileName, type),
-      view,
-      size: bytes.length,
-      content: bytes.toString('base64'),
-    };
+  /**
+   * Judged from its bytes every time, wherever they came from (the back office, a kept copy, this PC):
+   * the name cleaned, the type sniffed, and only a picture or PDF whose bytes say so is shown; anything
+   * that could run, or is not on the allow-list, is offered for saving with a warning.
+   */
+  #opened(fileName: string, bytes: Buffer): CallValue<'files.open'> {
+    const judged = judgeReceivedFile(fileName, bytes);
+    return { ...judged, size: bytes.length, content: bytes.toString('base64') };
   }
 
   async #readList(
@@ -270,7 +292,7 @@ export class FilesService {
       if (error.kind === 'permanent') {
         throw Refusal.notFound(
           `The back office has no ${recordWords(record.kind, address)}`,
-          'recordNotFound',
+          'record-not-found',
         );
       }
       this.#onProblem('The file list could not be read; the saved one is shown', {
@@ -287,6 +309,28 @@ export class FilesService {
     if (record.number !== undefined) return { number: record.number };
     const create = this.#writes.standings([record.operationId ?? 0]).get(record.operationId ?? 0);
     return create?.state === 'done' && create.serverId !== null ? { id: create.serverId } : undefined;
+  }
+
+  /**
+   * A record this PC knows is not there is refused before anything is queued (it would park later as
+   * "Invalid ID."): one the local copy knows does not exist, or one the back office says it has not.
+   * A record in the copy, or whose files were read before, is there; when neither is known and the back
+   * office cannot be reached, the upload is queued (the drain finds out).
+   */
+  async #checkRecordExists(record: AttachmentRecord): Promise<void> {
+    if (record.operationId !== undefined) return;
+    const address: RecordAddress =
+      record.id !== undefined ? { id: record.id } : { number: record.number ?? '' };
+    const presence = this.#presence(record.kind, address);
+    if (presence === 'missing') {
+      throw Refusal.notFound(
+        `There is no ${recordWords(record.kind, address)}: this PC has not made it, and nothing else can have its number`,
+        'record-not-found',
+      );
+    }
+    if (presence === 'here' || this.#rows.savedList(record.kind, refOf(record)) !== undefined) return;
+    // Reads the record's files once (kept for offline); a back office without it refuses here.
+    await this.#readList(record, refOf(record));
   }
 
   #targetOf(record: AttachmentRecord): UploadTarget {
@@ -314,14 +358,8 @@ export class FilesService {
       sendState: sendStateOf(standing),
       operationId: row.operation_id,
       reasonText: standing?.mark === 'needsAttention' ? standing.reasonText : null,
+      reasonCode: standing?.mark === 'needsAttention' ? standing.reasonCode : null,
       offline: true,
     };
   }
-}
-
-/** The type from the name's extension when it is one we know, else what the back office said. */
-function typeOf(fileName: string, listed: string): string {
-  return (
-    ALLOWED_ATTACHMENT_TYPES[extensionOf(fileName)]?.mime ?? (listed.trim() || 'application/octet-stream')
-  );
 }

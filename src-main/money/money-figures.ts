@@ -13,7 +13,7 @@ import {
   type ComputedFigures,
   type VatType,
 } from '../../src-shared/money/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { StoredContact } from './money-rows.js';
 import type { AddExpenseBody, AddIncomeBody } from '../outbox/index.js';
 
@@ -38,12 +38,16 @@ export function computeDraft(draft: MoneyDraft): ComputedFigures {
   });
   if (!result.ok) {
     const path = result.field.replace(/^list\[(\d+)\]\.totalprice$/, 'lines.$1.totalPrice');
-    throw new Refusal('invalid-arguments', result.message, { issues: [{ path, message: result.message }] });
+    throw Refusal.field(path, result.message, undefined, result.message);
   }
   return result;
 }
 
-export function previewOf(draft: MoneyDraft, figures: ComputedFigures): MoneyPreview {
+/** The figures of a preview (the reference's other use is the service's to look up). */
+export function previewOf(
+  draft: MoneyDraft,
+  figures: ComputedFigures,
+): Omit<MoneyPreview, 'referenceUsedBy'> {
   const subtotal = roundMoney(draft.lines.reduce((sum, line) => sum + line.totalPrice, 0));
   const paid = roundMoney(draft.payment?.amount ?? 0);
   const { document } = figures;

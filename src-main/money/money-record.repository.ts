@@ -1,7 +1,7 @@
 // All SQL of incomes and expenses in the local copy (migration 0008): records from pulls and from this
 // PC on one row each, the payments made here, the filtered list with its totals, and the daily prune.
 import type { Database } from 'better-sqlite3';
-import { SqlConditions, StatementsBySql } from '../db/sql-conditions.js';
+import { SqlConditions } from '../db/sql-conditions.js';
 import { preparedFor } from '../db/statements.js';
 import type { MoneyDocumentKind } from '../../src-shared/domain/vocabulary.js';
 import { roundMoney } from '../../src-shared/money/index.js';
@@ -12,17 +12,12 @@ import {
   type RecordFields,
   type RecordRow,
 } from './money-rows.js';
-import { keywordCondition, MoneySearchIndex } from './money-search-index.js';
+import { keywordCondition, type KeywordIndex } from '../windowed-copy/keyword-index.js';
+import { WindowedTable, type WindowFilter } from '../windowed-copy/windowed-table.js';
 
-export interface RecordFilter {
+export interface RecordFilter extends WindowFilter {
   readonly kind: MoneyDocumentKind;
-  readonly dateFrom?: string | undefined;
-  readonly dateTo?: string | undefined;
   readonly paymentStatus?: readonly string[] | undefined;
-  readonly amountMin?: number | undefined;
-  readonly amountMax?: number | undefined;
-  /** Lower-cased already. */
-  readonly keyword?: string | undefined;
 }
 
 export interface RecordTotals {
@@ -59,13 +54,11 @@ function prepareAll(db: Database) {
          server_paid = @serverPaid, search_text = @search, record_json = @json, pulled_at = @pulledAt
        WHERE id = @id`,
     ),
-    byServerId: db.prepare<[MoneyDocumentKind, number], { id: number }>(
-      'SELECT id FROM money_records WHERE kind = ? AND server_id = ?',
+    // Served by money_records_by_reference (migration 0020): same kind, reference alike but for case.
+    byReference: db.prepare<[MoneyDocumentKind, string], RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM money_records
+       WHERE kind = ? AND reference = ? COLLATE NOCASE AND reference <> '' ORDER BY doc_date DESC, id DESC LIMIT 1`,
     ),
-    byUniqueNumber: db.prepare<[MoneyDocumentKind, string], { id: number }>(
-      "SELECT id FROM money_records WHERE kind = ? AND unique_number = ? AND unique_number <> ''",
-    ),
-    byId: db.prepare<[number], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM money_records WHERE id = ?`),
     localPayments: db.prepare<[number], LocalPaymentRow>(
       'SELECT * FROM money_local_payments WHERE record_id = ? ORDER BY id',
     ),
@@ -85,15 +78,6 @@ function prepareAll(db: Database) {
     setLocalPaid: db.prepare<[number, string, number]>(
       'UPDATE money_records SET local_paid = ?, payment_status = ? WHERE id = ?',
     ),
-    // The index entries of the rows the prune deletes, read before it deletes them.
-    unindexPruned: db.prepare<[string]>(
-      `INSERT INTO money_records_search (money_records_search, rowid, search_text)
-       SELECT 'delete', id, search_text FROM money_records ${PRUNED}`,
-    ),
-    prune: db.prepare<[string]>(`DELETE FROM money_records ${PRUNED}`),
-    searchTextOf: db.prepare<[number], { search_text: string }>(
-      'SELECT search_text FROM money_records WHERE id = ?',
-    ),
     // Not fully paid as the back office last said (payments queued here do not count).
     unpaidServerIds: db.prepare<[MoneyDocumentKind], { server_id: number }>(
       `SELECT server_id FROM money_records
@@ -109,13 +93,18 @@ type Prepared = ReturnType<typeof prepareAll>;
 
 export class MoneyRecordRepository {
   readonly #db: Database;
-  readonly #index: MoneySearchIndex;
-  readonly #statements: StatementsBySql;
+  readonly #table: WindowedTable<RecordRow>;
 
   constructor(db: Database) {
     this.#db = db;
-    this.#statements = new StatementsBySql(db);
-    this.#index = new MoneySearchIndex(db, 'money_records_search');
+    this.#table = new WindowedTable(db, {
+      table: 'money_records',
+      columns: RECORD_COLUMNS,
+      dateColumn: 'doc_date',
+      pruned: PRUNED,
+      searchTable: 'money_records_search',
+      scope: 'kind',
+    });
   }
 
   get #sql(): Prepared {
@@ -123,22 +112,14 @@ export class MoneyRecordRepository {
   }
 
   transaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#table.transaction(work);
   }
 
   /** A record made on this PC, linked to the operation that creates it on the back office. */
   insertLocal(fields: RecordFields, operationId: number, now: number): number {
-    const bound = bindRecord(fields);
-    const info = this.#sql.insert.run({
-      ...bound,
-      operationId,
-      status: localStatus(fields.amount, 0, 0),
-      pulledAt: null,
-      now,
-    });
-    const id = Number(info.lastInsertRowid);
-    this.#index.add(id, bound.search);
-    return id;
+    const status = localStatus(fields.amount, 0, 0);
+    const params = { ...bindRecord(fields), operationId, status, pulledAt: null, now };
+    return this.#table.insert(this.#sql.insert, params);
   }
 
   /**
@@ -146,43 +127,35 @@ export class MoneyRecordRepository {
    * uniquenumber (so a record made on this PC is never listed twice), else a new row.
    */
   upsertFromServer(fields: RecordFields, pulledAt: number): { id: number; changed: boolean } {
-    const sql = this.#sql;
-    const existing =
-      (fields.serverId === null ? undefined : sql.byServerId.get(fields.kind, fields.serverId)) ??
-      (fields.uniqueNumber === '' ? undefined : sql.byUniqueNumber.get(fields.kind, fields.uniqueNumber));
+    const existing = this.#table.held(fields, fields.kind);
     const bound = bindRecord(fields);
     if (existing) {
-      const before = sql.byId.get(existing.id);
-      const beforeText = sql.searchTextOf.get(existing.id)?.search_text ?? '';
       // Written even when unchanged: pulled_at tells which local payments the server copy now carries.
-      sql.updateFromServer.run({ ...bound, id: existing.id, pulledAt });
-      this.#index.replace(existing.id, beforeText, bound.search);
+      this.#table.update(
+        this.#sql.updateFromServer,
+        { ...bound, id: existing.id, pulledAt },
+        existing.search_text,
+      );
       this.refreshLocalPaid(existing.id);
-      return { id: existing.id, changed: before === undefined || !sameServerCopy(before, bound) };
+      return { id: existing.id, changed: !sameServerCopy(existing, bound) };
     }
-    const info = sql.insert.run({
-      ...bound,
-      operationId: null,
-      status: localStatus(fields.amount, fields.serverPaid, 0),
-      pulledAt,
-      now: pulledAt,
-    });
-    const id = Number(info.lastInsertRowid);
-    this.#index.add(id, bound.search);
-    return { id, changed: true };
+    const status = localStatus(fields.amount, fields.serverPaid, 0);
+    const params = { ...bound, operationId: null, status, pulledAt, now: pulledAt };
+    return { id: this.#table.insert(this.#sql.insert, params), changed: true };
   }
 
   /** True when the local copy already has a row for this server record. */
   isKnown(fields: RecordFields): boolean {
-    const sql = this.#sql;
-    return (
-      (fields.serverId !== null && sql.byServerId.get(fields.kind, fields.serverId) !== undefined) ||
-      (fields.uniqueNumber !== '' && sql.byUniqueNumber.get(fields.kind, fields.uniqueNumber) !== undefined)
-    );
+    return this.#table.isKnown(fields, fields.kind);
   }
 
   find(id: number): RecordRow | undefined {
-    return this.#sql.byId.get(id);
+    return this.#table.find(id);
+  }
+
+  /** The newest record of this kind whose reference is `reference` (case aside), if this PC holds one. */
+  findByReference(kind: MoneyDocumentKind, reference: string): RecordRow | undefined {
+    return this.#sql.byReference.get(kind, reference);
   }
 
   localPayments(recordId: number): LocalPaymentRow[] {
@@ -213,23 +186,44 @@ export class MoneyRecordRepository {
   }
 
   refreshLocalPaid(recordId: number): void {
-    const row = this.#sql.byId.get(recordId);
+    const row = this.find(recordId);
     if (!row) return;
     const localPaid = roundMoney(this.#sql.sumOpenPayments.get(recordId)?.paid ?? 0);
     this.#sql.setLocalPaid.run(localPaid, localStatus(row.amount, row.server_paid, localPaid), recordId);
   }
 
+  /**
+   * Writes a person withdrew before they were sent (outbox/withdraw.ts): records made here by those
+   * creates go (with their payments), and payments queued here stop counting, as if never made.
+   * Returns how many records changed.
+   */
+  forgetWithdrawn(operationIds: readonly number[]): number {
+    const ids = JSON.stringify(operationIds);
+    const paid = this.#db
+      .prepare<[string], { record_id: number }>(
+        `SELECT DISTINCT record_id FROM money_local_payments WHERE operation_id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(ids);
+    this.#db
+      .prepare<[string]>(
+        'DELETE FROM money_local_payments WHERE operation_id IN (SELECT value FROM json_each(?))',
+      )
+      .run(ids);
+    const made = this.#table.forgetMade(operationIds, (id) =>
+      this.#db.prepare<[number]>('DELETE FROM money_local_payments WHERE record_id = ?').run(id),
+    );
+    for (const { record_id } of paid) this.refreshLocalPaid(record_id);
+    return new Set([...made, ...paid.map((payment) => payment.record_id)]).size;
+  }
+
   /** Drops records dated before `windowStart` that are paid in full and have nothing waiting here. */
   prune(windowStart: string): number {
-    return this.transaction(() => {
-      this.#sql.unindexPruned.run(windowStart);
-      return this.#sql.prune.run(windowStart).changes;
-    });
+    return this.#table.prune(windowStart);
   }
 
   /** The keyword index: check() throws when it disagrees with the table, rebuild() repairs it. */
-  get searchIndex(): MoneySearchIndex {
-    return this.#index;
+  get searchIndex(): KeywordIndex {
+    return this.#table.searchIndex;
   }
 
   /** Server ids of the records the back office last held as not fully paid. */
@@ -245,20 +239,20 @@ export class MoneyRecordRepository {
 
   /** One page, newest first (date, then id). */
   list(filter: RecordFilter, limit: number, offset: number): RecordRow[] {
-    const { where, params } = whereOf(filter, this.#index);
-    const sql = `SELECT ${RECORD_COLUMNS} FROM money_records WHERE ${where}
-      ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`;
-    return this.#statements.get<RecordRow>(sql).all(...params, limit, offset);
+    const { where, params } = whereOf(filter, this.#table.searchIndex);
+    return this.#table.page(where, params, limit, offset);
   }
 
   totals(filter: RecordFilter): RecordTotals {
-    const { where, params } = whereOf(filter, this.#index);
-    const sql = `SELECT count(*) AS count, coalesce(sum(amount), 0) AS amount,
+    const { where, params } = whereOf(filter, this.#table.searchIndex);
+    const row = this.#table.sum<RecordTotals>(
+      `count(*) AS count, coalesce(sum(amount), 0) AS amount,
         coalesce(sum(server_paid + local_paid), 0) AS paymentAmount,
         coalesce(sum(CASE WHEN payment_status IN ('Pending', 'Partial Payment')
-                          THEN amount - server_paid - local_paid ELSE 0 END), 0) AS outstanding
-      FROM money_records WHERE ${where}`;
-    const row = this.#statements.get<RecordTotals>(sql).get(...params);
+                          THEN amount - server_paid - local_paid ELSE 0 END), 0) AS outstanding`,
+      where,
+      params,
+    );
     return {
       count: row?.count ?? 0,
       amount: roundMoney(row?.amount ?? 0),
@@ -307,7 +301,7 @@ function sameServerCopy(row: RecordRow, bound: ReturnType<typeof bindRecord>): b
 }
 
 /** The WHERE clause of a filter: only the conditions given, so each shape is one cached statement. */
-function whereOf(filter: RecordFilter, index: MoneySearchIndex): { where: string; params: unknown[] } {
+function whereOf(filter: RecordFilter, index: KeywordIndex): { where: string; params: unknown[] } {
   const text = filter.keyword ?? '';
   const indexed = text !== '' && index.narrows(text);
   const keyword = text === '' ? null : keywordCondition('money_records_search', text, indexed);

@@ -6,18 +6,21 @@ import type {
   CallValue,
   MoneyChange,
   MoneyDraft,
+  MoneyReferenceUse,
   MoneyRecordDetail,
   ParsedCallArgs,
 } from '../../src-shared/ipc/index.js';
 import { formatMoney, paymentStatus, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime, thaiDayKey } from '../../src-shared/time/index.js';
+import type { BackofficeClient } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { ContactsService } from '../contacts/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { computeDraft, createBody, previewOf, vatTypeOf, normalisedDiscount } from './money-figures.js';
 import { MoneyRecordRepository } from './money-record.repository.js';
 import type { StoredContact } from './money-rows.js';
 import type { MoneySync } from './money-sync.js';
+import { TransferDetails } from './money-transfer-detail.js';
 import { MoneyTransferRepository } from './money-transfer.repository.js';
 import { recordDetail, recordSummary, transferView } from './money-views.js';
 import type { OutboxWrites } from '../outbox/index.js';
@@ -29,6 +32,8 @@ export interface MoneyServiceOptions {
   /** The contacts' search, which money's contact picker reads through. */
   readonly contacts: ContactsService;
   readonly sync: MoneySync;
+  /** The reads a person waits on (services/page-reads.ts: they fail fast offline). */
+  readonly pageReads: Pick<BackofficeClient, 'call'>;
   readonly now?: () => number;
   /** Called after each record, payment or transfer saved here (the `money.changed` event). */
   readonly onChanged?: (change: MoneyChange) => void;
@@ -41,10 +46,11 @@ export class MoneyService {
   readonly #catalogue: CatalogueRepository;
   readonly #contacts: ContactsService;
   readonly #sync: MoneySync;
+  readonly #transferDetails: TransferDetails;
   readonly #now: () => number;
   readonly #onChanged: ((change: MoneyChange) => void) | undefined;
-  readonly records: MoneyRecordRepository;
-  readonly transferRows: MoneyTransferRepository;
+  readonly #records: MoneyRecordRepository;
+  readonly #transfers: MoneyTransferRepository;
 
   constructor(options: MoneyServiceOptions) {
     this.#writes = options.writes;
@@ -53,14 +59,15 @@ export class MoneyService {
     this.#sync = options.sync;
     this.#now = options.now ?? Date.now;
     this.#onChanged = options.onChanged;
-    this.records = new MoneyRecordRepository(options.db);
-    this.transferRows = new MoneyTransferRepository(options.db);
+    this.#records = new MoneyRecordRepository(options.db);
+    this.#transfers = new MoneyTransferRepository(options.db);
+    this.#transferDetails = new TransferDetails({ ...options, transfers: this.#transfers, now: this.#now });
   }
 
   list(filter: ParsedCallArgs<'money.list'>): CallValue<'money.list'> {
     const query = { ...filter, keyword: keywordOf(filter.keyword) };
-    const rows = this.records.list(query, filter.limit, filter.offset);
-    const open = this.records.openLocalPayments();
+    const rows = this.#records.list(query, filter.limit, filter.offset);
+    const open = this.#records.openLocalPayments();
     const standings = this.#writes.standings([
       ...rows.flatMap((row) => (row.operation_id === null ? [] : [row.operation_id])),
       ...open.map((payment) => payment.operation_id),
@@ -70,7 +77,7 @@ export class MoneyService {
       if (standings.get(payment.operation_id)?.state === 'done') continue;
       waiting.set(payment.record_id, (waiting.get(payment.record_id) ?? 0) + 1);
     }
-    const totals = this.records.totals(query);
+    const totals = this.#records.totals(query);
     return {
       total: totals.count,
       offset: filter.offset,
@@ -81,9 +88,9 @@ export class MoneyService {
   }
 
   detail(id: number): MoneyRecordDetail {
-    const row = this.records.find(id);
+    const row = this.#records.find(id);
     if (!row) throw Refusal.notFound(`There is no income or expense ${id} on this PC.`);
-    const payments = this.records.localPayments(id);
+    const payments = this.#records.localPayments(id);
     const standings = this.#writes.standings([
       ...(row.operation_id === null ? [] : [row.operation_id]),
       ...payments.map((payment) => payment.operation_id),
@@ -93,7 +100,23 @@ export class MoneyService {
 
   preview(draft: MoneyDraft): CallValue<'money.preview'> {
     if (draft.payment) this.#paymentMethod(draft.payment.methodId, 'payment.methodId');
-    return previewOf(draft, computeDraft(draft));
+    return { ...previewOf(draft, computeDraft(draft)), referenceUsedBy: this.#referenceUse(draft) };
+  }
+
+  /** Another record of the draft's kind with its reference: the page warns before saving. */
+  #referenceUse(draft: MoneyDraft): MoneyReferenceUse | null {
+    const reference = draft.reference.trim();
+    if (reference === '') return null;
+    const row = this.#records.findByReference(draft.kind, reference);
+    return row === undefined
+      ? null
+      : {
+          recordId: row.id,
+          serverId: row.server_id,
+          date: row.doc_date,
+          contactName: row.contact_name,
+          amount: row.amount,
+        };
   }
 
   create(draft: MoneyDraft): MoneyRecordDetail {
@@ -114,12 +137,12 @@ export class MoneyService {
     const describe =
       `${words} ฿${formatMoney(document.amount)}${contact?.name ? ` from ${contact.name}` : ''} on ${date}` +
       (payment ? `, paid ฿${formatMoney(payment.amount)} by ${payment.methodName}` : '');
-    const id = this.records.transaction(() => {
+    const id = this.#records.transaction(() => {
       const queued =
         draft.kind === 'income'
           ? this.#writes.enqueue({ kind: 'addIncome', body, describe })
           : this.#writes.enqueue({ kind: 'addExpense', body, describe });
-      const recordId = this.records.insertLocal(
+      const recordId = this.#records.insertLocal(
         {
           kind: draft.kind,
           serverId: null,
@@ -147,7 +170,7 @@ export class MoneyService {
       // The payment made with the creation travels in the create itself: it is on the record until the
       // pulled copy carries it, sent (and settled) with its create's operation.
       if (payment) {
-        this.records.addLocalPayment({
+        this.#records.addLocalPayment({
           recordId,
           operationId: queued.operationId,
           methodName: payment.methodName,
@@ -186,7 +209,7 @@ export class MoneyService {
     const what = row.kind === 'income' ? 'income' : 'expense';
     const label = row.server_id === null ? row.reference || 'made on this PC' : `#${row.server_id}`;
     const describe = `Payment ฿${formatMoney(amount)} on ${what} ${label} by ${method.name}`;
-    this.records.transaction(() => {
+    this.#records.transaction(() => {
       const target =
         row.server_id !== null
           ? { serverId: row.server_id }
@@ -201,7 +224,7 @@ export class MoneyService {
         args: { query: { paymentamount: amount, paymentmethod: method.name, paymentdate: paidAt } },
         describe,
       });
-      this.records.addLocalPayment({
+      this.#records.addLocalPayment({
         recordId: row.id,
         operationId: queued.operationId,
         methodName: method.name,
@@ -216,11 +239,11 @@ export class MoneyService {
 
   transfers(filter: ParsedCallArgs<'money.transfers'>): CallValue<'money.transfers'> {
     const query = { ...filter, keyword: keywordOf(filter.keyword) };
-    const rows = this.transferRows.list(query, filter.limit, filter.offset);
+    const rows = this.#transfers.list(query, filter.limit, filter.offset);
     const standings = this.#writes.standings(
       rows.flatMap((row) => (row.operation_id === null ? [] : [row.operation_id])),
     );
-    const totals = this.transferRows.totals(query);
+    const totals = this.#transfers.totals(query);
     return {
       total: totals.count,
       offset: filter.offset,
@@ -230,19 +253,22 @@ export class MoneyService {
     };
   }
 
+  /** The transfer read now and kept in the copy (1 request); the copy when it cannot be read. */
+  transferDetail(args: ParsedCallArgs<'money.transferDetail'>): Promise<CallValue<'money.transferDetail'>> {
+    return this.#transferDetails.read(args.id);
+  }
+
   createTransfer(args: ParsedCallArgs<'money.createTransfer'>): CallValue<'money.createTransfer'> {
     const from = this.#paymentMethod(args.fromMethodId, 'fromMethodId');
     const to = this.#paymentMethod(args.toMethodId, 'toMethodId');
     if (from.id === to.id) {
       const message = 'must differ from the paying side';
-      throw new Refusal('invalid-arguments', `The receiving method ${message}.`, {
-        issues: [{ path: 'toMethodId', message }],
-      });
+      throw Refusal.field('toMethodId', message, undefined, `The receiving method ${message}.`);
     }
     const now = this.#now();
     const date = args.date ?? formatThaiDate(now);
     const amount = roundMoney(args.amount);
-    const id = this.records.transaction(() => {
+    const id = this.#records.transaction(() => {
       const queued = this.#writes.enqueue({
         kind: 'addMoneyTransfer',
         body: {
@@ -257,7 +283,7 @@ export class MoneyService {
         },
         describe: `Transfer ฿${formatMoney(amount)} from ${from.name} to ${to.name} on ${date}`,
       });
-      return this.transferRows.insertLocal(
+      return this.#transfers.insertLocal(
         {
           serverId: null,
           uniqueNumber: queued.uniqueNumber ?? '',
@@ -275,7 +301,7 @@ export class MoneyService {
         now,
       );
     });
-    const row = this.transferRows.find(id);
+    const row = this.#transfers.find(id);
     if (!row) throw new Error(`Transfer ${id} vanished after its insert`);
     this.#changedHere({ records: 0, transfers: 1 });
     return transferView(row, this.#writes.standings(row.operation_id === null ? [] : [row.operation_id]));
@@ -293,14 +319,14 @@ export class MoneyService {
   }
 
   syncInfo(): CallValue<'money.syncInfo'> {
-    const counts = this.records.counts();
+    const counts = this.#records.counts();
     const intervalMs = this.#sync.intervalMs();
-    const perPull = this.transferRows.marker('pull')?.lastRequests ?? 3;
+    const perPull = this.#sync.marker('pull')?.lastRequests ?? 3;
     return {
       ...this.#coverage(),
       incomes: counts.income,
       expenses: counts.expense,
-      transfers: this.transferRows.count(),
+      transfers: this.#transfers.count(),
       requestsToday: this.#sync.requestsSpent(thaiDayKey(this.#now())),
       estimatedRequestsPerDay:
         Math.ceil((86_400_000 / intervalMs) * Math.max(3, perPull)) + this.#sync.dailyJobRequests(),
@@ -313,19 +339,18 @@ export class MoneyService {
   }
 
   #coverage() {
-    return {
-      windowStart: this.#sync.windowStart(this.#now()),
-      windowDays: this.#sync.settings.windowDays,
-      lastPulledAt: this.#sync.lastPulledAt(),
-    };
+    return this.#sync.coverage(this.#now());
   }
 
   #record(id: number) {
-    const row = this.records.find(id);
+    const row = this.#records.find(id);
     if (!row) {
-      throw new Refusal('invalid-arguments', `There is no income or expense ${id} on this PC.`, {
-        issues: [{ path: 'recordId', message: 'is not a record on this PC' }],
-      });
+      throw Refusal.field(
+        'recordId',
+        'is not a record on this PC',
+        undefined,
+        `There is no income or expense ${id} on this PC.`,
+      );
     }
     return row;
   }
@@ -334,9 +359,7 @@ export class MoneyService {
     const method = this.#catalogue.paymentMethods().find((candidate) => candidate.id === id);
     if (!method) {
       const message = 'is not a payment method of this store (as last synced)';
-      throw new Refusal('invalid-arguments', `Payment method ${id} ${message}.`, {
-        issues: [{ path, message }],
-      });
+      throw Refusal.field(path, message, undefined, `Payment method ${id} ${message}.`);
     }
     return { id: method.id, name: method.name };
   }
@@ -348,9 +371,12 @@ export class MoneyService {
       const cached = this.#contacts.byServerId(given.contactId);
       if (!cached) {
         const message = 'is not a cached contact';
-        throw new Refusal('invalid-arguments', `Contact ${given.contactId} ${message}.`, {
-          issues: [{ path: 'contact.contactId', message }],
-        });
+        throw Refusal.field(
+          'contact.contactId',
+          message,
+          undefined,
+          `Contact ${given.contactId} ${message}.`,
+        );
       }
       const { name, idNumber, phone, email, address, branchName, branchNo } = cached;
       return { name, idNumber, phone, email, address, branchName, branchNo };

@@ -2,3 +2,6 @@
 export { PrintingService, type PrintingServiceOptions } from './printing.service.js';
 export { MerchantProfileReader } from './merchant-profile.js';
 export type { PdfSaver, PdfSaveOutcome } from './pdf-saver.js';
+export { PaperSettingsRepository, DEFAULT_PAPER_SETTINGS } from './paper-settings.js';
+export { labelSheetOf, symbologyOf } from './labels.js';
+export { promptPayQr, promptPayIdProblem, thaiTaxIdIsValid } from './promptpay.js';

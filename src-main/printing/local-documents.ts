@@ -1,5 +1,5 @@
 // A quotation and a return purchase order as the PC holds them (documents.quotation,
-// documents.returnDetail), spoken as the v4 records the shared builders read (src-shared/printing/
+// returns.detail), spoken as the v4 records the shared builders read (src-shared/printing/
 // from-v4.ts), so one set of builders prints both what the back office answers and what this PC made —
 // offline too. Only the fields the builders read are filled.
 import type { SendState } from '../../src-shared/domain/vocabulary.js';

@@ -15,9 +15,11 @@ import {
 } from '../../src-shared/printing/index.js';
 import type { CountingService } from '../counting/index.js';
 import type { MoneyService } from '../money/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { isDraft, quotationRecordOf, returnRecordOf } from './local-documents.js';
 import type { MerchantProfileReader } from './merchant-profile.js';
+import type { PaperSettingsRepository } from './paper-settings.js';
+import { promptPayQr } from './promptpay.js';
 import { countSheetPrintable, moneyRecordPrintable, varianceReportPrintable } from './printables.js';
 
 export interface PrintingServiceOptions {
@@ -28,6 +30,8 @@ export interface PrintingServiceOptions {
   /** The return purchase orders' local copy (ReturnsService). */
   readonly returns: { detail(id: number): ReturnOrderDetail };
   readonly merchant: MerchantProfileReader;
+  /** The store's PromptPay id and quotation validity (issue 25). */
+  readonly papers: PaperSettingsRepository;
   /** The store profile's name: the header's name until the merchant profile is pulled. */
   readonly storeName: string;
   readonly now: () => number;
@@ -44,19 +48,40 @@ export class PrintingService {
     const detail = this.#options.money.detail(id);
     const chosen = title ?? TITLES_OF_KIND[detail.kind][0];
     if (!titleFitsKind(chosen, detail.kind)) {
-      throw new Refusal('invalid-arguments', `An ${detail.kind} does not print as ${chosen}`, {
-        issues: [{ path: 'title', message: `is not a title of an ${detail.kind}` }],
-      });
+      throw Refusal.field(
+        'title',
+        `is not a title of an ${detail.kind}`,
+        undefined,
+        `An ${detail.kind} does not print as ${chosen}`,
+      );
     }
     return moneyRecordPrintable(detail, chosen, this.#seller());
   }
 
+  /** A quotation with its validity date and, when the store has a PromptPay id, the QR for its total. */
   quotation(id: number): CallValue<'print.quotation'> {
     const detail = this.#options.quotations.detail(id);
-    return quotationPrintable(quotationRecordOf(detail), {
+    const printable = quotationPrintable(quotationRecordOf(detail), {
       seller: this.#seller(),
       draft: isDraft(detail.sendState),
     });
+    const { promptPayId, quotationValidDays } = this.#options.papers.get();
+    const validUntil = addDays(printable.date, quotationValidDays);
+    return {
+      ...printable,
+      ...(validUntil === null ? {} : { validUntil }),
+      ...(promptPayId === null || printable.total <= 0
+        ? {}
+        : { promptPay: promptPayQr(promptPayId, printable.total) }),
+    };
+  }
+
+  paperSettings(): CallValue<'papers.settings'> {
+    return this.#options.papers.get();
+  }
+
+  savePaperSettings(changes: ParsedCallArgs<'papers.saveSettings'>): CallValue<'papers.saveSettings'> {
+    return this.#options.papers.save(changes);
   }
 
   returnPurchaseOrder(id: number): CallValue<'print.returnPurchaseOrder'> {
@@ -80,4 +105,12 @@ export class PrintingService {
   #seller() {
     return this.#options.merchant.seller(this.#options.storeName);
   }
+}
+
+/** 'yyyy-MM-dd' plus whole days (calendar days: Thai dates have no daylight saving); null for no date. */
+export function addDays(date: string, days: number): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return null;
+  const moment = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
+  return new Date(moment).toISOString().slice(0, 10);
 }

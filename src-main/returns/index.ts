@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ReturnsChange } from '../../src-shared/ipc/index.js';
 import type { BackofficeClient } from '../backoffice/index.js';
-import type { BackofficeCaller } from '../outbox/operation-types.js';
+import type { BackofficeCaller } from '../backoffice/index.js';
 import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { OutboxWrites } from '../outbox/index.js';
 import { ReturnActions } from './return-actions.js';

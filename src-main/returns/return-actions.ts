@@ -8,9 +8,9 @@ import type { ParsedCallArgs, ReturnOrderDetail } from '../../src-shared/ipc/ind
 import { formatMoney, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.js';
 import type { WriteRequest } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { orderView, storedOrder, type OrderRow, type WriteDetail } from './return-order-rows.js';
-import { issue, type ReturnsService } from './returns.service.js';
+import type { ReturnsService } from './returns.service.js';
 
 const STATU = { Success: 1, Waiting: 3, Shipping: 6 } as const;
 
@@ -25,12 +25,12 @@ export class ReturnActions {
     this.#now = now;
   }
 
-  setStatus(args: ParsedCallArgs<'documents.setReturnStatus'>): ReturnOrderDetail {
+  setStatus(args: ParsedCallArgs<'returns.setStatus'>): ReturnOrderDetail {
     const { row, view, label } = this.#order(args.id);
     if (view.status === 'Voided') throw Refusal.conflict(`${label} is Voided: it takes no status change.`);
     if (view.status === 'Success')
       throw Refusal.conflict(`${label} is Success: its goods left; it can only be voided.`);
-    if (view.status === args.status) throw issue('status', `is already ${args.status}`);
+    if (view.status === args.status) throw Refusal.field('status', `is already ${args.status}`);
     const success = args.status === 'Success';
     const warehouseCode = success
       ? this.#service.requireWarehouse(args.warehouseCode ?? view.warehouseCode, 'warehouseCode')
@@ -57,7 +57,7 @@ export class ReturnActions {
     );
   }
 
-  recordPayment(args: ParsedCallArgs<'documents.recordReturnPayment'>): ReturnOrderDetail {
+  recordPayment(args: ParsedCallArgs<'returns.recordPayment'>): ReturnOrderDetail {
     const { row, view, label } = this.#order(args.id);
     if (view.status === 'Voided') throw Refusal.conflict(`${label} is Voided: it takes no payment.`);
     const methodName = this.#service.paymentMethod(args.methodId, 'methodId');
@@ -111,7 +111,7 @@ export class ReturnActions {
     const { row, view, label } = this.#order(id);
     const trimmed = tag.trim();
     if (view.tags.includes(trimmed) === adds)
-      throw issue('tag', adds ? 'is already on this order' : 'is not on this order');
+      throw Refusal.field('tag', adds ? 'is already on this order' : 'is not on this order');
     const text = `${adds ? 'Tag' : 'Remove tag'} "${trimmed}" ${adds ? 'on' : 'from'} ${label}`;
     const request: WriteRequest = adds
       ? {
@@ -132,9 +132,12 @@ export class ReturnActions {
   #order(id: number) {
     const row = this.#service.repo.find(id);
     if (!row) {
-      throw new Refusal('invalid-arguments', `There is no return purchase order ${id} on this PC.`, {
-        issues: [{ path: 'id', message: 'is not an order on this PC' }],
-      });
+      throw Refusal.field(
+        'id',
+        'is not an order on this PC',
+        undefined,
+        `There is no return purchase order ${id} on this PC.`,
+      );
     }
     const view = orderView(storedOrder(row), this.#service.copy.onTop(id));
     return { row, view, label: `return purchase order ${row.number}` };

@@ -5,6 +5,7 @@
 import type { ReturnPurchaseOrderRecord } from '../../src-shared/api/records.js';
 import { toSatang } from '../../src-shared/money/index.js';
 import type { OutboxWrites } from '../outbox/index.js';
+import { carriedWrites, settledWrites, type SettledWrite } from '../windowed-copy/local-writes.js';
 import {
   orderFromServer,
   orderView,
@@ -51,27 +52,23 @@ export class ReturnCopy {
    * Writes whose operation was done (or discarded) when a read started: an order read from then on
    * carries them (the back office applied them before the read).
    */
-  settledBefore(): Map<number, number> {
+  settledBefore(): Map<number, SettledWrite> {
     const open = this.#repo.openWrites();
-    const standings = this.#writes.standings(open.map((write) => write.operation_id));
-    const settled = new Map<number, number>();
-    for (const write of open) {
-      const state = standings.get(write.operation_id)?.state;
-      if (state === 'done' || state === 'discarded') settled.set(write.id, write.order_id);
-    }
-    return settled;
+    return settledWrites(
+      this.#writes,
+      open.map((write) => ({ id: write.id, rowId: write.order_id, operationId: write.operation_id })),
+    );
   }
 
   /** Call inside a transaction, after the reads that started at `readStart`. */
-  settle(settled: ReadonlyMap<number, number>, readStart: number): void {
+  settle(settled: ReadonlyMap<number, SettledWrite>, readStart: number): void {
     const touched = new Set<number>();
     const discarded = this.#discardedWrites();
-    for (const [writeId, orderId] of settled) {
-      const pulledAt = this.#repo.find(orderId)?.pulled_at ?? null;
-      if (discarded.has(writeId) || (pulledAt !== null && pulledAt >= readStart)) {
-        this.#repo.markInServerCopy(writeId);
-        touched.add(orderId);
-      }
+    const pulledAt = (orderId: number) => this.#repo.find(orderId)?.pulled_at ?? null;
+    // A write discarded while the read ran stops counting too.
+    for (const [writeId, orderId] of carriedWrites(settled, pulledAt, readStart, (id) => discarded.has(id))) {
+      this.#repo.markInServerCopy(writeId);
+      touched.add(orderId);
     }
     for (const orderId of touched) this.refreshView(orderId);
   }

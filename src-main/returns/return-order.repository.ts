@@ -4,7 +4,10 @@
 import type { Database } from 'better-sqlite3';
 import type { ReturnWriteAction } from '../../src-shared/domain/vocabulary.js';
 import { roundMoney } from '../../src-shared/money/index.js';
+import { SqlConditions } from '../db/sql-conditions.js';
 import { preparedFor } from '../db/statements.js';
+import { SyncMarkers } from '../windowed-copy/sync-markers.js';
+import { WindowedTable, type WindowFilter } from '../windowed-copy/windowed-table.js';
 import {
   orderSearchText,
   type OrderRow,
@@ -13,14 +16,8 @@ import {
   type WriteRow,
 } from './return-order-rows.js';
 
-export interface OrderFilter {
+export interface OrderFilter extends WindowFilter {
   readonly statuses?: readonly string[] | undefined;
-  readonly dateFrom?: string | undefined;
-  readonly dateTo?: string | undefined;
-  readonly amountMin?: number | undefined;
-  readonly amountMax?: number | undefined;
-  /** Lower-cased already. */
-  readonly keyword?: string | undefined;
   readonly warehouseCode?: string | undefined;
 }
 
@@ -28,12 +25,6 @@ export interface OrderTotals {
   readonly count: number;
   readonly amount: number;
   readonly paymentAmount: number;
-}
-
-export interface ReturnsJobMarker {
-  readonly lastStartedAt: number;
-  readonly lastFinishedAt: number;
-  readonly lastRequests: number;
 }
 
 /** Final orders dated before the window with nothing waiting here: the prune drops them. */
@@ -87,8 +78,6 @@ function prepareAll(db: Database) {
       `UPDATE return_orders SET status = @status, warehouse_code = @warehouseCode, paid = @paid,
          payment_status = @paymentStatus WHERE id = @id`,
     ),
-    byId: db.prepare<[number], OrderRow>('SELECT * FROM return_orders WHERE id = ?'),
-    byServerId: db.prepare<[number], OrderRow>('SELECT * FROM return_orders WHERE server_id = ?'),
     unmatched: db.prepare<[], OrderRow>(
       'SELECT * FROM return_orders WHERE server_id IS NULL AND operation_id IS NOT NULL ORDER BY id',
     ),
@@ -114,46 +103,47 @@ function prepareAll(db: Database) {
     numberTaken: db.prepare<[string], { id: number }>(
       'SELECT id FROM return_orders WHERE number = ? LIMIT 1',
     ),
-    marker: db.prepare<
-      [string],
-      { last_started_at: number; last_finished_at: number; last_requests: number }
-    >('SELECT last_started_at, last_finished_at, last_requests FROM returns_sync_marker WHERE job = ?'),
-    saveMarker: db.prepare<[string, number, number, number]>(
-      `INSERT INTO returns_sync_marker (job, last_started_at, last_finished_at, last_requests) VALUES (?, ?, ?, ?)
-       ON CONFLICT (job) DO UPDATE SET last_started_at = excluded.last_started_at,
-         last_finished_at = excluded.last_finished_at, last_requests = excluded.last_requests`,
-    ),
-    prune: db.prepare<[string]>(`DELETE FROM return_orders ${PRUNED}`),
-    counts: db.prepare<[], { orders: number }>('SELECT count(*) AS orders FROM return_orders'),
   };
 }
 
-function whereOf(filter: OrderFilter): { sql: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filter.statuses && filter.statuses.length > 0) {
-    clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-    params.push(...filter.statuses);
-  }
-  const add = (clause: string, value: unknown) => {
-    if (value === undefined || value === '') return;
-    clauses.push(clause);
-    params.push(value);
+/** An order's statement parameters. */
+function bind(order: StoredOrder) {
+  return {
+    number: order.number,
+    docDate: order.date,
+    warehouseCode: order.warehouseCode,
+    supplierName: order.supplier.name,
+    amount: order.amount,
+    search: orderSearchText(order),
+    json: JSON.stringify(order),
   };
-  add('doc_date >= ?', filter.dateFrom);
-  add('doc_date <= ?', filter.dateTo);
-  add('amount >= ?', filter.amountMin);
-  add('amount <= ?', filter.amountMax);
-  add('warehouse_code = ?', filter.warehouseCode);
-  if (filter.keyword) add("search_text LIKE ? ESCAPE '\\'", `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%`);
-  return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
+}
+
+function whereOf(filter: OrderFilter): { where: string; params: unknown[] } {
+  const conditions = new SqlConditions();
+  conditions.anyOf('status', filter.statuses);
+  // An empty field filters nothing, as an absent one.
+  const given = <T>(value: T | '' | undefined): T | undefined => (value === '' ? undefined : value);
+  conditions.between('doc_date', given(filter.dateFrom), given(filter.dateTo));
+  conditions.between('amount', filter.amountMin, filter.amountMax);
+  const warehouse = given(filter.warehouseCode);
+  if (warehouse !== undefined) conditions.add('warehouse_code = ?', warehouse);
+  if (filter.keyword) {
+    conditions.add("search_text LIKE ? ESCAPE '\\'", `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%`);
+  }
+  return conditions.where;
 }
 
 export class ReturnOrderRepository {
   readonly #db: Database;
+  readonly #table: WindowedTable<OrderRow>;
+  /** The returns sync's job markers ('pull', 'prune'). */
+  readonly markers: SyncMarkers<'pull' | 'prune'>;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#table = new WindowedTable(db, { table: 'return_orders', dateColumn: 'doc_date', pruned: PRUNED });
+    this.markers = new SyncMarkers(db, 'returns_sync_marker');
   }
 
   get #s() {
@@ -161,7 +151,7 @@ export class ReturnOrderRepository {
   }
 
   transaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#table.transaction(work);
   }
 
   /** An order made on this PC (serverId null) or first seen in a pull. */
@@ -171,35 +161,13 @@ export class ReturnOrderRepository {
     pulledAt: number | null,
     now: number,
   ): number {
-    const result = this.#s.insert.run({
-      ...ids,
-      number: order.number,
-      docDate: order.date,
-      warehouseCode: order.warehouseCode,
-      supplierName: order.supplier.name,
-      amount: order.amount,
-      search: orderSearchText(order),
-      json: JSON.stringify(order),
-      pulledAt,
-      now,
-    });
+    const result = this.#s.insert.run({ ...ids, ...bind(order), pulledAt, now });
     return Number(result.lastInsertRowid);
   }
 
   /** The server copy lands on an existing row (one row per order whatever its origin). */
   replaceFromServer(id: number, serverId: number, order: StoredOrder, pulledAt: number): void {
-    this.#s.update.run({
-      id,
-      serverId,
-      number: order.number,
-      docDate: order.date,
-      warehouseCode: order.warehouseCode,
-      supplierName: order.supplier.name,
-      amount: order.amount,
-      search: orderSearchText(order),
-      json: JSON.stringify(order),
-      pulledAt,
-    });
+    this.#s.update.run({ id, serverId, ...bind(order), pulledAt });
   }
 
   saveView(id: number, view: OrderView): void {
@@ -213,11 +181,11 @@ export class ReturnOrderRepository {
   }
 
   find(id: number): OrderRow | undefined {
-    return this.#s.byId.get(id);
+    return this.#table.find(id);
   }
 
   findByServerId(serverId: number): OrderRow | undefined {
-    return this.#s.byServerId.get(serverId);
+    return this.#table.findByServerId(serverId);
   }
 
   /** Orders made here whose server id is not known yet. */
@@ -272,21 +240,17 @@ export class ReturnOrderRepository {
   }
 
   list(filter: OrderFilter, limit: number, offset: number): OrderRow[] {
-    const where = whereOf(filter);
-    return this.#db
-      .prepare<unknown[], OrderRow>(
-        `SELECT * FROM return_orders ${where.sql} ORDER BY doc_date DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...where.params, limit, offset);
+    const { where, params } = whereOf(filter);
+    return this.#table.page(where, params, limit, offset);
   }
 
   totals(filter: OrderFilter): OrderTotals {
-    const where = whereOf(filter);
-    const row = this.#db
-      .prepare<unknown[], { count: number; amount: number | null; paid: number | null }>(
-        `SELECT count(*) AS count, sum(amount) AS amount, sum(paid) AS paid FROM return_orders ${where.sql}`,
-      )
-      .get(...where.params);
+    const { where, params } = whereOf(filter);
+    const row = this.#table.sum<{ count: number; amount: number | null; paid: number | null }>(
+      'count(*) AS count, sum(amount) AS amount, sum(paid) AS paid',
+      where,
+      params,
+    );
     return {
       count: row?.count ?? 0,
       amount: roundMoney(row?.amount ?? 0),
@@ -295,26 +259,11 @@ export class ReturnOrderRepository {
   }
 
   count(): number {
-    return this.#s.counts.get()?.orders ?? 0;
+    return this.#table.count();
   }
 
   /** Drops final orders dated before `windowStart` with nothing waiting here; answers how many. */
   prune(windowStart: string): number {
-    return this.#s.prune.run(windowStart).changes;
-  }
-
-  marker(job: 'pull' | 'prune'): ReturnsJobMarker | undefined {
-    const row = this.#s.marker.get(job);
-    return (
-      row && {
-        lastStartedAt: row.last_started_at,
-        lastFinishedAt: row.last_finished_at,
-        lastRequests: row.last_requests,
-      }
-    );
-  }
-
-  saveMarker(job: 'pull' | 'prune', marker: ReturnsJobMarker): void {
-    this.#s.saveMarker.run(job, marker.lastStartedAt, marker.lastFinishedAt, marker.lastRequests);
+    return this.#table.prune(windowStart);
   }
 }

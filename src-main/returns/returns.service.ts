@@ -12,6 +12,7 @@ import type {
   ReturnOrderDetail,
   ReturnsChange,
 } from '../../src-shared/ipc/index.js';
+import type { MovementReturnPurchaseOrderRecord } from '../../src-shared/api/index.js';
 import { formatMoney, roundMoney } from '../../src-shared/money/index.js';
 import { formatThaiDate, formatThaiDateTime } from '../../src-shared/time/index.js';
 import { isBackofficeFailure } from '../backoffice/index.js';
@@ -19,9 +20,9 @@ import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { computeLines, wireLines, wireMoney } from '../documents/document-lines-figures.js';
 import type { DocumentNumbers } from '../documents/document-numbers.js';
 import type { OutboxWrites, QueuedWrite, WriteRequest } from '../outbox/index.js';
-import type { BackofficeCaller } from '../outbox/operation-types.js';
+import type { BackofficeCaller } from '../backoffice/index.js';
 import { recordStockEffects } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import type { ReturnCopy } from './return-copy.js';
 import type { StoredOrder } from './return-order-rows.js';
 import { returnNumbers } from './return-numbers.js';
@@ -46,8 +47,20 @@ export interface ReturnsServiceOptions {
   readonly findContact?: (id: number) => Partial<StoredOrder['supplier']> | undefined;
 }
 
-export function issue(path: string, message: string): Refusal {
-  return new Refusal('invalid-arguments', `${path} ${message}`, { issues: [{ path, message }] });
+type ReturnMovement = NonNullable<ReturnOrderDetail['movement']>;
+
+/** A movement record as the page shows it. */
+function movementView(movement: MovementReturnPurchaseOrderRecord, readAt: number): ReturnMovement {
+  return {
+    dates: movement.actionDateString ?? [],
+    lines: (movement.list ?? []).map((line) => ({
+      sku: line.sku ?? '',
+      name: line.name ?? '',
+      quantity: line.number ?? 0,
+      unitText: line.unittext ?? '',
+    })),
+    readAt,
+  };
 }
 
 export class ReturnsService {
@@ -65,11 +78,7 @@ export class ReturnsService {
     this.#numbers = returnNumbers(options.repo, options.pcName ?? hostname());
   }
 
-  get db(): Database {
-    return this.#o.db;
-  }
-
-  list(filter: ParsedCallArgs<'documents.returns'>): CallValue<'documents.returns'> {
+  list(filter: ParsedCallArgs<'returns.list'>): CallValue<'returns.list'> {
     this.copy.refreshOpenViews();
     const keyword = filter.keyword?.trim().toLowerCase() || undefined;
     const query = { ...filter, keyword };
@@ -84,11 +93,7 @@ export class ReturnsService {
       offset: filter.offset,
       items: rows.map((row) => orderSummary(row, standings, writes.get(row.id) ?? [])),
       totals,
-      coverage: {
-        windowStart: this.#o.sync.windowStart(this.#now()),
-        windowDays: this.#o.sync.settings.windowDays,
-        lastPulledAt: this.#o.sync.lastPulledAt(),
-      },
+      coverage: this.#o.sync.coverage(this.#now()),
     };
   }
 
@@ -119,19 +124,7 @@ export class ReturnsService {
         this.copy.land(record, startedAt, '');
         this.copy.settle(settled, startedAt);
         if (movement) {
-          this.repo.saveMovement(
-            id,
-            JSON.stringify({
-              dates: movement.actionDateString ?? [],
-              lines: (movement.list ?? []).map((line) => ({
-                sku: line.sku ?? '',
-                name: line.name ?? '',
-                quantity: line.number ?? 0,
-                unitText: line.unittext ?? '',
-              })),
-              readAt: startedAt,
-            }),
-          );
+          this.repo.saveMovement(id, JSON.stringify(movementView(movement, startedAt)));
         }
       });
     } catch (error) {
@@ -141,8 +134,37 @@ export class ReturnsService {
     return this.detail(id);
   }
 
+  /** The order's movements read now (1 request a page); none before its create is sent. */
+  async movements(args: ParsedCallArgs<'returns.movements'>): Promise<CallValue<'returns.movements'>> {
+    this.detail(args.id);
+    this.copy.adoptServerIds();
+    const row = this.repo.find(args.id);
+    const serverId = row?.server_id ?? null;
+    if (row === undefined || serverId === null) return { state: 'notSent', movements: [] };
+    const readAt = this.#now();
+    const query = { dateafter: row.doc_date, datebefore: formatThaiDate(readAt), limit: 500 };
+    const movements: ReturnMovement[] = [];
+    try {
+      for (let page = 1, seen = 0; ; page += 1) {
+        const answer = await this.#o.client.call('GetMovementReturnPurchaseOrders', {
+          query: { ...query, page },
+        });
+        for (const movement of answer.list) {
+          if (movement.returnpurchaseorderid !== serverId) continue;
+          movements.push(movementView(movement, readAt));
+        }
+        seen += answer.list.length;
+        if (answer.list.length === 0 || seen >= answer.count) break;
+      }
+    } catch (error) {
+      if (!isBackofficeFailure(error)) throw error;
+      return { state: 'unreachable', movements: [] };
+    }
+    return { state: 'read', movements };
+  }
+
   /** The number a return saved now would get, and today; takes nothing (a cancelled form leaves no gap). */
-  newNumber(): CallValue<'documents.newReturnNumber'> {
+  newNumber(): CallValue<'returns.newNumber'> {
     return { number: this.#numbers.proposal().number, date: formatThaiDate(this.#now()) };
   }
 
@@ -150,7 +172,7 @@ export class ReturnsService {
    * Saves the order here and queues AddReturnPurchaseOrder. Its number is taken in the same
    * transaction, so nothing is taken when anything is refused.
    */
-  create(draft: ParsedCallArgs<'documents.createReturn'>): ReturnOrderDetail {
+  create(draft: ParsedCallArgs<'returns.create'>): ReturnOrderDetail {
     const warehouseCode = this.requireWarehouse(draft.warehouseCode, 'warehouseCode');
     const figures = computeLines(draft);
     const now = this.#now();
@@ -245,14 +267,14 @@ export class ReturnsService {
   requireWarehouse(code: string, path: string): string {
     const trimmed = code.trim();
     if (!this.#o.catalogue.warehouses().some((warehouse) => warehouse.code === trimmed)) {
-      throw issue(path, 'is not a warehouse of this store (as last synced)');
+      throw Refusal.field(path, 'is not a warehouse of this store (as last synced)');
     }
     return trimmed;
   }
 
   paymentMethod(id: number, path: string): string {
     const method = this.#o.catalogue.paymentMethods().find((candidate) => candidate.id === id);
-    if (!method) throw issue(path, 'is not a payment method of this store (as last synced)');
+    if (!method) throw Refusal.field(path, 'is not a payment method of this store (as last synced)');
     return method.name;
   }
 
@@ -271,7 +293,7 @@ export class ReturnsService {
    */
   #takeNumber(typed: string | undefined): string {
     if (typed !== undefined && this.repo.numberTaken(typed)) {
-      throw issue(
+      throw Refusal.field(
         'number',
         'is already used by another return on this PC; numbers must be unique to be read back',
       );
@@ -279,7 +301,7 @@ export class ReturnsService {
     return this.#numbers.take(typed);
   }
 
-  #supplierOf(draft: ParsedCallArgs<'documents.createReturn'>): StoredOrder['supplier'] {
+  #supplierOf(draft: ParsedCallArgs<'returns.create'>): StoredOrder['supplier'] {
     const given = draft.supplier;
     const empty = {
       code: '',
@@ -294,7 +316,7 @@ export class ReturnsService {
     if (!given) return empty;
     if (given.contactId !== undefined) {
       const cached = this.#o.findContact?.(given.contactId);
-      if (!cached) throw issue('supplier.contactId', 'is not a cached contact');
+      if (!cached) throw Refusal.field('supplier.contactId', 'is not a cached contact');
       return { ...empty, ...cached };
     }
     return { ...empty, name: given.name.trim(), phone: given.phone.trim() };

@@ -32,6 +32,7 @@ export function stockMoveView(row: StockMoveRow, standings: Standings): StockMov
       // An operation no longer in the outbox was cleared by a person: it will not be sent.
       sendState: sendStateOf(standing) ?? 'discarded',
       problem: standing?.mark === 'needsAttention' ? standing.reasonText : null,
+      problemCode: standing?.mark === 'needsAttention' ? standing.reasonCode : null,
       waitingForWarehouse: (standing?.waitingFor ?? null) !== null,
     });
   };

@@ -11,7 +11,7 @@ import { formatThaiDate } from '../../src-shared/time/index.js';
 import type { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { csvFileName } from '../csv/csv-text.js';
 import { effectiveStock, operationStates, pendingStock } from '../outbox/index.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 import { queueMove, type MovedProduct, type MoveToQueue } from './queue-move.js';
 import {
   allStockMoves,
@@ -31,10 +31,6 @@ export interface StockMovesServiceOptions {
   readonly now?: () => number;
   /** Who made a move when the page gives no name. */
   readonly pcName?: string;
-}
-
-function refuseField(path: string, message: string): never {
-  throw new Refusal('invalid-arguments', message, { issues: [{ path, message }] });
 }
 
 export class StockMovesService {
@@ -71,12 +67,13 @@ export class StockMovesService {
   transfer(args: ParsedCallArgs<'stockMoves.transfer'>): CallValue<'stockMoves.transfer'> {
     const from = this.#warehouse(args.fromWarehouseCode, 'fromWarehouseCode');
     const to = this.#warehouse(args.toWarehouseCode, 'toWarehouseCode');
-    if (from === to) refuseField('toWarehouseCode', 'must be another warehouse than the one stock leaves');
+    if (from === to)
+      throw Refusal.field('toWarehouseCode', 'must be another warehouse than the one stock leaves');
     const seen = new Set<number>();
     const lines = args.lines.map((line, index) => {
       const product = this.#product(line.productId, `lines.${index}.productId`);
       if (seen.has(product.productId)) {
-        refuseField(`lines.${index}.productId`, `${product.sku} is already a line of this transfer`);
+        throw Refusal.field(`lines.${index}.productId`, `${product.sku} is already a line of this transfer`);
       }
       seen.add(product.productId);
       return { product, quantity: line.quantity, expected: this.#expected(product.productId, from) };
@@ -170,14 +167,14 @@ export class StockMovesService {
   #warehouse(code: string, path: string): string {
     const trimmed = code.trim();
     if (!this.#warehouseCodes().has(trimmed))
-      refuseField(path, `${trimmed} is not a warehouse of this store`);
+      throw Refusal.field(path, `${trimmed} is not a warehouse of this store`);
     return trimmed;
   }
 
   #note(reason: StockMoveReason, note: string): string {
     const trimmed = note.trim();
     if (reason === 'other' && trimmed === '')
-      refuseField('note', 'says what happened when the reason is other');
+      throw Refusal.field('note', 'says what happened when the reason is other');
     return trimmed;
   }
 

@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src-shared/api/index.js';
+import { endpoints } from '../../src-shared/api/endpoints/index.js';
 import {
   buildRequest,
   resolveBaseUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src-shared/api/index.js';
+import { endpoints } from '../../src-shared/api/endpoints/index.js';
 import { decodeAnswer, type Decoded } from '../../src-main/backoffice/response-decoder.js';
 
 const decode = (name: keyof typeof endpoints, body: unknown): Decoded =>

@@ -8,7 +8,7 @@ import { outboxPictureWrites, ProductPictures } from '../../src-main/catalog/pic
 import { SerialNumbers } from '../../src-main/catalog/serials/index.js';
 import { CatalogueSync } from '../../src-main/catalog/sync/index.js';
 import { operationStates } from '../../src-main/outbox/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { PNG_BYTES } from '../outbox/support/bundle-case.js';
 import { startOutboxFixture, type OutboxFixture } from '../outbox/support/outbox-fixture.js';
 import { join } from 'node:path';
@@ -208,5 +208,22 @@ describe('bundles, serials and pictures services', () => {
     expect(lookup.product(7)?.imagepath).toBe(detail.imagepath);
     expect(await pictures.upload(7)).toBeNull();
     expect(await pictures.localDataUrl(7)).toBeNull();
+  });
+
+  it('a picture is named as an attachment is cleaned, for what its bytes are (issue 21)', async () => {
+    const { operationId } = await pictures.replace({
+      productId: 8,
+      fileName: '\u202Eevil\u200F gnp.exe.',
+      type: 'image/png',
+      dataBase64: PNG_BYTES.toString('base64'),
+    });
+    const row = fx.db
+      .prepare<[number], { file_name: string }>('SELECT file_name FROM product_pictures WHERE product_id = ?')
+      .get(8);
+    expect(row?.file_name).toBe('evil gnp.png');
+    const queued = fx.db
+      .prepare<[number], { description: string }>('SELECT description FROM outbox_operations WHERE id = ?')
+      .get(operationId ?? 0);
+    expect(queued?.description).toContain('evil gnp.png');
   });
 });

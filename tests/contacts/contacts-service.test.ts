@@ -4,7 +4,7 @@
 // and the writes drained to the back office exactly once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codePrefix } from '../../src-main/contacts/index.js';
-import { Refusal } from '../../src-main/refusal.js';
+import { Refusal } from '../../src-main/refusal/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import {
   sandboxContactsByCode,
@@ -109,13 +109,13 @@ describe('ContactsService', () => {
     const short = refusalOf(() => c.contacts.create({ ...NEW, code: 'AB' }));
     expect([short.code, short.reason, short.fields[0]?.path]).toEqual([
       'invalid-arguments',
-      'codeTooShort',
+      'code-too-short',
       'code',
     ]);
     const used = refusalOf(() => c.contacts.create({ ...NEW, code: taken }));
-    expect([used.reason, used.fields[0]?.path]).toEqual(['codeTaken', 'code']);
+    expect([used.reason, used.fields[0]?.path]).toEqual(['code-taken', 'code']);
     c.contacts.create(NEW);
-    expect(refusalOf(() => c.contacts.create({ ...NEW, name: 'Another' })).reason).toBe('codeTaken');
+    expect(refusalOf(() => c.contacts.create({ ...NEW, name: 'Another' })).reason).toBe('code-taken');
     expect(states(c.fx.db)).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract, type DocumentLinesDraft } from '../../src-shared/ipc/index.js';
 import { computeLines, linesPreview, wireLines, wireMoney } from '../../src-main/documents/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { startTestSandbox, verdict, type TestSandbox } from '../support/sandbox-harness.js';
 
 interface StoredQuotation {
@@ -32,7 +32,7 @@ const draftOf = (extra: Record<string, unknown>): DocumentLinesDraft =>
     lines: [
       { sku: skus[0], name: 'Carton', quantity: 3, unitPrice: 33.33, discount: '1.5' },
       { sku: skus[1], name: 'Tape', quantity: 7, unitPrice: 19.99, discount: '12.5%' },
-      { sku: skus[2], name: 'Pallet', quantity: 1.5, unitPrice: 1_070, discount: '' },
+      { sku: skus[2], name: 'Pallet', quantity: 2, unitPrice: 1_070, discount: '' },
     ],
     ...extra,
   });

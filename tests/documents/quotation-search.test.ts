@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src-main/db/database.js';
 import { QuotationRepository } from '../../src-main/documents/index.js';
 import type { QuotationFields } from '../../src-main/documents/quotation-rows.js';
-import { MAX_INDEXED_CANDIDATES } from '../../src-main/money/money-search-index.js';
+import { MAX_INDEXED_CANDIDATES } from '../../src-main/windowed-copy/keyword-index.js';
 
 const WORDS = ['pallet', 'carton', 'freight', 'สินค้า', 'ค่าขนส่ง', 'a"b', 'x*y', 'rent AND deposit', 'น้ำ'];
 const NAMES = ['Siam Trading', 'บริษัท ไทยพาณิชย์', 'Chiang Mai Supply', 'ร้านสมชาย'];

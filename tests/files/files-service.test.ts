@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Refusal } from '../../src-main/refusal.js';
+import { Refusal } from '../../src-main/refusal/refusal.js';
 import { MAX_ATTACHMENT_BYTES } from '../../src-shared/files/attachment-rules.js';
 import { addOrders, addQuotation } from '../sandbox/files/file-parents.js';
 import { states } from '../outbox/support/outbox-fixture.js';
@@ -83,9 +83,9 @@ describe('FilesService', () => {
   });
 
   it.each([
-    ['a program renamed', 'setup.exe', PNG, 'fileTypeNotAllowed'],
-    ['a PDF named as a picture', 'photo.png', PDF, 'fileContentMismatch'],
-    ['a file without a name extension', 'README', PDF, 'fileTypeNotAllowed'],
+    ['a program renamed', 'setup.exe', PNG, 'file-type-not-allowed'],
+    ['a PDF named as a picture', 'photo.png', PDF, 'file-content-mismatch'],
+    ['a file without a name extension', 'README', PDF, 'file-type-not-allowed'],
   ] as const)('refuses %s before queuing anything (%s)', async (_label, fileName, bytes, reason) => {
     const [order] = addOrders(f.fx.sandbox).orders;
     const before = states(f.fx.db).length;
@@ -107,7 +107,7 @@ describe('FilesService', () => {
         }
       })(),
     );
-    expect(refusal).toMatchObject({ code: 'invalid-arguments', reason: 'fileTooLarge' });
+    expect(refusal).toMatchObject({ code: 'invalid-arguments', reason: 'file-too-large' });
     expect(offset).toBe(MAX_ATTACHMENT_BYTES);
     expect(stagingFiles()).toEqual([]);
   });
@@ -166,7 +166,7 @@ describe('FilesService', () => {
         Buffer.from((await f.files.open({ record, fileId: scan?.fileId ?? 0 })).content, 'base64'),
       ).toEqual(PNG);
       expect(await refusalOf(f.files.open({ record, fileId: terms?.fileId ?? 0 }))).toMatchObject({
-        reason: 'notOnThisPc',
+        reason: 'not-on-this-pc',
       });
       // Attaching works offline too.
       const waiting = await f.attach(record, 'signed.pdf', PDF);
@@ -186,7 +186,7 @@ describe('FilesService', () => {
       await refusalOf(f.files.list({ record: { kind: 'purchaseOrder', number: 'PO-NOPE' } })),
     ).toMatchObject({
       code: 'not-found',
-      reason: 'recordNotFound',
+      reason: 'record-not-found',
     });
   });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src-main/db/database.js';
 import { MoneyRecordRepository } from '../../src-main/money/money-record.repository.js';
 import type { RecordFields, TransferFields } from '../../src-main/money/money-rows.js';
-import { MAX_INDEXED_CANDIDATES } from '../../src-main/money/money-search-index.js';
+import { MAX_INDEXED_CANDIDATES } from '../../src-main/windowed-copy/keyword-index.js';
 import { MoneyTransferRepository } from '../../src-main/money/money-transfer.repository.js';
 import { createRandom } from '../../src-shared/random.js';
 

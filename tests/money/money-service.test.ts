@@ -8,7 +8,7 @@ import type { MoneyDraft } from '../../src-shared/ipc/index.js';
 import { paymentStatus } from '../../src-shared/money/index.js';
 import { formatThaiDate, DAY_MS } from '../../src-shared/time/index.js';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startMoneyFixture, type MoneyFixture } from './support/money-fixture.js';
 
@@ -222,6 +222,33 @@ describe('money service', () => {
     const tooMuch = draftOf({ discount: '5000' });
     expect(() => m.money.preview(tooMuch)).toThrow(/more than the subtotal/);
     expect(states(m.fx.db)).toHaveLength(queuedBefore);
+  });
+
+  it('a preview names the record of the same kind that already has the reference typed', () => {
+    const reference = `INV-WALK-${Date.now()}`;
+    expect(m.money.preview(draftOf({ reference })).referenceUsedBy).toBeNull();
+    const first = m.money.create(draftOf({ reference }));
+    const again = m.money.preview(draftOf({ reference: ` ${reference.toLowerCase()} ` }));
+    expect(again.referenceUsedBy).toEqual({
+      recordId: first.id,
+      serverId: null,
+      date: first.date,
+      contactName: first.contact.name,
+      amount: first.amount,
+    });
+    // Expenses number their own papers; no reference warns of nothing.
+    expect(m.money.preview(draftOf({ kind: 'expense', reference })).referenceUsedBy).toBeNull();
+    expect(m.money.preview(draftOf({ reference: '' })).referenceUsedBy).toBeNull();
+  });
+
+  it('a reference pulled from the back office is found as well', () => {
+    const pulled = m.money
+      .list(listArgs({ limit: 500 }))
+      .items.find((record) => record.serverId !== null && record.reference !== '');
+    if (pulled === undefined) throw new Error('the demo store has no income with a reference');
+    const use = m.money.preview(draftOf({ reference: pulled.reference })).referenceUsedBy;
+    expect(use?.serverId).not.toBeNull();
+    expect(use?.recordId).toBeDefined();
   });
 
   it('finds cached contacts by name, code, phone or tax id, and all of them for no text', async () => {

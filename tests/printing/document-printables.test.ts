@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueRepository } from '../../src-main/catalog/catalogue.repository.js';
 import type { MerchantProfileReader, PrintingService } from '../../src-main/printing/index.js';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { callContract } from '../../src-shared/ipc/index.js';
 import { quotationPrintable, returnPurchaseOrderPrintable } from '../../src-shared/printing/index.js';
 import type { MoneyFixture } from '../money/support/money-fixture.js';

@@ -75,7 +75,7 @@ describe('quotations and returns printed from the local copy', () => {
     const method = p.m.methods[0];
     if (product === undefined || method === undefined) throw new Error('a product and a payment method');
     const made = p.returns.service.create(
-      callContract['documents.createReturn'].args.parse({
+      callContract['returns.create'].args.parse({
         number: p.returns.service.newNumber().number,
         date: '2026-11-22',
         warehouseCode: 'W0001',

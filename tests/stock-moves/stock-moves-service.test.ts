@@ -1,7 +1,7 @@
 // The stock-moves service on a real database with a catalogue pulled from the sandbox: what it checks
 // before queueing anything, how a move is stored with its halves, warehouses added on this PC, the CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRefusal } from '../../src-main/refusal.js';
+import { isRefusal } from '../../src-main/refusal/refusal.js';
 import type { StockMoveView } from '../../src-shared/ipc/index.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startStockMovesFixture, type StockMovesFixture } from './support/stock-moves-fixture.js';

@@ -1,9 +1,14 @@
 // Fetches one product image over HTTP(S) with undici: no credentials (image URLs are public, in the
 // sandbox and in production), short timeouts, a size cap enforced while the body streams (a missing or
 // lying Content-Length cannot get past it), an image/* content type, and at most a few redirects, each
-// checked like the first address.
+// checked like the first address. For a store not on loopback, https only and never a loopback,
+// private or link-local address (address-policy.ts): checked on every address the name resolves to
+// before anything connects, and again when the socket resolves it (so a name that changes its answer
+// in between is refused too).
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { IMAGE_PROBLEMS } from '../../../src-shared/ipc/schemas/catalogue.js';
 import { Agent } from 'undici';
+import { checkPictureAddress, isLoopbackStore, isPublicAddress, type HostLookup } from './address-policy.js';
 
 export interface ImageFetchTimeouts {
   readonly connectMs: number;
@@ -31,6 +36,55 @@ export type ImageFetchOutcome =
 export interface ImageFetcherOptions {
   readonly timeouts?: Partial<ImageFetchTimeouts>;
   readonly maxBytes?: number;
+  /** How host names are resolved, for the check and for the connection alike (the system's DNS). */
+  readonly lookup?: HostLookup;
+  /**
+   * Which addresses count as the public internet (isPublicAddress). Tests, which may reach nothing
+   * but loopback, name a loopback server as "public" to stand for a store's picture host.
+   */
+  readonly isPublic?: (address: string) => boolean;
+  /** Certificate authorities to trust instead of the system's (a test's own https server). */
+  readonly ca?: string;
+}
+
+const systemLookup: HostLookup = (hostname) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+
+type SocketLookup = (
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+) => void;
+
+/**
+ * The resolver the sockets use: `lookup`'s answer, refused when `isPublic` is given and an address is
+ * not public — the check made again at connect time, on the very addresses connected to.
+ */
+function socketLookup(
+  lookup: HostLookup,
+  isPublic: ((address: string) => boolean) | undefined,
+): SocketLookup {
+  return (hostname, options, callback) => {
+    lookup(hostname).then(
+      (addresses) => {
+        const blocked = isPublic !== undefined && addresses.some((resolved) => !isPublic(resolved.address));
+        const first = addresses[0];
+        if (blocked || first === undefined) {
+          const error: NodeJS.ErrnoException = new Error(`${hostname} is not at a public address`);
+          error.code = 'EADDRNOTPUBLIC';
+          callback(error, '');
+        } else if (options.all === true)
+          callback(
+            null,
+            addresses.map((one) => ({ ...one })),
+          );
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
 }
 
 export function isImageContentType(value: string): boolean {
@@ -63,24 +117,42 @@ export function resolveImageUrl(baseUrl: string, imagepath: string): URL | undef
 
 export class ImageFetcher {
   readonly maxBytes: number;
-  readonly #agent: Agent;
+  readonly #lookup: HostLookup;
+  readonly #isPublic: (address: string) => boolean;
+  /** For a store on the internet: its sockets connect to public addresses only. */
+  readonly #publicAgent: Agent;
+  /** For a store on loopback (the sandbox), whose pictures are on this PC. */
+  readonly #loopbackAgent: Agent;
 
   constructor(options: ImageFetcherOptions = {}) {
     const timeouts = { ...DEFAULT_IMAGE_TIMEOUTS, ...options.timeouts };
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
-    this.#agent = new Agent({
-      connections: 2,
-      keepAliveTimeout: 4_000,
-      connect: { timeout: timeouts.connectMs },
-      headersTimeout: timeouts.headersMs,
-      bodyTimeout: timeouts.bodyMs,
-    });
+    this.#lookup = options.lookup ?? systemLookup;
+    this.#isPublic = options.isPublic ?? isPublicAddress;
+    const agent = (publicOnly: boolean): Agent =>
+      new Agent({
+        connections: 2,
+        keepAliveTimeout: 4_000,
+        connect: {
+          timeout: timeouts.connectMs,
+          lookup: socketLookup(this.#lookup, publicOnly ? this.#isPublic : undefined),
+          ...(options.ca === undefined ? {} : { ca: options.ca }),
+        },
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyMs,
+      });
+    this.#publicAgent = agent(true);
+    this.#loopbackAgent = agent(false);
   }
 
-  async fetch(url: URL): Promise<ImageFetchOutcome> {
+  /** The picture at `url` for the store at `storeUrl` (whose place decides which addresses may serve it). */
+  async fetch(url: URL, storeUrl: string): Promise<ImageFetchOutcome> {
+    const agent = isLoopbackStore(storeUrl) ? this.#loopbackAgent : this.#publicAgent;
     let current = url;
     for (let redirects = 0; ; redirects++) {
-      const outcome = await this.#fetchOnce(current);
+      const verdict = await checkPictureAddress(current, storeUrl, this.#lookup, this.#isPublic);
+      if (!verdict.ok) return { ok: false, problem: 'failed', detail: `address refused: ${verdict.why}` };
+      const outcome = await this.#fetchOnce(agent, current);
       if (!('redirect' in outcome)) return outcome;
       const next = checkedImageUrl(new URL(outcome.redirect, current));
       if (next === undefined || redirects >= MAX_REDIRECTS) {
@@ -91,13 +163,13 @@ export class ImageFetcher {
   }
 
   async close(): Promise<void> {
-    await this.#agent.close();
+    await Promise.all([this.#publicAgent.close(), this.#loopbackAgent.close()]);
   }
 
-  async #fetchOnce(url: URL): Promise<ImageFetchOutcome | { readonly redirect: string }> {
+  async #fetchOnce(agent: Agent, url: URL): Promise<ImageFetchOutcome | { readonly redirect: string }> {
     let response: Awaited<ReturnType<Agent['request']>>;
     try {
-      response = await this.#agent.request({
+      response = await agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: 'GET',

@@ -81,7 +81,7 @@ export class ProductImageCache {
     if (cached !== undefined && this.#now() - cached.fetchedAt < this.#freshForMs) {
       return { dataUrl: dataUrl(cached), fromCache: true };
     }
-    const fetched = await this.#fetcher.fetch(url);
+    const fetched = await this.#fetcher.fetch(url, baseUrl);
     if (fetched.ok) {
       const entry: Entry = {
         url: url.href,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import { nameWithExtension } from '../../../src-shared/files/file-names.js';
 import { detectImageType } from '../../../src-shared/images/image-type.js';
 import type { CallValue, ParsedCallArgs } from '../../../src-shared/ipc/index.js';
 import { isOneOf, PICTURE_TYPES, type PictureType } from '../../../src-shared/domain/vocabulary.js';
@@ -20,7 +21,7 @@ import {
   sendStateOf,
   type WriteOperationState,
 } from '../../outbox/index.js';
-import { Refusal } from '../../refusal.js';
+import { Refusal } from '../../refusal/refusal.js';
 import type { CatalogueLookup } from '../catalogue-lookup.js';
 import type { ProductLocalWrites } from '../product-local-writes.repository.js';
 import { productWriteTarget } from '../product-writes.js';
@@ -101,32 +102,35 @@ export interface ProductPicturesOptions {
   readonly now: () => number;
 }
 
+const MAX_PICTURE_NAME = 200;
+
 const EXTENSIONS: Record<PictureType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
 };
 
-function refuse(path: 'dataBase64' | 'type', message: string): never {
-  throw new Refusal('invalid-arguments', message, { reason: 'badPicture', issues: [{ path, message }] });
+/** A picture refused: the sentence is the field's message (it names the file, not the field). */
+function badPicture(path: 'dataBase64' | 'type', message: string): Refusal {
+  return Refusal.field(path, message, 'bad-picture', message);
 }
 
 /** The bytes of a base64 text, or a refusal when it is not base64 or holds no picture we take. */
 export function checkPicture(dataBase64: string): { bytes: Buffer; type: PictureType } {
   const text = dataBase64.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) {
-    refuse('dataBase64', 'The file could not be read as a picture.');
+    throw badPicture('dataBase64', 'The file could not be read as a picture.');
   }
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length === 0) refuse('dataBase64', 'The file is empty.');
+  if (bytes.length === 0) throw badPicture('dataBase64', 'The file is empty.');
   if (bytes.length > MAX_PICTURE_BYTES) {
-    refuse(
+    throw badPicture(
       'dataBase64',
       `The picture is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; at most 2 MB are taken.`,
     );
   }
   const type = detectImageType(bytes);
-  if (!isOneOf(PICTURE_TYPES, type)) refuse('type', 'The file is not a JPEG, PNG or WebP picture.');
+  if (!isOneOf(PICTURE_TYPES, type)) throw badPicture('type', 'The file is not a JPEG, PNG or WebP picture.');
   return { bytes, type };
 }
 
@@ -149,12 +153,13 @@ export class ProductPictures {
     if (create !== undefined && writes.standings([create]).get(create)?.state === 'discarded') {
       throw Refusal.conflict(
         `Product ${product.sku} was discarded before it reached the back office; it takes no picture.`,
-        'createDiscarded',
+        'create-discarded',
       );
     }
     const { bytes, type } = checkPicture(picture.dataBase64);
     const path = await this.#store(productId, bytes, type);
-    const fileName = picture.fileName.replace(/[\\/]/g, '_').slice(0, 200);
+    // Cleaned as an attachment's name is, and named for what the bytes are.
+    const fileName = nameWithExtension(picture.fileName, EXTENSIONS[type], MAX_PICTURE_NAME);
     try {
       const operationId = db.transaction(() => {
         const queued = writes.enqueue(productId, { path, fileName, type });

@@ -18,7 +18,7 @@ import {
   serialOperationStates,
   type SerialOperationState,
 } from '../../outbox/index.js';
-import { Refusal } from '../../refusal.js';
+import { Refusal } from '../../refusal/refusal.js';
 import type { CatalogueLookup } from '../catalogue-lookup.js';
 import type { CatalogueRepository } from '../catalogue.repository.js';
 
@@ -103,9 +103,8 @@ export class SerialNumbers {
     const product = this.#product(productId);
     const warehouseCode = request.warehouseCode.trim();
     if (!this.#options.repository.warehouses().some((warehouse) => warehouse.code === warehouseCode)) {
-      throw new Refusal('invalid-arguments', `There is no warehouse ${warehouseCode}.`, {
-        issues: [{ path: 'warehouseCode', message: `There is no warehouse ${warehouseCode}.` }],
-      });
+      const unknown = `There is no warehouse ${warehouseCode}.`;
+      throw Refusal.field('warehouseCode', unknown, undefined, unknown);
     }
     const held = new Set(
       this.list(productId)
@@ -151,7 +150,7 @@ export class SerialNumbers {
     if (create !== undefined && operationStates(this.#options.db, [create])[0]?.state === 'discarded') {
       throw Refusal.conflict(
         `Product ${product.sku} was discarded before it reached the back office; it takes no serial numbers.`,
-        'createDiscarded',
+        'create-discarded',
       );
     }
     return product;

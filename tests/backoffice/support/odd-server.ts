@@ -1,7 +1,8 @@
 // A tiny node:http server on 127.0.0.1 for answers the sandbox never gives (non-JSON, numeric resCode,
 // a res/list-wrapped detail, a hung server). It records what the client sent.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-listen.js';
+import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -22,7 +23,6 @@ export type OddHandler = (request: RecordedRequest, response: ServerResponse, ra
 
 export async function startOddServer(handler: OddHandler): Promise<OddServer> {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((raw, response) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,21 +38,7 @@ export async function startOddServer(handler: OddHandler): Promise<OddServer> {
       handler(request, response, raw);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }
 
 /** Answers every request with HTTP 200 and this JSON (or text, when given a string). */

@@ -2,7 +2,7 @@
 // yet (the same approach as tests/sandbox/finance/module-sandbox.ts): their handlers are passed in and
 // their tables created. Once the registry imports them this adds nothing (same handlers, CREATE IF NOT
 // EXISTS). Empty seed: the tests create what they read.
-import type { ResourceModule } from '../../../src-main/sandbox/handler.js';
+import type { ResourceModule } from '../../../src-main/sandbox/core/handler.js';
 import { resourceModules } from '../../../src-main/sandbox/resources/index.js';
 import * as bundles from '../../../src-main/sandbox/resources/bundles/index.js';
 import * as contacts from '../../../src-main/sandbox/resources/contacts/index.js';

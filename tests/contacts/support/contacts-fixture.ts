@@ -7,7 +7,7 @@ import {
   ContactsService,
   outboxContactWrites,
 } from '../../../src-main/contacts/index.js';
-import type { BackofficeCaller } from '../../../src-main/outbox/operation-types.js';
+import type { BackofficeCaller } from '../../../src-main/backoffice/index.js';
 import type { ContactsChange } from '../../../src-shared/ipc/index.js';
 import { startOutboxFixture, type OutboxFixture } from '../../outbox/support/outbox-fixture.js';
 

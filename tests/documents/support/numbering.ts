@@ -1,6 +1,6 @@
 // What the tests of document numbers (quotations, returns) share.
 import { expect, it } from 'vitest';
-import { isRefusal } from '../../../src-main/refusal.js';
+import { isRefusal } from '../../../src-main/refusal/refusal.js';
 
 /** The number `steps` further on in its sequence: 'WHPC02-Q0007' → 'WHPC02-Q0008'. */
 export function after(number: string, steps = 1): string {
@@ -23,7 +23,7 @@ export function refusedPaths(work: () => unknown): string[] {
 export interface NumberedDocuments {
   /** How this PC's numbers of the kind look. */
   readonly pattern: RegExp;
-  /** What the new form shows (documents.proposeQuotationNumber, documents.newReturnNumber). */
+  /** What the new form shows (documents.proposeQuotationNumber, returns.newNumber). */
   proposed(): string;
   /** Saves a new document: its number left out (the proposal kept), or as typed. Its saved number. */
   save(typed?: string): string;

@@ -56,6 +56,7 @@ export async function startMoneyFixture(
     catalogue,
     contacts,
     sync,
+    pageReads: client,
     now: clock.now,
     ...options,
   });

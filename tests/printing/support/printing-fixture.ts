@@ -11,7 +11,11 @@ import {
 import { CountingService } from '../../../src-main/counting/index.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../../../src-main/documents/index.js';
 import { outboxWrites } from '../../../src-main/outbox/index.js';
-import { MerchantProfileReader, PrintingService } from '../../../src-main/printing/index.js';
+import {
+  MerchantProfileReader,
+  PaperSettingsRepository,
+  PrintingService,
+} from '../../../src-main/printing/index.js';
 import { openReturns, type Returns } from '../../../src-main/returns/index.js';
 import { startMoneyFixture, type MoneyFixture } from '../../money/support/money-fixture.js';
 
@@ -55,6 +59,7 @@ export async function startPrintingFixture(): Promise<PrintingFixture> {
     quotations: documents,
     returns: returns.service,
     merchant,
+    papers: new PaperSettingsRepository(db, m.now),
     storeName: 'Profile name',
     now: m.now,
   });

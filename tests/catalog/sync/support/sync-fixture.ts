@@ -15,7 +15,7 @@ import { CatalogueLookup } from '../../../../src-main/catalog/catalogue-lookup.j
 import { CatalogueRepository } from '../../../../src-main/catalog/catalogue.repository.js';
 import { CatalogueSync, type SyncSettings } from '../../../../src-main/catalog/sync/index.js';
 import { openDatabase } from '../../../../src-main/db/database.js';
-import type { Handlers } from '../../../../src-main/sandbox/handler.js';
+import type { Handlers } from '../../../../src-main/sandbox/core/handler.js';
 import { handlers as sandboxHandlers } from '../../../../src-main/sandbox/resources/index.js';
 import {
   startTestSandbox,

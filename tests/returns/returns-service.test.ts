@@ -5,7 +5,7 @@
 // figure (the local view never showing the move twice), and the pulled copy landed on the same row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingStockInWarehouse } from '../../src-main/outbox/local-view.js';
-import { Refusal } from '../../src-main/refusal.js';
+import { Refusal } from '../../src-main/refusal/refusal.js';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startReturnsFixture, WAREHOUSE, type ReturnsFixture } from './support/returns-fixture.js';
 

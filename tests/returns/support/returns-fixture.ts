@@ -30,7 +30,7 @@ export interface ReturnsFixture extends Returns {
     number: string | undefined,
     lines: ReadonlyArray<readonly [number, number]>,
     extra?: Record<string, unknown>,
-  ): ParsedCallArgs<'documents.createReturn'>;
+  ): ParsedCallArgs<'returns.create'>;
   close(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export async function startReturnsFixture(
       }),
     serverStock: (productId) => lookup.serverStock(productId, WAREHOUSE)?.stock ?? 0,
     draft: (number, lines, extra = {}) =>
-      callContract['documents.createReturn'].args.parse({
+      callContract['returns.create'].args.parse({
         ...(number === undefined ? {} : { number }),
         warehouseCode: WAREHOUSE,
         lines: lines.map(([productId, quantity]) => {

@@ -1,14 +1,14 @@
-// The keyword indexes of the money copy (migration 0009): money_records_search and
-// money_transfers_search, FTS5 trigram tables with the copy's tables as external content, written by
-// explicit statements in the repositories' own transactions (as product_search, decision 0009).
+// The keyword indexes of the windowed copies: money_records_search and money_transfers_search
+// (migration 0009), quotations_search (0017), FTS5 trigram tables with the copy's tables as external
+// content, written by explicit statements in the repositories' own transactions (as product_search,
+// decision 0009).
 // A keyword of 3 characters or more becomes its trigrams, all required: every row holding the keyword
 // as a substring matches, so the index only narrows the rows and instr() keeps the meaning exact.
 import type { Database, Statement } from 'better-sqlite3';
 import { trigramQuery } from '../db/trigram-query.js';
 
-export type MoneySearchTable = 'money_records_search' | 'money_transfers_search';
-/** Every keyword index built this way: money's, and the quotation copy's (migration 0012). */
-export type KeywordSearchTable = MoneySearchTable | 'quotations_search';
+/** Every keyword index built this way: money's, and the quotation copy's. */
+export type KeywordSearchTable = 'money_records_search' | 'money_transfers_search' | 'quotations_search';
 
 /**
  * Above this many candidates the index stops paying: each candidate costs a lookup of its wide row (about
@@ -49,7 +49,7 @@ export function candidateCondition(
   };
 }
 
-export class MoneySearchIndex {
+export class KeywordIndex {
   readonly #insert: Statement<[number, string]>;
   readonly #remove: Statement<[number, string]>;
   readonly #rebuild: Statement;

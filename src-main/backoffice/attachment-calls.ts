@@ -1,7 +1,7 @@
 // The v4 file operations of each record kind, as calls on a record addressed by id or number. The files
 // service reads with them, and the outbox's upload rows read back with them (no import of either).
 import type { AttachmentRecordKind } from '../../src-shared/domain/vocabulary.js';
-import type { BackofficeCaller } from '../outbox/operation-types.js';
+import type { BackofficeCaller } from './backoffice.client.js';
 
 /** How the back office is told which record: its id, or its number (the newest with that number). */
 export type RecordAddress = { readonly id: number } | { readonly number: string };

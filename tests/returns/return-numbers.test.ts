@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { states } from '../outbox/support/outbox-fixture.js';
 import { startReturnsFixture, type ReturnsFixture } from './support/returns-fixture.js';
-import { after, itKeepsNumbersWithoutGaps, refusedPaths } from './support/numbering.js';
+import { after, itKeepsNumbersWithoutGaps, refusedPaths } from '../documents/support/numbering.js';
 
 let rx: ReturnsFixture;
 
