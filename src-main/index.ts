@@ -19,6 +19,7 @@ import { rendererLocation } from './app/renderer-location.js';
 import type { RunningServices } from './app/services.js';
 import { startupFailureMessage, startupLanguage } from './app/startup-failure.js';
 import type { Updater } from './app/updater.js';
+import { releasePublicKey } from './updates/release-key.js';
 import { readUpdateFeedSetting } from './updates/update-feed.js';
 import { readWorkInProgress } from './updates/work-in-progress.js';
 import { registerIpc } from './ipc/register.js';
@@ -118,10 +119,17 @@ function runPrimaryInstance(): void {
       logger.info('Update checks are off: no update feed is set');
       return undefined;
     }
+    const releaseKey = releasePublicKey();
+    if (!releaseKey.ok) {
+      logger.warn('Update checks are off: no update could be verified', { problem: releaseKey.problem });
+      return undefined;
+    }
     try {
       const { startUpdater } = await import('./app/updater.js');
       return startUpdater({
         feedUrl: feed.feedUrl,
+        currentVersion: app.getVersion(),
+        releaseKey: releaseKey.key,
         logger: logger.child('updates'),
         language: () => startupLanguage(app.getPreferredSystemLanguages()),
         workInProgress,

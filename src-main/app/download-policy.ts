@@ -4,6 +4,7 @@
 // reduced to a plain name (no folders, no control characters, no leading dots), so a save dialog never
 // opens somewhere the user did not choose.
 import { join } from 'node:path';
+import { withoutInvisibles } from '../../src-shared/files/file-names.js';
 
 export type DownloadDecision =
   { readonly allow: true; readonly defaultPath: string } | { readonly allow: false; readonly reason: string };
@@ -13,8 +14,7 @@ const FALLBACK_NAME = 'stockroom-export.csv';
 
 /** A suggested file name made safe to offer in a save dialog. */
 export function safeFileName(suggested: string): string {
-  const plain = suggested
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+  const plain = withoutInvisibles(suggested)
     .replace(/[\\/:*?"<>|]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim()

@@ -2,9 +2,10 @@
 // failed, what to do and where the log is, shown by the shell (dialog.showErrorBox) before it exits.
 // Pure: no electron import, so the wording and the sorting of failures are tested under plain Node.
 // The error's own text is not shown (it is in the log, redacted): the message is for a shop-floor PC.
+import type { Language } from '../../src-shared/domain/vocabulary.js';
 import { DatabaseTooNewError } from '../db/migrate.js';
 
-export type StartupLanguage = 'en' | 'th';
+export type StartupLanguage = Language;
 
 export type StartupFailureKind =
   /** A native module (better-sqlite3, keytar) could not be loaded: a wrong or damaged install. */

@@ -1,7 +1,7 @@
 // Where a profile's API key and secret live: the operating system's keychain, behind this interface, and
 // nowhere else (ARCHITECTURE.md convention 6). Profiles in SQLite hold everything but these two values.
 import type { KEYCHAIN_UNAVAILABLE_REASONS } from '../../src-shared/ipc/schemas/profiles.js';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../refusal/refusal.js';
 
 /** The two values the v4 back office checks besides the (not secret) store name. */
 export interface StoreSecrets {

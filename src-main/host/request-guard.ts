@@ -8,6 +8,9 @@
 // - Token: 32 random bytes in the printed URL, required on the WebSocket. Host and Origin stop browsers;
 //   only the token stops another local user or process, which can send any header it likes.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isAllowedHost } from '../loopback/loopback-hosts.js';
+
+export { allowedHosts, isAllowedHost } from '../loopback/loopback-hosts.js';
 
 /** Bytes of randomness in a token (256 bits: guessing is out of the question, no rate limit needed). */
 export const TOKEN_BYTES = 32;
@@ -15,17 +18,6 @@ export const TOKEN_BYTES = 32;
 /** A fresh token: base64url, 43 characters, safe in a URL query without encoding. */
 export function createToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
-}
-
-/** The Host header values this host answers to. */
-export function allowedHosts(port: number): readonly string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
-}
-
-/** Whether a Host header names this host (browsers send it in lower case; compared without case). */
-export function isAllowedHost(host: string | undefined, port: number): boolean {
-  if (host === undefined) return false;
-  return allowedHosts(port).includes(host.toLowerCase());
 }
 
 /** The page origin for an allowed Host header (`http://127.0.0.1:<port>` or `http://localhost:<port>`). */

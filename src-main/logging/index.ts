@@ -17,6 +17,7 @@ export {
   type LogSink,
 } from './logger.js';
 export { createRedactor, isSecretKey, MIN_SECRET_LENGTH, REDACTED, type Redactor } from './redaction.js';
+export { maskPersonalData, passesThaiTaxIdCheck } from './personal-data.js';
 export {
   createRotatingFile,
   DEFAULT_MAX_BYTES,

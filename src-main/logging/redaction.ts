@@ -1,6 +1,9 @@
 // Secrets never reach a log line: values registered at runtime are replaced wherever they appear (in
 // messages, field values, keys, error messages and stacks, URLs), keys that name a secret have their
-// value replaced whatever it is, and URLs lose their password and secret-named query values.
+// value replaced whatever it is, and URLs lose their password and secret-named query values. An error's
+// texts (message, stack, its own text fields) also have what looks like personal data masked: errors
+// carry the back office's refusal texts, which quote the tax ids, phones and e-mails sent.
+import { maskPersonalData } from './personal-data.js';
 
 export const REDACTED = '[redacted]';
 
@@ -81,12 +84,20 @@ export function createRedactor(): Redactor {
       : result;
   }
 
+  function redactErrorText(text: string): string {
+    return maskPersonalData(redactText(text));
+  }
+
   function redactError(error: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
-    const plain: Record<string, unknown> = { name: error.name, message: redactText(error.message) };
-    if (error.stack !== undefined) plain['stack'] = redactText(error.stack);
+    const plain: Record<string, unknown> = { name: error.name, message: redactErrorText(error.message) };
+    if (error.stack !== undefined) plain['stack'] = redactErrorText(error.stack);
     for (const [key, value] of Object.entries(error)) {
       if (key === 'name' || key === 'message' || key === 'stack') continue;
-      plain[redactText(key)] = isSecretKey(key) ? REDACTED : redactAny(value, depth + 1, seen);
+      plain[redactText(key)] = isSecretKey(key)
+        ? REDACTED
+        : typeof value === 'string'
+          ? redactErrorText(value)
+          : redactAny(value, depth + 1, seen);
     }
     if (error.cause !== undefined) plain['cause'] = redactAny(error.cause, depth + 1, seen);
     return plain;

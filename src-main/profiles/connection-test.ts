@@ -4,6 +4,7 @@
 import {
   BackofficeClient,
   isBackofficeFailure,
+  LocalCode,
   type BackofficeFailure,
   type BackofficeTimeouts,
 } from '../backoffice/index.js';
@@ -92,6 +93,13 @@ function describeFailure(
         message: `The back office at ${baseUrl} did not answer properly (${serverProblem(failure, timeouts)}). Try again in a few minutes.`,
       };
     case 'malformed':
+      if (failure.code === LocalCode.answerTooLarge) {
+        return {
+          connected: false,
+          failure: 'tooLarge',
+          message: `${baseUrl} answered with more than a v4 back office sends (${failure.text}) — check the address.`,
+        };
+      }
       return {
         connected: false,
         failure: 'unexpected',

@@ -1,7 +1,7 @@
 // Why a profile operation was refused, in words for the person and fields for the UI. No message here is
 // ever built from an API key or secret: validation names the field, never its value.
 import type { CredentialStoreErrorReason } from '../credentials/index.js';
-import { Refusal, type RefusalCode } from '../refusal.js';
+import { Refusal, type RefusalCode } from '../refusal/refusal.js';
 
 export type ProfileField =
   'displayName' | 'baseUrl' | 'storename' | 'defaultWarehouseCode' | 'kind' | 'apikey' | 'apisecret';

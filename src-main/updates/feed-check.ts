@@ -4,9 +4,8 @@
 // through electron-updater, this is the same reading for the log, the tests and an administrator's
 // `npm run`-free check that a feed is sound; it also decides how a failure is reported (unreachable or
 // corrupt, at warn with what and why).
-import { load } from 'js-yaml';
 import semver from 'semver';
-import { request } from 'undici';
+import { readChannelFile } from './channel-file.js';
 
 export type FeedCheck =
   | { readonly kind: 'newer'; readonly version: string; readonly files: readonly string[] }
@@ -21,8 +20,6 @@ export function channelFile(platform: NodeJS.Platform, arch: string): string {
   return 'latest.yml';
 }
 
-const MAX_CHANNEL_BYTES = 1024 * 1024;
-
 export async function checkFeed(options: {
   /** As checkFeedUrl returns it (ending in `/`). */
   readonly feedUrl: string;
@@ -33,45 +30,14 @@ export async function checkFeed(options: {
 }): Promise<FeedCheck> {
   const file = channelFile(options.platform ?? process.platform, options.arch ?? process.arch);
   const url = new URL(file, options.feedUrl);
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  let text: string;
-  try {
-    const response = await request(url, {
-      method: 'GET',
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return { kind: 'unreachable', problem: `${url.href} answered HTTP ${response.statusCode}` };
-    }
-    const bytes = Buffer.from(await response.body.arrayBuffer());
-    if (bytes.length > MAX_CHANNEL_BYTES) return { kind: 'corrupt', problem: `${url.href} is too large` };
-    text = bytes.toString('utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as Error).name;
-    return { kind: 'unreachable', problem: `${url.href} could not be read (${code})` };
+  const read = await readChannelFile(url, { timeoutMs: options.timeoutMs });
+  if (!read.ok) {
+    const unreachable = read.kind === 'missing' || read.kind === 'unreachable';
+    return { kind: unreachable ? 'unreachable' : 'corrupt', problem: read.problem };
   }
-  let info: unknown;
-  try {
-    info = load(text);
-  } catch {
-    return { kind: 'corrupt', problem: `${url.href} is not YAML` };
-  }
-  const version = (info as { version?: unknown } | null)?.version;
-  const latest = typeof version === 'string' ? semver.valid(version) : null;
+  const latest = semver.valid(read.info.version);
   if (latest === null) return { kind: 'corrupt', problem: `${url.href} has no valid "version"` };
-  const files = ((info as { files?: unknown }).files ?? []) as unknown;
-  const urls = Array.isArray(files)
-    ? files.map((entry) => (entry as { url?: unknown }).url).filter((entry) => typeof entry === 'string')
-    : [];
-  const sha512 =
-    Array.isArray(files) &&
-    files.every((entry) => typeof (entry as { sha512?: unknown }).sha512 === 'string');
-  if (urls.length === 0 || !sha512) {
-    return { kind: 'corrupt', problem: `${url.href} lists no installer with its sha512` };
-  }
+  const urls = read.info.files.map((entry) => entry.url);
   if (semver.gt(latest, options.currentVersion)) return { kind: 'newer', version: latest, files: urls };
   return { kind: 'current', version: latest };
 }

@@ -1,9 +1,9 @@
 // The update channel's decisions, in plain Node (the shell's src-main/app/updater.ts only carries them
 // out with electron-updater): when to check, whether a downloaded update may be installed at this quit,
-// and what to tell the person. Checks run once shortly after start and then once a day; an update
-// downloads in the background and is installed when Stockroom is next closed, never while the outbox
+// and what the person is told (the words: update-strings.ts). Checks run once shortly after start and
+// then once a day; an update downloads in the background and is installed when Stockroom is next closed, never while the outbox
 // is sending a write or a count is open and not yet committed (that quit leaves it for the next one).
-import type { StartupLanguage } from '../app/startup-failure.js';
+import type { RefusalReason } from './release-manifest.js';
 
 /** After start, so the store opens and the first sync begins before anything is downloaded. */
 export const FIRST_CHECK_DELAY_MS = 30_000;
@@ -49,37 +49,12 @@ export type UpdateStatus =
   | { readonly phase: 'downloading'; readonly version: string }
   | { readonly phase: 'ready'; readonly version: string }
   | { readonly phase: 'held'; readonly version: string; readonly reason: 'outbox-sending' | 'count-open' }
-  | { readonly phase: 'failed'; readonly problem: 'unreachable' | 'corrupt' | 'other' };
-
-const NOTICES: Record<StartupLanguage, (status: UpdateStatus) => string | null> = {
-  en: (status) => {
-    switch (status.phase) {
-      case 'ready':
-        return `Stockroom ${status.version} has been downloaded. It is installed the next time Stockroom is closed.`;
-      case 'held':
-        return status.reason === 'outbox-sending'
-          ? `Stockroom ${status.version} was not installed: writes were still being sent to the back office. It is installed the next time Stockroom is closed.`
-          : `Stockroom ${status.version} was not installed: a count is open and not yet committed. It is installed the next time Stockroom is closed after the count is committed.`;
-      default:
-        // Checking, downloading, up to date or a feed that cannot be read: nothing to act on, the log has it.
-        return null;
-    }
-  },
-  th: (status) => {
-    switch (status.phase) {
-      case 'ready':
-        return `ดาวน์โหลด Stockroom ${status.version} แล้ว จะติดตั้งเมื่อปิด Stockroom ครั้งถัดไป`;
-      case 'held':
-        return status.reason === 'outbox-sending'
-          ? `ยังไม่ได้ติดตั้ง Stockroom ${status.version} เพราะยังส่งรายการไปยังระบบหลังร้านไม่เสร็จ จะติดตั้งเมื่อปิด Stockroom ครั้งถัดไป`
-          : `ยังไม่ได้ติดตั้ง Stockroom ${status.version} เพราะมีการนับสต็อกที่เปิดอยู่และยังไม่ได้ยืนยัน จะติดตั้งเมื่อปิด Stockroom ครั้งถัดไปหลังยืนยันการนับแล้ว`;
-      default:
-        return null;
-    }
-  },
-};
-
-/** What to tell the person about the update, in their language; null when there is nothing to say. */
-export function updateNotice(status: UpdateStatus, language: StartupLanguage): string | null {
-  return NOTICES[language](status);
-}
+  | { readonly phase: 'failed'; readonly problem: 'unreachable' | 'corrupt' | 'other' }
+  /** An offered update that did not prove it comes from us (release-guard.ts): not installed. */
+  | {
+      readonly phase: 'refused';
+      /** null when the feed was refused before it named one (a channel file past the cap). */
+      readonly version: string | null;
+      readonly current: string;
+      readonly reason: RefusalReason;
+    };

@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAst } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN_BUNDLE, projectBuild } from '../support/project-build.js';
+import { MAIN_BUNDLE, OUT_DIR, projectBuild } from '../support/project-build.js';
 
 const OUTSIDE = ['better-sqlite3', 'electron', 'keytar'];
 const run = promisify(execFile);
@@ -172,5 +172,20 @@ describe('the main bundle (out/main/index.js)', () => {
     const rest = await runWithHooks(join(folder, 'load-chunks.mjs'));
     const asked = new Set([...shell, ...rest].filter((line) => line !== '#quit' && line !== ''));
     expect([...asked].sort()).toEqual(['better-sqlite3', 'electron']);
+  });
+});
+
+describe("the page's bundle (out/renderer/assets)", () => {
+  it('holds no zod: its eval probe is a Trusted Types violation on the page', () => {
+    // zod checks once whether `new Function` works; under the page's CSP that check is reported as a
+    // blocked TrustedScript. The page reads the contract's types only (a value import of
+    // src-shared/ipc/index.js brings the whole contract, and zod with it).
+    const assets = join(OUT_DIR, 'renderer', 'assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = readFileSync(join(assets, file), 'utf8');
+      expect(code.includes('node_modules/zod/') || code.includes('allowsEval'), file).toBe(false);
+    }
   });
 });

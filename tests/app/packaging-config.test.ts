@@ -65,6 +65,14 @@ describe('electron-builder configuration', () => {
     expect(config.directories).toMatchObject({ output: 'dist', buildResources: 'resources' });
   });
 
+  it('pins the Windows publisher when the release signs, and names none here (decision 0011)', () => {
+    // electron-builder then writes the certificate's CN into app-update.yml for electron-updater's check.
+    expect(config.win?.verifyUpdateCodeSignature).toBe(true);
+    // The release passes the name with the certificate; a name here would refuse every unsigned build.
+    expect(config.win?.signtoolOptions?.publisherName).toBeUndefined();
+    expect(config.win?.azureSignOptions).toBeUndefined();
+  });
+
   it('targets Windows NSIS x64, Linux AppImage and deb x64, macOS dmg x64 and arm64', () => {
     expect(targets(config.win?.target)).toEqual([{ target: 'nsis', arch: ['x64'] }]);
     expect(targets(config.linux?.target)).toEqual([

@@ -1,124 +1,27 @@
 // The Electron shell (src-main/index.ts and main-window.ts) run under plain Node against a stand-in
 // electron module: the order of the lifecycle, the single-instance lock, the guards wired on the window
 // and the session, and a quit that waits for the services. What this cannot show is Electron itself
-// honouring those calls; see docs/decisions/0006-electron-shell-security.md.
+// honouring those calls; see docs/decisions/0006-electron-shell-security.md. The update channel's part
+// of the shell is in shell-updates.test.ts.
 import { spawn } from 'node:child_process';
-import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/app-protocol.js';
 import { DISPLAY_PRIORITY } from '../../src-main/app/display-priority.js';
 import { desktopContentSecurityPolicy } from '../../src-main/app/content-security-policy.js';
-import { createFakeElectron, fakeEvent, FakeWebContents } from './support/fake-electron.js';
+import { fakeEvent, FakeWebContents } from './support/fake-electron.js';
+import { useShellHarness } from './support/shell-harness.js';
 
 const holder = vi.hoisted(() => ({ current: null as unknown }));
-// Vitest keeps a mocked module across vi.resetModules, so every export reads the current test's fake.
-vi.mock('electron', () => {
-  const current = (name: string): unknown => {
-    if (holder.current === null)
-      throw new Error('The test sets up the fake electron before importing the shell');
-    return (holder.current as { module: Record<string, unknown> }).module[name];
-  };
-  return Object.defineProperties(
-    {},
-    Object.fromEntries(
-      [
-        'app',
-        'protocol',
-        'session',
-        'BrowserWindow',
-        'dialog',
-        'Notification',
-        'screen',
-        'shell',
-        'ipcMain',
-      ].map((name) => [name, { enumerable: true, get: () => current(name) }]),
-    ),
-  );
-});
-
-// electron-updater's autoUpdater, as the shell's updater (src-main/app/updater.ts) drives it.
-class FakeAutoUpdater extends EventEmitter {
-  feeds: unknown[] = [];
-  checks = 0;
-  autoDownload = false;
-  autoInstallOnAppQuit = false;
-  allowDowngrade = true;
-  allowPrerelease = true;
-  logger: unknown = null;
-  setFeedURL(options: unknown): void {
-    this.feeds.push(options);
-  }
-  checkForUpdates(): Promise<null> {
-    this.checks += 1;
-    return Promise.resolve(null);
-  }
-}
-const updater = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('electron-updater', () => ({
-  default: {
-    get autoUpdater() {
-      return updater.current;
-    },
-  },
-}));
-
-const PROCESS_EVENTS = ['uncaughtExceptionMonitor', 'unhandledRejection', 'SIGINT', 'SIGTERM'];
-const processEvents: NodeJS.EventEmitter = process;
-let listenersBefore: Map<string, unknown[]>;
-let appData: string;
-
-beforeEach(() => {
-  appData = mkdtempSync(join(tmpdir(), 'stockroom-shell-'));
-  listenersBefore = new Map(PROCESS_EVENTS.map((name) => [name, processEvents.listeners(name)]));
-  vi.resetModules();
-});
-
-afterEach(() => {
-  // The shell listens to process signals and errors; a test worker must not keep those listeners.
-  for (const name of PROCESS_EVENTS) {
-    for (const listener of processEvents.listeners(name)) {
-      if (!listenersBefore.get(name)?.includes(listener)) {
-        processEvents.removeListener(name, listener as (...args: unknown[]) => void);
-      }
-    }
-  }
-  vi.unstubAllEnvs();
-  holder.current = null;
-  rmSync(appData, { recursive: true, force: true });
-});
-
-/**
- * The shell imports the services only once ready (so a native module that cannot load fails where it
- * can be reported); loading them here, into the same module registry, keeps that import from racing
- * the tests' waits.
- */
-async function preloadServices(): Promise<void> {
-  await import('../../src-main/app/services.js');
-}
-
-async function startShell(options: { hasLock?: boolean; isPackaged?: boolean } = {}) {
-  const fake = createFakeElectron({ appData, ...options });
-  holder.current = fake;
-  await import('../../src-main/index.js');
-  await preloadServices();
-  return fake;
-}
-
-function logEntries(): Record<string, unknown>[] {
-  const path = join(appData, 'Stockroom', 'logs', 'stockroom.log');
-  return readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+vi.mock('electron', async () => (await import('./support/shell-harness.js')).lazyElectronModule(holder));
+const shell = useShellHarness(holder);
 
 describe('desktop shell lifecycle', () => {
   it('before ready: fixes user data, enables the sandbox, registers app:// and takes the lock', async () => {
-    const { state } = await startShell();
+    const { state } = await shell.startShell();
     expect(state.calls).toEqual([
       'setName Stockroom',
       'setPath userData',
@@ -126,13 +29,17 @@ describe('desktop shell lifecycle', () => {
       'registerSchemesAsPrivileged',
       'requestSingleInstanceLock',
     ]);
-    expect(state.paths.get('userData')).toBe(join(appData, 'Stockroom'));
+    expect(state.paths.get('userData')).toBe(join(shell.appData, 'Stockroom'));
     expect(state.privilegedSchemes).toEqual([APP_SCHEME_PRIVILEGES]);
-    expect(logEntries()[0]).toMatchObject({ level: 'info', message: 'Stockroom starting', packaged: false });
+    expect(shell.logEntries()[0]).toMatchObject({
+      level: 'info',
+      message: 'Stockroom starting',
+      packaged: false,
+    });
   });
 
   it('once ready: denies permissions, serves app:// with the CSP, opens one guarded window', async () => {
-    const { state } = await startShell();
+    const { state } = await shell.startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
     expect(state.calls.slice(5)).toEqual([
@@ -164,7 +71,7 @@ describe('desktop shell lifecycle', () => {
     };
     expect(download('blob:app://stockroom/7c1f', 'count-W0001.csv')).toEqual({
       prevented: false,
-      dialog: { defaultPath: join(appData, 'Documents', 'count-W0001.csv') },
+      dialog: { defaultPath: join(shell.appData, 'Documents', 'count-W0001.csv') },
     });
     expect(download('https://evil.example/payload.exe', 'payload.exe')).toEqual({
       prevented: true,
@@ -211,7 +118,7 @@ describe('desktop shell lifecycle', () => {
   });
 
   it('every load of the page gives its renderer above-normal priority (scans paint on a busy PC)', async () => {
-    const { state } = await startShell();
+    const { state } = await shell.startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
     const contents = state.windows[0]?.webContents;
@@ -222,7 +129,8 @@ describe('desktop shell lifecycle', () => {
       contents.osProcessId = renderer.pid;
       contents.emit('did-finish-load');
       const priorityLines = () =>
-        logEntries()
+        shell
+          .logEntries()
           .filter((entry) => entry['pid'] === renderer.pid)
           .map((entry) => entry['level']);
       if (process.getuid?.() === 0) {
@@ -238,97 +146,28 @@ describe('desktop shell lifecycle', () => {
 
   it('a failed start tells the person in the PC’s language, with the log’s place, then exits', async () => {
     // A data file left by a newer Stockroom: the app database refuses to open.
-    mkdirSync(join(appData, 'Stockroom'), { recursive: true });
-    const newer = new Database(join(appData, 'Stockroom', 'app.sqlite'));
+    mkdirSync(join(shell.appData, 'Stockroom'), { recursive: true });
+    const newer = new Database(join(shell.appData, 'Stockroom', 'app.sqlite'));
     newer.pragma('user_version = 99');
     newer.close();
-    const fake = createFakeElectron({ appData });
-    fake.state.languages = ['th-TH', 'en-US'];
-    holder.current = fake;
-    await import('../../src-main/index.js');
-    await preloadServices();
-    const { state } = fake;
+    const { state } = await shell.startShell({ languages: ['th-TH', 'en-US'] });
     state.becomeReady();
     await vi.waitFor(() => expect(state.exitCode).toBe(1));
     expect(state.windows).toEqual([]);
-    const logFile = join(appData, 'Stockroom', 'logs', 'stockroom.log');
+    const logFile = join(shell.appData, 'Stockroom', 'logs', 'stockroom.log');
     expect(state.errorBoxes).toEqual([
       ['Stockroom เริ่มทำงานไม่ได้', expect.stringContaining(`รายละเอียดอยู่ในไฟล์บันทึก (log): ${logFile}`)],
     ]);
     expect(state.errorBoxes[0]?.[1]).toContain('Stockroom รุ่นที่ใหม่กว่า');
     expect(state.calls.slice(-2)).toEqual(['showErrorBox', 'exit 1']);
-    expect(logEntries().find((entry) => entry['message'] === 'Startup failed')).toMatchObject({
+    expect(shell.logEntries().find((entry) => entry['message'] === 'Startup failed')).toMatchObject({
       level: 'error',
       kind: 'newer-data',
     });
   });
 
-  it('with an update feed set, checks it with the generic provider and installs at an idle quit', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const autoUpdater = new FakeAutoUpdater();
-      updater.current = autoUpdater;
-      mkdirSync(join(appData, 'Stockroom'), { recursive: true });
-      writeFileSync(
-        join(appData, 'Stockroom', 'update-feed.json'),
-        JSON.stringify({ feedUrl: 'https://updates.example.com/stockroom' }),
-      );
-      const { state, app } = await startShell();
-      state.becomeReady();
-      await vi.waitFor(() => expect(autoUpdater.feeds).toHaveLength(1));
-      expect(autoUpdater.feeds).toEqual([
-        { provider: 'generic', url: 'https://updates.example.com/stockroom/' },
-      ]);
-      expect(autoUpdater).toMatchObject({
-        autoDownload: true,
-        allowDowngrade: false,
-        autoInstallOnAppQuit: true,
-      });
-      // A check soon after start, then a day later.
-      expect(autoUpdater.checks).toBe(0);
-      await vi.advanceTimersByTimeAsync(30_000);
-      expect(autoUpdater.checks).toBe(1);
-      await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
-      expect(autoUpdater.checks).toBe(2);
-      autoUpdater.emit('update-downloaded', { version: '0.2.0' });
-      expect(state.notifications).toEqual([
-        'Stockroom 0.2.0 has been downloaded. It is installed the next time Stockroom is closed.',
-      ]);
-      // No store open: nothing is sending and no count is open, so this quit installs it.
-      app.quit();
-      expect(autoUpdater.autoInstallOnAppQuit).toBe(false); // off until the policy answers
-      await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
-      expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
-      expect(logEntries().map((entry) => entry['message'])).toContain(
-        'The downloaded update is installed as Stockroom closes',
-      );
-    } finally {
-      vi.useRealTimers();
-      updater.current = null;
-    }
-  });
-
-  it('without an update feed, never loads the updater; a plain-http feed is refused with a warning', async () => {
-    mkdirSync(join(appData, 'Stockroom'), { recursive: true });
-    writeFileSync(
-      join(appData, 'Stockroom', 'update-feed.json'),
-      JSON.stringify({ feedUrl: 'http://updates.example.com/stockroom' }),
-    );
-    const { state } = await startShell();
-    state.becomeReady();
-    await vi.waitFor(() =>
-      expect(
-        logEntries().find((entry) => String(entry['message']).startsWith('Update checks are off')),
-      ).toMatchObject({
-        level: 'warn',
-        problem: expect.stringMatching(/must be https/),
-      }),
-    );
-    expect(updater.current).toBeNull();
-  });
-
   it('denies popups and webviews in any other web contents the app creates', async () => {
-    const { state, app } = await startShell();
+    const { state, app } = await shell.startShell();
     state.becomeReady();
     const contents = new FakeWebContents();
     app.emit('web-contents-created', fakeEvent(), contents);
@@ -341,7 +180,7 @@ describe('desktop shell lifecycle', () => {
   });
 
   it('a second launch focuses the existing window', async () => {
-    const { state, app } = await startShell();
+    const { state, app } = await shell.startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
     const window = state.windows[0];
@@ -354,17 +193,17 @@ describe('desktop shell lifecycle', () => {
   });
 
   it('without the lock, quits before ready and touches neither the log nor a window', async () => {
-    const { state } = await startShell({ hasLock: false });
+    const { state } = await shell.startShell({ hasLock: false });
     expect(state.calls).toContain('quit');
     expect(state.calls).toContain('quitted');
     state.becomeReady();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(state.windows).toEqual([]);
-    expect(existsSync(join(appData, 'Stockroom', 'logs'))).toBe(false);
+    expect(existsSync(join(shell.appData, 'Stockroom', 'logs'))).toBe(false);
   });
 
   it('quitting waits for the services to stop, then quits and closes the log', async () => {
-    const { state, app } = await startShell();
+    const { state, app } = await shell.startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
     state.permissionRequestHandler?.({}, 'geolocation', () => undefined, {
@@ -373,22 +212,22 @@ describe('desktop shell lifecycle', () => {
     app.quit();
     expect(state.calls.at(-1)).toBe('quit'); // the first before-quit was prevented
     await vi.waitFor(() => expect(state.calls.at(-1)).toBe('quitted'));
-    expect(logEntries().map((entry) => entry['message'])).toEqual(
+    expect(shell.logEntries().map((entry) => entry['message'])).toEqual(
       expect.arrayContaining([
         'Quit requested; stopping services',
         'Services stopped; quitting',
         'Stockroom stopped',
       ]),
     );
-    expect(logEntries().at(-1)?.['message']).toBe('Stockroom stopped');
-    expect(logEntries().at(-2)).toMatchObject({
+    expect(shell.logEntries().at(-1)?.['message']).toBe('Stockroom stopped');
+    expect(shell.logEntries().at(-2)).toMatchObject({
       message: 'Permissions asked during this run (all denied)',
       asked: [{ permission: 'geolocation', origin: 'app://stockroom', requests: 1, checks: 0 }],
     });
   });
 
   it('closing the window quits the app', async () => {
-    const { state, app } = await startShell();
+    const { state, app } = await shell.startShell();
     state.becomeReady();
     await vi.waitFor(() => expect(state.windows).toHaveLength(1));
     app.emit('window-all-closed');
@@ -397,7 +236,7 @@ describe('desktop shell lifecycle', () => {
 
   it('loads the dev server only in development, and the app protocol when packaged', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173');
-    const development = await startShell();
+    const development = await shell.startShell();
     development.state.becomeReady();
     await vi.waitFor(() => expect(development.state.windows).toHaveLength(1));
     expect(development.state.windows[0]?.loadedUrl).toBe('http://localhost:5173/');
@@ -406,7 +245,7 @@ describe('desktop shell lifecycle', () => {
     await vi.waitFor(() => expect(development.state.calls.at(-1)).toBe('quitted'));
 
     vi.resetModules();
-    const packaged = await startShell({ isPackaged: true });
+    const packaged = await shell.startShell({ isPackaged: true });
     packaged.state.becomeReady();
     await vi.waitFor(() => expect(packaged.state.windows).toHaveLength(1));
     expect(packaged.state.windows[0]?.loadedUrl).toBe('app://stockroom/index.html');

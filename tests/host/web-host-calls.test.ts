@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_CODES } from '../../src-main/host/socket-session.js';
 import { MAX_FRAME_BYTES } from '../../src-main/host/web-host.js';
+import { MAX_PICTURE_BASE64 } from '../../src-shared/ipc/schemas/product-extras.js';
 import { UNREADABLE } from '../support/unreadable-json.js';
 import {
   PRODUCTS,
@@ -152,6 +153,18 @@ describe('bad frames', () => {
     bystander.socket.send(call(1, 'catalogue.search', { text: 'j' }));
     expect(await bystander.frames.next()).toMatchObject({ id: 1, result: { ok: true } });
     bystander.socket.close();
+  });
+
+  it('a frame carrying the largest product picture (as Base64) is read and answered', async () => {
+    const { socket, frames } = await openValidSocket(testHost);
+    // Refused for its text's length, by the contract: the frame itself got through (decision 0008).
+    socket.send(call(2, 'catalogue.search', { text: 'x'.repeat(MAX_PICTURE_BASE64) }));
+    expect(await frames.next()).toMatchObject({
+      type: 'result',
+      id: 2,
+      result: { ok: false, error: { code: 'invalid-arguments' } },
+    });
+    socket.close();
   });
 
   it('a frame over the size limit closes the socket with 1009', async () => {

@@ -13,8 +13,8 @@ import {
   FIRST_CHECK_DELAY_MS,
   installDecision,
   nextCheckDelay,
-  updateNotice,
 } from '../../src-main/updates/update-policy.js';
+import { updateNotice } from '../../src-main/updates/update-strings.js';
 
 /** What electron-builder publishes for a release (latest.yml and its siblings). */
 function channelYaml(version: string): string {

@@ -2,7 +2,7 @@
 //
 // The active profile is a one-row table with a foreign key ON DELETE CASCADE, so removing the active
 // profile clears the choice in the same statement: no code path can leave it pointing at nothing.
-import type { Migration } from '../../db/migrate.js';
+import type { Migration } from '../../db/migrations/migration.js';
 
 export const profilesMigration: Migration = {
   version: 1,

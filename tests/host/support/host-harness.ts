@@ -1,7 +1,7 @@
 // A web host over a small real ApiCore (the contract's schemas, a few handlers) and a folder standing for
 // the built renderer, with clients that speak to it over real sockets: raw HTTP (any Host header, or
 // none) and `ws` WebSockets (any Host, Origin and token).
-import { Refusal } from '../../../src-main/refusal.js';
+import { Refusal } from '../../../src-main/refusal/refusal.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
