@@ -2,6 +2,7 @@
 // message chosen by the field it names (never by main's text). A missing Thai string is a type error.
 import type { IpcIssue, MoneyVatChoice } from '../../src-shared/ipc/index.js';
 import { translator } from '../lib/i18n.svelte.js';
+import { figureIssueWords } from '../lib/typed-number-words.js';
 
 export const dlt = translator({
   en: {
@@ -118,6 +119,8 @@ const FIELD_MESSAGES: Record<string, LinesKey> = {
 
 /** A refused line-editor field in the page's words; null when the path is not the editor's. */
 export function lineIssueWords(issue: IpcIssue): string | null {
+  const figure = figureIssueWords(issue);
+  if (figure !== null) return figure;
   const field = issue.path.split('.').at(-1) ?? '';
   const key = FIELD_MESSAGES[field];
   return key === undefined ? null : dlt(key);

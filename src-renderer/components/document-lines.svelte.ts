@@ -15,7 +15,8 @@ import type {
 } from '../../src-shared/ipc/index.js';
 import { api } from '../lib/api.js';
 import { coalesced } from '../lib/coalesced.js';
-import { parseAmount } from '../lib/form-input.js';
+import { typedArg, type TypedField } from '../lib/form-input.js';
+import { MONEY_RULE, QUANTITY_RULE, readTypedNumber } from '../../src-shared/domain/typed-number.js';
 import { ProductSearch, type PickProblem } from '../lib/product-search.svelte.js';
 
 /** Which catalogue price a picked product's line starts with. */
@@ -61,6 +62,7 @@ export interface DocumentLinesOptions {
 }
 
 function figureText(value: number): string {
+  // eslint-disable-next-line no-restricted-syntax -- a catalogue figure shown as text, not a typed one
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2)));
 }
 
@@ -181,8 +183,8 @@ export class DocumentLinesEditor {
     if (at >= 0) {
       this.#lines = this.#lines.map((line, index) => {
         if (index !== at) return line;
-        const quantity = parseAmount(line.quantity);
-        return { ...line, quantity: figureText(Number.isFinite(quantity) ? quantity + 1 : 1) };
+        const quantity = readTypedNumber(line.quantity, QUANTITY_RULE);
+        return { ...line, quantity: figureText(quantity.ok ? quantity.value + 1 : 1) };
       });
       this.#lastTouched = at;
     } else {
@@ -229,7 +231,19 @@ export class DocumentLinesEditor {
     this.#changed();
   }
 
-  /** The editor's part of the document's arguments, from what is typed (bad figures as NaN: main names them). */
+  /** The typed figures by path, for the owner's save to check by the one rule before main is asked. */
+  figures(): TypedField[] {
+    const shipping = this.#settings.shippingAmount.trim();
+    return [
+      ...this.#lines.flatMap((line, at) => [
+        { path: `lines.${at}.quantity`, text: line.quantity, rule: QUANTITY_RULE },
+        { path: `lines.${at}.unitPrice`, text: line.unitPrice, rule: MONEY_RULE },
+      ]),
+      ...(shipping === '' ? [] : [{ path: 'shippingAmount', text: shipping, rule: MONEY_RULE }]),
+    ];
+  }
+
+  /** The editor's part of the document's arguments, figures as typed (main reads them by the one rule too). */
   draft(): LinesArgs {
     const settings = this.#settings;
     const shipping = settings.shippingAmount.trim();
@@ -239,13 +253,13 @@ export class DocumentLinesEditor {
         sku: line.sku,
         name: line.name,
         unitText: line.unitText,
-        quantity: parseAmount(line.quantity),
-        unitPrice: parseAmount(line.unitPrice),
+        quantity: typedArg(line.quantity, QUANTITY_RULE),
+        unitPrice: typedArg(line.unitPrice, MONEY_RULE),
         discount: line.discount.trim(),
       })),
       vatType: settings.vatType,
       discount: settings.discount.trim(),
-      shippingAmount: shipping === '' ? 0 : parseAmount(shipping),
+      shippingAmount: shipping === '' ? 0 : typedArg(shipping, MONEY_RULE),
       shippingVat: settings.shippingVat,
     };
   }

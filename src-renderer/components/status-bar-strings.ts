@@ -20,6 +20,10 @@ export const st = translator({
     syncNow: 'Sync now',
     syncingNow: 'Syncing…',
     syncNowTitle: 'Fetch the back office’s latest products and stock now',
+    // Send now (the Outbox page shows the same hint)
+    sendNowShort: 'Send now',
+    sendNowHint:
+      'Ends the waits after attempts that could not reach the back office. It does not end a pause for the store’s key, the wait for the daily request limit, or the minute a lost request is given before it is checked.',
   },
   th: {
     reasonUnreachable: 'เซิร์ฟเวอร์ของร้านไม่ตอบสนอง',
@@ -36,6 +40,9 @@ export const st = translator({
     syncNow: 'ซิงค์เดี๋ยวนี้',
     syncingNow: 'กำลังซิงค์…',
     syncNowTitle: 'ดึงสินค้าและสต็อกล่าสุดจากหลังร้านเดี๋ยวนี้',
+    sendNowShort: 'ส่งเดี๋ยวนี้',
+    sendNowHint:
+      'ยุติการรอหลังความพยายามที่ติดต่อระบบหลังร้านไม่ได้ แต่ไม่ยุติการหยุดเพราะกุญแจของร้าน การรอโควตาคำขอรายวัน หรือหนึ่งนาทีที่ให้คำขอที่คำตอบหายไปก่อนตรวจสอบ',
   },
 });
 

@@ -15,7 +15,10 @@ export type Page =
   | { name: 'contacts' }
   | { name: 'stockMoves' }
   | { name: 'documents' }
-  | { name: 'bundles' };
+  | { name: 'bundles' }
+  /** Cycle counting: what to count next (the warehouse last chosen, or the first). */
+  | { name: 'countNext'; warehouseCode: string | null }
+  | { name: 'accuracy'; warehouseCode: string };
 
 export type PageName = Page['name'];
 

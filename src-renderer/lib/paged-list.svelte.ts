@@ -3,6 +3,7 @@
 // by path and the rows of the last good filter stay). Reads are coalesced (a burst of outbox events
 // costs one read at a time). A list's state class extends it: it says how to read a page and keeps the
 // rows; this keeps the rest.
+import { refusalSaid, type MainRefusal, type Said } from './refusal-words.js';
 import type { IpcIssue, IpcResult } from '../../src-shared/ipc/index.js';
 import { issuesByPath } from './form-input.js';
 
@@ -20,7 +21,7 @@ export interface Paging {
 
 /** One page's answer: refused, or a listing and how the owner shows its rows. */
 export type PageAnswer =
-  | { readonly ok: false; readonly error: { message: string; issues?: readonly IpcIssue[] } }
+  | { readonly ok: false; readonly error: MainRefusal & { issues?: readonly IpcIssue[] } }
   | { readonly ok: true; readonly listing: PageListing; readonly show: () => void };
 
 /** The answer of a listing call, with how to show it once paging has accepted it. */
@@ -40,7 +41,7 @@ export abstract class PagedList<F> {
   #offset = $state(0);
   #selected = $state(0);
   #issues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #loaded = $state(false);
   #reading = $state(false);
   #loading: Promise<void> | null = null;
@@ -94,8 +95,9 @@ export abstract class PagedList<F> {
     return this.#issues;
   }
 
-  get error(): string | null {
-    return this.#error;
+  /** Why the last read failed, in the page's words (main's text behind Details). */
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
 
   get loaded(): boolean {
@@ -108,8 +110,8 @@ export abstract class PagedList<F> {
   }
 
   /** A read beside the list failed: its message shows until the next good read. */
-  protected failed(message: string): void {
-    this.#error = message;
+  protected failed(error: MainRefusal): void {
+    this.#error = error;
   }
 
   /** What is shown changed wholesale (another tab): from its first page, not yet loaded. */
@@ -174,7 +176,7 @@ export abstract class PagedList<F> {
     if (!answer.ok) {
       this.#issues = issuesByPath(answer.error.issues);
       // A refused filter is shown next to its field; the rows of the last good filter stay.
-      this.#error = this.#issues.size > 0 ? null : answer.error.message;
+      this.#error = this.#issues.size > 0 ? null : answer.error;
       this.#loaded = true;
       return;
     }

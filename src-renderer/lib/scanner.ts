@@ -10,17 +10,26 @@
 // Keys that turn out to be typing. The kind of each key is only known after the next one (or the quiet
 // after it), so there are two modes:
 // - Hold back (an `onTyping` callback is given; use it whenever a text field can have focus): every key
-//   that could be part of a scan is 'consumed' (the caller calls preventDefault) and held; as soon as the
-//   burst is known to be typing (the next key comes late, a non-scan key comes, the terminator comes
-//   too early, or `maxKeyIntervalMs + idleSlackMs` pass quietly — 300 ms once 3+ fast keys are held, and
-//   never judged by a timer that ran late behind a busy page) the held keys' own `key` values — the
-//   Thai characters the person meant — go to `onTyping` in order, for the caller to insert at the caret,
-//   before any key that is passed. A person's keystroke is late by at most ~75 ms; a scan never reaches
-//   the focused field, so fast keys in an editable field are still recognised as a scan.
+//   that could be part of a scan is 'consumed' (the caller calls preventDefault) and held; the held keys'
+//   own `key` values — the Thai characters the person meant — go to `onTyping` in order, for the caller
+//   to insert at the caret, only once the burst is proved to be typing by the keys' own times: an event
+//   made more than `maxKeyIntervalMs` after the burst's last key reached the page (the next key down, or
+//   a key's release: a person holds a key 50-150 ms, a scanner 1-5 ms), a non-scan key came, or the
+//   terminator came too early. Events reach the page in the order they were made, so until such an
+//   event arrives the burst's next key may still be on its way, however late: a busy PC was seen to
+//   hand a scan's Enter to the page 834 ms after it was made, and a loaded test machine a scan's keys
+//   1.3 s late, and the bench at load 18 an Enter 3.2 s late. Only if nothing at all arrives for
+//   `STALL_MS` (2 s) are the held keys given up as typing, and not while the last one is still down (its
+//   release is still to come; a key a person keeps down repeats, which ends the burst), up to
+//   `KEY_DOWN_LIMIT_MS`. A burst given up so whose keys were passed, not held (nothing was typed with
+//   them), still becomes a scan if its terminator then arrives made within the burst's gap. A scan
+//   never reaches the focused field, so fast keys in an editable field are still recognised as a scan, and no key of a burst ever acts
+//   as typing or a page's command (a Thai layout's `3` is `-`).
 // - Pass through (no `onTyping`): character keys are 'passed' and reach whatever has focus; the scan is
 //   still recognised and only its terminator is 'consumed'. For screens with nothing to type into.
 //   `handleKeyDown(event, { hold: false })` passes one key through in hold-back mode (scanner-dom.ts
 //   holds only while a text field has focus, so Space still presses a focused button).
+// The caller feeds every keyup too (`handleKeyUp`): a person's release is what proves their key typing.
 // Keys with Ctrl/Alt/Meta, function and navigation keys and auto-repeats are never held: they end the
 // burst (as typing; with terminator 'none', as a scan when it qualifies) and are 'passed', so shortcuts
 // keep working at once. Shift/CapsLock alone change nothing. A control character inside a burst (STX,
@@ -82,6 +91,8 @@ export interface ScanDetectorOptions {
 export interface ScanDetector {
   /** `hold: false` passes this key's character on (e.g. focus is on a button, not a text field). */
   handleKeyDown(event: ScanKeyEvent, options?: { hold?: boolean }): KeyOutcome;
+  /** A key's release: only its time is read (made past the burst's gap, it proves the burst typing). */
+  handleKeyUp(event: Pick<ScanKeyEvent, 'timeStamp'>): void;
   /** Forgets the burst in progress (nothing delivered) and the last scan (no repeat warning). */
   reset(): void;
   /** Stops for good: timers cleared, queued scans dropped, every later key 'passed'. */
@@ -102,12 +113,20 @@ interface HeldKey {
 
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock']);
 const MAX_BURST = 256;
-const SCAN_GRACE_MS = 300;
 /**
- * A page this far behind (a key handled this long after its timestamp, or the quiet timer run this long
- * after it was due) cannot judge quiet: the browser may hold the burst's next keys until the page has
- * taken the last one. Such a burst gets the scan's grace, and a late timer waits once more from then, at
- * most STALL_WAITS times in a row (a page busy for good still releases what was typed).
+ * How long a held burst waits, on the page's clock, for any further event before its keys are given up
+ * as typing (with a terminator; 'none' waits `maxKeyIntervalMs + idleSlackMs`). Longer than the longest
+ * delivery stalls seen (834 ms on a busy PC, 1.3 s and 3.2 s in the bench at load 18-20 on 2 cores): until then the
+ * burst's next key may still be on its way. A person's key is proved typing by its own release long
+ * before (see above); this is for a key tapped in under `maxKeyIntervalMs`.
+ */
+export const STALL_MS = 2000;
+/** While the burst's last key is down, the timer waits this long (a release that never came). */
+export const KEY_DOWN_LIMIT_MS = 10_000;
+/**
+ * A timer run this long after it was due proves nothing about quiet: the page was busy, and keys made
+ * meanwhile may be queued behind it. It waits again from then, at most STALL_WAITS times in a row (a
+ * page busy for good still releases what was typed).
  */
 const BEHIND_MS = 10;
 const STALL_WAITS = 3;
@@ -137,14 +156,22 @@ export function createScanDetector(
   const holdBack = options.onTyping !== undefined;
   const idleMs = settings.maxKeyIntervalMs + (options.idleSlackMs ?? 40);
   let held: HeldKey[] = [];
+  /** The timestamp of the burst's last key, and when (page clock) its last event of any kind arrived. */
   let lastKeyAt = 0;
+  let lastArrivalAt = 0;
+  /** The burst's last key has not been released yet: at least its keyup is still to come. */
+  let lastKeyDown = false;
   let timer: unknown = null;
   /** When the running timer is due, and how many times it waited again after running late. */
   let timerDueAt = 0;
   let stallWaits = 0;
-  /** The page fell behind during this burst (BEHIND_MS). */
-  let behind = false;
   let lastScan: { code: string; at: number } | null = null;
+  /**
+   * A burst the stall timer gave up whose keys were all passed (they reached the focus as they came, so
+   * nothing was typed with them): its terminator, made within the burst's gap however late it arrives,
+   * still makes it a scan. Any other event forgets it.
+   */
+  let givenUp: { held: HeldKey[]; lastKeyAt: number } | null = null;
   let disposed = false;
   const queue: Array<[string, ScanInfo]> = [];
   let busy = false;
@@ -200,11 +227,10 @@ export function createScanDetector(
     timer = null;
   }
 
-  /** Forgets the burst in progress: its timer, its keys and whether the page fell behind during it. */
+  /** Forgets the burst in progress: its timer and its keys. */
   function dropBurst(): void {
     stopTimer();
     held = [];
-    behind = false;
   }
 
   function releaseAsTyping(): void {
@@ -235,14 +261,9 @@ export function createScanDetector(
     else releaseAsTyping();
   }
 
-  /**
-   * How long a held burst may stay quiet before the timer ends it. A run of 3+ fast keys is almost surely
-   * a scanner waiting for its terminator, so it gets a longer grace: a page busy for a moment (its key
-   * events queued with their true timestamps) must not have the timer hand half a scan out as typing.
-   */
+  /** How long a held burst may go without any event arriving before the timer ends it. */
   function quietWait(): number {
-    const likelyScan = held.length >= 3 || behind;
-    return settings.terminator !== 'none' && likelyScan ? Math.max(idleMs, SCAN_GRACE_MS) : idleMs;
+    return settings.terminator === 'none' ? idleMs : Math.max(idleMs, STALL_MS);
   }
 
   function startTimer(ms: number): void {
@@ -254,28 +275,53 @@ export function createScanDetector(
     timer = null;
     if (disposed || held.length === 0) return;
     const now = timers.now();
-    const quiet = now - lastKeyAt;
+    const quiet = now - lastArrivalAt;
     const wait = quietWait();
     if (now - timerDueAt > BEHIND_MS && stallWaits < STALL_WAITS) {
       stallWaits += 1;
-      behind = true;
       startTimer(wait);
     } else if (quiet < wait) startTimer(wait - quiet);
-    else endBurst();
+    else if (lastKeyDown && settings.terminator !== 'none' && quiet < KEY_DOWN_LIMIT_MS) startTimer(wait);
+    else {
+      if (settings.terminator !== 'none' && held.every((entry) => !entry.kept)) givenUp = { held, lastKeyAt };
+      endBurst();
+    }
+  }
+
+  /** The burst the timer gave up, when `timeStamp` (its terminator's) proves it was a scan after all. */
+  function takeBackGivenUp(timeStamp: number): boolean {
+    const burst = givenUp;
+    givenUp = null;
+    if (burst === null || timeStamp - burst.lastKeyAt > settings.maxKeyIntervalMs) return false;
+    held = burst.held;
+    lastKeyAt = burst.lastKeyAt;
+    return finishBurst();
+  }
+
+  /**
+   * Any event reaching the page is news about the held burst: one made past the burst's gap proves it
+   * over (events arrive in the order they were made, so no key of the burst can follow); one within
+   * the gap shows the burst's events are still arriving.
+   */
+  function observe(timeStamp: number): void {
+    if (held.length === 0) return;
+    if (timeStamp - lastKeyAt > settings.maxKeyIntervalMs) endBurst();
+    else lastArrivalAt = timers.now();
   }
 
   function handleKeyDown(event: ScanKeyEvent, keyOptions: { hold?: boolean } = {}): KeyOutcome {
     if (disposed) return 'passed';
     const { key, timeStamp } = event;
+    observe(timeStamp);
     if (MODIFIER_KEYS.has(key)) return 'passed';
-    const late = held.length > 0 && timeStamp - lastKeyAt > settings.maxKeyIntervalMs;
-    if (late) endBurst();
     const plain = !event.ctrlKey && !event.altKey && !event.metaKey && !event.repeat;
 
     if (plain && !event.shiftKey && key === settings.terminator) {
       if (held.length > 0 && finishBurst()) return 'consumed';
+      if (held.length === 0 && takeBackGivenUp(timeStamp)) return 'consumed';
       return 'passed';
     }
+    givenUp = null;
     if ([...key].length === 1 && isControlChar(key) && held.length > 0) {
       lastKeyAt = timeStamp; // a control character inside a burst is dropped, the burst goes on
       return 'consumed';
@@ -289,8 +335,9 @@ export function createScanDetector(
     const kept = holdBack && keyOptions.hold !== false;
     held.push({ key, char, at: timeStamp, kept });
     lastKeyAt = timeStamp;
+    lastArrivalAt = timers.now();
+    lastKeyDown = true;
     stallWaits = 0;
-    if (timers.now() - timeStamp > BEHIND_MS) behind = true;
     // One timer per burst, not one per key: onTimer measures the quiet since the last key and waits
     // again if it is too short. A page's setTimeout and clearTimeout cost about as much as the rest of
     // a key's handling, paid 13 times for an EAN-13.
@@ -300,8 +347,15 @@ export function createScanDetector(
 
   return {
     handleKeyDown,
+    handleKeyUp(event) {
+      if (disposed) return;
+      if (givenUp !== null && event.timeStamp - givenUp.lastKeyAt > settings.maxKeyIntervalMs) givenUp = null;
+      observe(event.timeStamp);
+      lastKeyDown = false;
+    },
     reset() {
       dropBurst();
+      givenUp = null;
       lastScan = null;
     },
     dispose() {

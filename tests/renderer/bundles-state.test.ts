@@ -3,6 +3,7 @@
 // nothing), what a new bundle and an edit send, main's refusal of a SKU named at its field; and the
 // product picker: search as typed (a late answer never wins), Enter picks the chosen one or looks the
 // text up, a scan is looked up and an unknown code is named.
+import { MONEY_RULE, QUANTITY_RULE } from '../../src-shared/domain/typed-number.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, ProductSummary } from '../../src-shared/ipc/index.js';
 import type { BundleDetail, BundleSummary } from '../../src-shared/ipc/schemas/bundles.js';
@@ -126,7 +127,11 @@ describe('BundleForm', () => {
     expect(Object.fromEntries(form.problems)).toEqual({
       sku: { kind: 'skuShort' },
       name: { kind: 'nameEmpty' },
-      sellprice: { kind: 'price', text: '12.345' },
+      sellprice: {
+        kind: 'price',
+        text: '12.345',
+        refusal: { reason: 'too-many-decimals', rule: MONEY_RULE },
+      },
       items: { kind: 'noItems' },
     });
     form.addProduct(product(7));
@@ -138,7 +143,7 @@ describe('BundleForm', () => {
     form.price = '1,250.50';
     expect(await form.save()).toBeNull();
     expect(Object.fromEntries(form.problems)).toEqual({
-      'items.0.quantity': { kind: 'quantity', text: '0' },
+      'items.0.quantity': { kind: 'quantity', text: '0', refusal: { reason: 'zero', rule: QUANTITY_RULE } },
     });
     form.setQuantity(0, '1');
     form.price = ' ';

@@ -1,12 +1,14 @@
 // The Contacts page's state against a fake bridge: the search a page at a time ("25 of 57", more on
 // demand), choosing and opening a contact, and the new / edit form (checked here before main is asked,
 // main's refusals by field, nothing sent from a bad form).
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactDetail, ContactSummary } from '../../src-shared/ipc/index.js';
 import { ContactForm } from '../../src-renderer/features/contacts/contact-form.svelte.js';
 import { ContactsList, PAGE_SIZE } from '../../src-renderer/features/contacts/contacts-list.svelte.js';
 import { FakeBridge, ok, settled } from './support/fake-bridge.js';
 import { ipcFail } from '../../src-shared/ipc/index.js';
+import { PARTY_ISSUE_MESSAGES } from '../../src-shared/domain/party-checks.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
@@ -113,11 +115,47 @@ describe('ContactForm', () => {
     expect(form.issues).toEqual({ name: 'required' });
   });
 
+  it('refuses a tax id, branch, phone and e-mail that do not pass their checks, sending nothing', async () => {
+    const form = new ContactForm(null, bridge);
+    form.setValue('code', 'C-001');
+    form.setValue('name', 'Somchai');
+    form.setValue('idNumber', '12345');
+    form.setValue('branchNo', '1');
+    form.setValue('phone', 'โทร 08x');
+    form.setValue('email', 'not-an-email');
+    expect(await form.save()).toBeNull();
+    expect(form.issues).toEqual({
+      idNumber: 'taxIdDigits',
+      branchNo: 'branchNoDigits',
+      phone: 'phoneInvalid',
+      email: 'emailInvalid',
+    });
+    form.setValue('idNumber', '1234567890120');
+    expect(await form.save()).toBeNull();
+    expect(form.issues.idNumber).toBe('taxIdCheckDigit');
+    expect(bridge.calls).toEqual([]);
+    expect(form.values).toMatchObject({ idNumber: '1234567890120', phone: 'โทร 08x', email: 'not-an-email' });
+  });
+
+  it("names main's party refusal by its check when main words it", async () => {
+    bridge.answer(
+      'contacts.create',
+      ipcFail('invalid-arguments', 'Some fields are not right.', {
+        issues: [{ path: 'email', message: PARTY_ISSUE_MESSAGES.emailInvalid }],
+      }),
+    );
+    const form = new ContactForm(null, bridge);
+    form.setValue('code', 'C-001');
+    form.setValue('name', 'Somchai');
+    expect(await form.save()).toBeNull();
+    expect(form.issues).toEqual({ email: 'emailInvalid' });
+  });
+
   it("names main's refusal next to the code and keeps what was typed", async () => {
     bridge.answer(
       'contacts.create',
       ipcFail('invalid-arguments', 'taken', {
-        reason: 'codeTaken',
+        reason: 'code-taken',
         issues: [{ path: 'code', message: 'is already used' }],
       }),
     );

@@ -42,6 +42,7 @@ const waiting: AttachedFile = {
   sendState: 'waitingToSend',
   operationId: 9,
   reasonText: null,
+  reasonCode: null,
   offline: true,
 };
 const onBackOffice: AttachedFile = {
@@ -88,13 +89,15 @@ describe('Attachments', () => {
   it('refuses a program or a file past 10 MB before sending a byte, in the page’s language', async () => {
     const files = new Attachments(RECORD, bridge);
     expect(await files.attach(new File(['MZ'], 'setup.exe'))).toBe(false);
-    expect(files.error).toContain('setup.exe cannot be attached');
+    expect(files.error?.sentence).toContain('setup.exe cannot be attached');
     const huge = { name: 'scan.pdf', size: 10 * 1024 * 1024 + 1, slice: () => new Blob() };
     expect(await files.attach(huge)).toBe(false);
-    expect(files.error).toBe('scan.pdf is larger than 10 MB, the largest file the back office takes.');
+    expect(files.error?.sentence).toBe(
+      'scan.pdf is larger than 10 MB, the largest file the back office takes.',
+    );
     locale.set('th');
-    expect(files.error).toContain('10 MB');
-    expect(files.error).toContain('ระบบหลังร้าน');
+    expect(files.error?.sentence).toContain('10 MB');
+    expect(files.error?.sentence).toContain('ระบบหลังร้าน');
     expect(bridge.calls).toEqual([]);
   });
 
@@ -198,12 +201,64 @@ describe('Attachments', () => {
       .answer('files.stage', ok({ uploadId: '0b7c7a4e-4d7e-4c41-9a53-0c4f1d6b7a10', receivedBytes: 8 }))
       .answer(
         'files.attach',
-        refused('invalid-arguments', 'photo.png does not hold…', 'fileContentMismatch'),
+        refused('invalid-arguments', 'photo.png does not hold…', 'file-content-mismatch'),
       );
     const files = new Attachments(RECORD, bridge);
     expect(await files.attach(new File(['%PDF-1.4'], 'photo.png'))).toBe(false);
-    expect(files.error).toBe('photo.png does not hold what its name says; it was not attached.');
+    expect(files.error?.sentence).toBe('photo.png does not hold what its name says; it was not attached.');
     expect(bridge.names()).not.toContain('files.list');
+  });
+
+  it('names the record the back office does not have; nothing queued; main’s text only in Details', async () => {
+    bridge
+      .answer('files.stage', ok({ uploadId: 'u-1', receivedBytes: 8 }))
+      .answer(
+        'files.attach',
+        refused('not-found', 'The back office has no purchase order PO-0001', 'record-not-found'),
+      );
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['%PDF-1.4'], 'terms.pdf'))).toBe(false);
+    expect(files.error?.sentence).toBe(
+      'The back office has no “Purchase order PO-0001”. Check the number or id; nothing was attached.',
+    );
+    expect(files.error?.details).toBe('The back office has no purchase order PO-0001');
+    locale.set('th');
+    expect(files.error?.sentence).toContain('ไม่พบ “ใบสั่งซื้อ PO-0001” ในระบบหลังร้าน');
+    expect(files.error?.sentence).not.toContain('back office');
+  });
+
+  it('a refusal it has no words for: a sentence by its code, the raw text only behind Details', async () => {
+    bridge.answer('files.stage', refused('internal', 'connect ECONNREFUSED 127.0.0.1:443'));
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['%PDF-1.4'], 'terms.pdf'))).toBe(false);
+    locale.set('th');
+    expect(files.error?.sentence).toBe('เกิดข้อผิดพลาดภายใน Stockroom ลองอีกครั้ง ถ้ายังเป็นอยู่ให้ส่งบันทึกให้ฝ่ายสนับสนุน');
+    expect(files.error?.details).toBe('connect ECONNREFUSED 127.0.0.1:443');
+  });
+
+  it('words main’s refusals of the limits (staging full, a download too large) in both languages', async () => {
+    bridge
+      .answer(
+        'files.stage',
+        refused('conflict', 'Files being added on this PC already hold…', 'staging-full'),
+      )
+      .answer('files.list', ok(listOf(onBackOffice)))
+      .answer('files.open', refused('conflict', 'The back office sent more…', 'download-too-large'));
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['%PDF-1.4'], 'terms.pdf'))).toBe(false);
+    expect(files.error?.sentence).toContain(
+      'terms.pdf was not added: files being added on this PC already fill',
+    );
+    locale.set('th');
+    expect(files.error?.sentence).toContain('ไม่ได้เพิ่ม terms.pdf');
+    locale.set('en');
+    await files.load();
+    await files.open(() => undefined);
+    expect(files.error?.sentence).toBe(
+      'The back office sent more than 10 MB for this file, more than a file may be, so Stockroom stopped reading it.',
+    );
+    locale.set('th');
+    expect(files.error?.sentence).toContain('เกิน 10 MB');
   });
 
   it('shows a picture, saves anything else, and says when a file needs the back office', async () => {
@@ -211,6 +266,7 @@ describe('Attachments', () => {
       fileName: 'photo.png',
       type: 'image/png',
       view: 'image',
+      warning: null,
       size: 3,
       content: 'AAEC',
     };
@@ -218,12 +274,13 @@ describe('Attachments', () => {
       fileName: 'terms.pdf',
       type: 'application/pdf',
       view: 'save',
+      warning: null,
       size: 3,
       content: 'AAEC',
     };
     bridge
       .answer('files.list', ok(listOf(waiting, onBackOffice)))
-      .answer('files.open', ok(picture), ok(pdf), refused('conflict', 'offline', 'notOnThisPc'));
+      .answer('files.open', ok(picture), ok(pdf), refused('conflict', 'offline', 'not-on-this-pc'));
     const files = new Attachments(RECORD, bridge);
     await files.load();
     const saved: OpenedFile[] = [];
@@ -240,7 +297,37 @@ describe('Attachments', () => {
     expect(files.notice).toBe('terms.pdf was saved to your downloads.');
 
     await files.open(() => undefined);
-    expect(files.error).toContain('never opened on this PC');
+    expect(files.error?.sentence).toContain('never opened on this PC');
+  });
+
+  it('never opens a file main warns about: its whole name and the warning, saved only when asked', async () => {
+    const program: OpenedFile = {
+      fileName: 'invoice.pdf.exe',
+      type: 'application/octet-stream',
+      view: 'save',
+      warning: 'runnable',
+      size: 3,
+      content: 'AAEC',
+    };
+    bridge.answer('files.list', ok(listOf(onBackOffice))).answer('files.open', ok(program), ok(program));
+    const files = new Attachments(RECORD, bridge);
+    await files.load();
+    const saved: OpenedFile[] = [];
+    await files.open((file) => saved.push(file));
+    expect(saved).toEqual([]);
+    expect(files.shown).toBeNull();
+    expect(files.held).toEqual(program);
+    expect(files.heldWarning).toContain('“invoice.pdf.exe” could be a program');
+    locale.set('th');
+    expect(files.heldWarning).toContain('“invoice.pdf.exe” อาจเป็นโปรแกรม');
+    locale.set('en');
+    files.closeHeld();
+    expect([files.held, saved]).toEqual([null, []]);
+
+    await files.open((file) => saved.push(file));
+    files.saveHeld((file) => saved.push(file));
+    expect([files.held, saved]).toEqual([null, [program]]);
+    expect(files.notice).toBe('invoice.pdf.exe was saved to your downloads.');
   });
 
   it('shows a PDF in the page, and saves it from there when asked', async () => {
@@ -248,6 +335,7 @@ describe('Attachments', () => {
       fileName: 'terms.pdf',
       type: 'application/pdf',
       view: 'pdf',
+      warning: null,
       size: 3,
       content: 'AAEC',
     };
@@ -290,6 +378,7 @@ describe('PdfViewer', () => {
     fileName: 'terms.pdf',
     type: 'application/pdf',
     view: 'pdf',
+    warning: null,
     size: 3,
     content: 'AAEC',
   };

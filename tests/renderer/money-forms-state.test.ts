@@ -1,6 +1,7 @@
 // The Money page's forms against a fake bridge: the new income/expense (main's preview as it is typed,
 // contacts, the payment made with it, refusals by field), the payment on a record with its resulting
 // status before saving, and the new transfer.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ipcFail, type CallValue, type IpcResult } from '../../src-shared/ipc/index.js';
 import { MoneyDraftForm } from '../../src-renderer/features/money/money-draft.svelte.js';
@@ -119,10 +120,44 @@ describe('MoneyDraftForm', () => {
     expect(form.args().payment).toEqual({ methodId: 3, amount: 96.3, paidAt: '2026-11-24 10:05' });
   });
 
+  it('asks before a payment with the record past its amount; saves it only once answered', async () => {
+    bridge.answer('money.preview', ok(preview)).answer('money.create', ok(detail(5)));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    await form.settlePreview();
+    form.setPayNow(true, [{ id: 3, name: 'Cash' }]);
+    // A satang past the record's ฿96.30: asked, nothing sent; "go back" keeps what was typed.
+    form.setValue('payAmount', '96.31');
+    expect(await form.save()).toBeNull();
+    expect(form.overpay).toEqual({ owed: 96.3, payment: 96.31, statusAfter: 'Excess Payment' });
+    expect(bridge.argsOf('money.create')).toEqual([]);
+    form.keepPaying();
+    expect(form.overpay).toBeNull();
+    expect(form.values.payAmount).toBe('96.31');
+    expect(await form.save()).toBeNull();
+    expect(bridge.argsOf('money.create')).toEqual([]);
+    // Answered: sent once, with the payment as typed.
+    expect((await form.save(true))?.id).toBe(5);
+    expect(bridge.argsOf('money.create').map((args) => args.payment?.amount)).toEqual([96.31]);
+    expect(form.overpay).toBeNull();
+  });
+
+  it('asks nothing for a payment in full with the record', async () => {
+    bridge.answer('money.preview', ok(preview)).answer('money.create', ok(detail(5)));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    await form.settlePreview();
+    form.setPayNow(true, [{ id: 3, name: 'Cash' }]);
+    expect((await form.save())?.id).toBe(5);
+    expect(form.overpay).toBeNull();
+  });
+
   it('keeps a payment in full in full as the lines change, until the person types an amount', async () => {
     bridge.answer('money.preview', (args) => {
-      const total = args.lines.reduce((sum, line) => sum + line.totalPrice, 0);
-      return ok({ ...preview, amount: total, paymentAmount: args.payment?.amount ?? 0 });
+      const total = args.lines.reduce((sum, line) => sum + Number(line.totalPrice), 0);
+      return ok({ ...preview, amount: total, paymentAmount: Number(args.payment?.amount ?? 0) });
     });
     const form = new MoneyDraftForm('income', bridge, clock);
     form.setLine(0, 'name', 'Boxes');
@@ -154,7 +189,7 @@ describe('MoneyDraftForm', () => {
     );
     const form = new MoneyDraftForm('income', bridge, clock);
     form.setLine(0, 'name', 'Boxes');
-    form.setLine(0, 'price', '-5');
+    form.setLine(0, 'price', '5');
     await form.settlePreview();
     expect(form.preview).toBeNull();
     expect(form.issues.size).toBe(0);
@@ -163,9 +198,9 @@ describe('MoneyDraftForm', () => {
 
     expect([...form.issues.keys()]).toEqual(['lines.0.totalPrice', 'payment.methodId']);
     expect(form.saveError).toBeNull();
-    expect(form.lines[0]).toEqual({ name: 'Boxes', categoryName: '', price: '-5' });
+    expect(form.lines[0]).toEqual({ name: 'Boxes', categoryName: '', price: '5' });
     expect(bridge.argsOf('money.create')[0]?.lines).toEqual([
-      { name: 'Boxes', categoryName: '', totalPrice: -5 },
+      { name: 'Boxes', categoryName: '', totalPrice: 5 },
     ]);
 
     // A change clears the save's messages; the preview's refusal still names the field.
@@ -183,10 +218,38 @@ describe('MoneyDraftForm', () => {
     form.setLine(0, 'price', '100');
 
     expect(await form.save()).toBeNull();
-    expect(form.saveError).toBe('No store is open.');
+    expect(form.saveError).toEqual({
+      sentence: 'No store is open. Add a store, or try the demo store.',
+      details: 'No store is open.',
+    });
 
     expect((await form.save())?.id).toBe(5);
     expect(form.saveError).toBeNull();
+  });
+
+  it('holds the first save of a reference another record has, names it, and keeps it on the second', async () => {
+    const used = { recordId: 7, serverId: 31, date: '2026-11-30', contactName: 'Walk-in', amount: 1412.4 };
+    bridge
+      .answer('money.preview', (args) =>
+        ok({ ...preview, referenceUsedBy: args.reference === 'INV-WALK-001' ? used : null }),
+      )
+      .answer('money.create', ok(detail(5)));
+    const form = new MoneyDraftForm('income', bridge, clock);
+    form.setLine(0, 'name', 'Boxes');
+    form.setLine(0, 'price', '100');
+    form.setValue('reference', 'INV-WALK-001');
+    expect(await form.save()).toBeNull();
+    expect(form.referenceUsedBy).toEqual(used);
+    expect(form.referenceHeld).toBe(true);
+    expect(bridge.argsOf('money.create')).toEqual([]);
+
+    // A fresh reference clears the warning; the one held once, typed again, is kept on saving.
+    form.setValue('reference', 'INV-WALK-002');
+    await form.settlePreview();
+    expect([form.referenceUsedBy, form.referenceHeld]).toEqual([null, false]);
+    form.setValue('reference', 'INV-WALK-001');
+    expect((await form.save())?.id).toBe(5);
+    expect(bridge.argsOf('money.create')).toHaveLength(1);
   });
 
   it('keeps at least one line', () => {
@@ -262,12 +325,15 @@ describe('MoneyRecordView', () => {
     expect(view.detail?.paymentAmount).toBe(50);
   });
 
-  it("shows main's words when the record cannot be read", async () => {
+  it('says in the page’s words when the record cannot be read, main’s behind Details', async () => {
     bridge.answer('money.detail', refused('not-found', 'No such income or expense.'));
     const view = new MoneyRecordView(99, bridge, clock);
     await view.load();
     expect(view.detail).toBeNull();
-    expect(view.error).toBe('No such income or expense.');
+    expect(view.error).toEqual({
+      sentence: 'What this names is no longer there. Reload the page, then try again.',
+      details: 'No such income or expense.',
+    });
   });
 });
 
@@ -277,12 +343,17 @@ describe('TransferForm', () => {
     { id: 2, name: 'Bank' },
   ];
 
-  it('proposes the first two methods and today, and queues the transfer', async () => {
+  it('proposes the first method as from and today, leaves to for the person, and queues the transfer', async () => {
     bridge.answer('money.createTransfer', ok(transfer(4)));
     const form = new TransferForm(methods, bridge, clock);
     form.setValue('amount', '500');
     form.setValue('reference', ' T-1 ');
+    expect(form.values.toMethodId).toBe('');
 
+    expect(await form.save()).toBeNull();
+    expect(form.issues.has('toMethodId')).toBe(true);
+    expect(bridge.calls).toEqual([]);
+    form.setValue('toMethodId', '2');
     expect((await form.save())?.id).toBe(4);
     expect(bridge.argsOf('money.createTransfer')).toEqual([
       { fromMethodId: 1, toMethodId: 2, amount: 500, date: '2026-11-24', reference: 'T-1', description: '' },
@@ -302,12 +373,24 @@ describe('TransferForm', () => {
   });
 
   it("names main's refused fields and keeps what was typed", async () => {
-    bridge.answer('money.createTransfer', invalid('amount', 'must be at least 0.01'));
+    bridge.answer('money.createTransfer', invalid('amount', 'is more than the method holds'));
     const form = new TransferForm(methods, bridge, clock);
+    form.setValue('toMethodId', '2');
+    form.setValue('amount', '5');
+
+    expect(await form.save()).toBeNull();
+    expect(form.issues.get('amount')?.message).toBe('is more than the method holds');
+    expect(form.values.amount).toBe('5');
+  });
+
+  it('refuses 0 by the one rule of typed numbers before main is asked, and keeps it', async () => {
+    const form = new TransferForm(methods, bridge, clock);
+    form.setValue('toMethodId', '2');
     form.setValue('amount', '0');
 
     expect(await form.save()).toBeNull();
-    expect(form.issues.get('amount')?.message).toBe('must be at least 0.01');
+    expect(form.issues.get('amount')?.message).toBe('must be more than 0');
+    expect(bridge.argsOf('money.createTransfer')).toEqual([]);
     expect(form.values.amount).toBe('0');
   });
 });

@@ -1,8 +1,10 @@
 // The Money page's lists (features/money/money-list.svelte.ts) against a fake bridge: the tabs, the
 // filter as the contract wants it, a refused filter field named, totals, paging and the chosen row.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallArgs, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
-import { parseAmount } from '../../src-renderer/lib/form-input.js';
+import { typedArg } from '../../src-renderer/lib/form-input.js';
+import { MONEY_RULE } from '../../src-shared/domain/typed-number.js';
 import { MoneyList, NO_FILTER, PAGE_SIZE } from '../../src-renderer/features/money/money-list.svelte.js';
 import { FakeBridge, held, ok, settled } from './support/fake-bridge.js';
 import { coverage, invalid, records, transfer } from './support/money-answers.js';
@@ -15,15 +17,15 @@ beforeEach(() => {
   bridge = new FakeBridge();
 });
 
-describe('parseAmount', () => {
-  it('reads figures as people type them and makes anything else NaN', () => {
-    expect(parseAmount('1,250.50')).toBe(1250.5);
-    expect(parseAmount(' ฿ 80 ')).toBe(80);
-    expect(parseAmount('-5')).toBe(-5);
-    expect(parseAmount('.5')).toBe(0.5);
-    expect(parseAmount('')).toBeNaN();
-    expect(parseAmount('12abc')).toBeNaN();
-    expect(parseAmount('1.2.3')).toBeNaN();
+describe('typedArg', () => {
+  it('sends a figure the rule accepts as its exact value, and any other text as typed for main to name', () => {
+    expect(typedArg('1,250.50', MONEY_RULE)).toBe(1250.5);
+    expect(typedArg(' ฿ 80 ', MONEY_RULE)).toBe(80);
+    expect(typedArg('.5', MONEY_RULE)).toBe(0.5);
+    expect(typedArg('-5', MONEY_RULE)).toBe('-5');
+    expect(typedArg('', MONEY_RULE)).toBe('');
+    expect(typedArg('12abc', MONEY_RULE)).toBe('12abc');
+    expect(typedArg('1.2.3', MONEY_RULE)).toBe('1.2.3');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   MAX_FIGURE,
   parseFigure,
 } from '../../src-renderer/features/outbox/parked-figures.js';
-import { failureText } from '../../src-renderer/features/outbox/failure-text.js';
+import { failureText } from '../../src-renderer/lib/failure-text.js';
 import { absoluteTime, relativeTime } from '../../src-renderer/components/relative-time.js';
 
 describe('keepDifferenceTarget', () => {

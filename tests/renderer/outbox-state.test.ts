@@ -1,6 +1,7 @@
 // The outbox page's state (features/outbox/outbox.svelte.ts) against a fake bridge: the parked rows with
 // their products' names, one page of the list ('open' or the whole history), reloads coalesced while
 // one is running, and the person's actions on a parked row with main's refusals in words.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallValue, IpcResult, OutboxSummary, ProductDetail } from '../../src-shared/ipc/index.js';
 import { OutboxView, PAGE_SIZE } from '../../src-renderer/features/outbox/outbox.svelte.js';
@@ -133,7 +134,10 @@ describe('load', () => {
 
     await view.load();
 
-    expect(view.error).toBe('No store is open.');
+    expect(view.error).toEqual({
+      sentence: 'No store is open. Add a store, or try the demo store.',
+      details: 'No store is open.',
+    });
     expect(view.parked).toEqual([]);
     expect(view.items.map((row) => row.id)).toEqual([1, 2]);
     expect(view.loaded).toBe(true);
@@ -222,7 +226,10 @@ describe('actions on a parked row', () => {
 
     const result = await view.act(8, { kind: 'edit', value: 12 });
 
-    expect(result).toEqual({ ok: false, message: 'The row is not parked any more.' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: 'The row is not parked any more.' },
+    });
     expect(bridge.names()).toEqual(['outbox.editValue']);
     expect(view.busy).toBe(false);
   });
@@ -244,7 +251,7 @@ describe('actions on a parked row', () => {
     const view = new OutboxView(bridge);
 
     expect(await view.resume()).toBeNull();
-    expect(await view.resume()).toBe('Nothing is paused.');
+    expect(await view.resume()).toMatchObject({ code: 'conflict', message: 'Nothing is paused.' });
     expect(bridge.argsOf('outbox.resume')).toEqual([{}, {}]);
   });
 });

@@ -167,7 +167,10 @@ describe('PrintJob', () => {
     bridge.answer('print.countSheet', refused('not-found', 'No session s-9'));
     const job = new PrintJob({ kind: 'countSheet', sessionId: 's-9' }, bridge, host);
     await job.load();
-    expect(job.error).toBe('No session s-9');
+    expect(job.error).toEqual({
+      sentence: 'What this names is no longer there. Reload the page, then try again.',
+      details: 'No session s-9',
+    });
     expect(job.model).toBeNull();
     await job.print();
     expect(host.steps).toEqual([]);
@@ -181,13 +184,19 @@ describe('print words', () => {
     expect(printDateTime('2026-11-20 09:05')).toBe('20 Nov 2026 09:05');
     expect(printAmount(1234.5)).toBe('1,234.50');
     expect(printSigned(-9, printAmount)).toBe('-9.00');
-    expect(statusWords('income', 'Pending')).toBe('Unpaid');
-    expect(statusWords('quotation', 'Pending')).toBe('Pending');
+    // The words the app's own pages use for each kind (issue 20, point 12: a quotation printed "สำเร็จ"
+    // where the app says "อนุมัติแล้ว").
+    expect(statusWords('income', 'Pending')).toBe('Pending');
+    expect(statusWords('quotation', 'Success')).toBe('Approved');
+    expect(statusWords('returnPurchaseOrder', 'Success')).toBe('Success (goods out)');
     expect(statusWords('quotation', 'Approved later')).toBe('Approved later');
     locale.set('th');
     // Thai dates in the Buddhist era, as Thai documents write them.
     expect(printDate('2026-11-20')).toBe('20 พ.ย. 2569');
     expect(statusWords('expense', 'Paid')).toBe('ชำระแล้ว');
+    expect(statusWords('quotation', 'Success')).toBe('อนุมัติแล้ว');
+    expect(statusWords('quotation', 'Voided')).toBe('ยกเลิก');
+    expect(statusWords('returnPurchaseOrder', 'Voided')).toBe('ยกเลิกแล้ว');
     expect(printDate('not a date')).toBe('not a date');
     locale.set('en');
   });

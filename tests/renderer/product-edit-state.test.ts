@@ -200,10 +200,10 @@ describe("a product's changes", () => {
     expect(changes.question).toContain('2 stock change(s)');
     expect(changes.question).toContain('Aisle 3 (4)');
     expect(bridge.argsOf('catalogue.deleteProduct')).toEqual([]);
-    changes.cancelDelete();
+    changes.cancelQuestion();
     expect(changes.question).toBeNull();
     await changes.askDelete();
-    await changes.confirmDelete();
+    await changes.confirm();
     expect(bridge.argsOf('catalogue.deleteProduct')).toEqual([{ productId: 7 }]);
     expect(changes.question).toBeNull();
   });

@@ -51,7 +51,8 @@ function recorder(lines: Map<number, RecountLine>) {
     const line = lines.get(args.lineId);
     if (line === undefined)
       return refused('invalid-arguments', `Line ${args.lineId} is not marked for a recount`);
-    const recounted = args.mode === 'add' ? (line.recounted ?? 0) + args.quantity : args.quantity;
+    const quantity = Number(args.quantity); // the page sends the exact figure it read
+    const recounted = args.mode === 'add' ? (line.recounted ?? 0) + quantity : quantity;
     const next = { ...line, recounted, recountedBy: args.counter ?? null };
     lines.set(line.lineId, next);
     return ok(next);
@@ -129,7 +130,7 @@ describe('the recount screen', () => {
     bridge
       .answer('counting.session', ok(session))
       .answer('counting.recountLines', ok([cola]))
-      .answer('counting.recordRecount', refused('conflict', 'The session was committed.', 'sessionClosed'));
+      .answer('counting.recordRecount', refused('conflict', 'The session was committed.', 'session-closed'));
     const recount = new RecountSession(SESSION_ID, bridge);
     await recount.load();
     recount.recounter = 'Malee';
@@ -142,7 +143,9 @@ describe('the recount screen', () => {
 
   it('reads a typed figure: 0 is a recount, a negative or empty one is not', () => {
     expect(readRecountFigure('0')).toBe(0);
-    expect(readRecountFigure('12.5')).toBe(12.5);
+    expect(readRecountFigure('12')).toBe(12);
+    // Whole units: a recount of 12.5 is refused, never rounded (typed-number.ts).
+    expect(readRecountFigure('12.5')).toBeNull();
     expect(readRecountFigure('')).toBeNull();
     expect(readRecountFigure('.')).toBeNull();
     expect(readRecountFigure('2000000000')).toBeNull();
@@ -193,7 +196,7 @@ describe("the review's recount calls", () => {
       .answer(
         'counting.chooseRecount',
         ok({ firstCount: 5, recounted: 7, recountedBy: 'Malee', use: 'first' }),
-        refused('conflict', 'Nobody recounted RICE-5 yet', 'recountMissing'),
+        refused('conflict', 'Nobody recounted RICE-5 yet', 'recount-missing'),
       );
     const state = new SessionReviewState(SESSION_ID, bridge);
 

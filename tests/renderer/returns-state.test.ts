@@ -3,8 +3,13 @@
 // a new return saved with the shared editor's lines and a payment, its proposed number left for main to
 // take (a typed one sent as typed), a refused field named with nothing else sent, Success with its date
 // and warehouse, a payment, voids asked first, tags, and reading again when main says the copy changed.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReturnOrderDetail, ReturnOrderSummary } from '../../src-shared/ipc/index.js';
+import type {
+  DocumentLinesPreview,
+  ReturnOrderDetail,
+  ReturnOrderSummary,
+} from '../../src-shared/ipc/index.js';
 import {
   RETURNS_PAGE_SIZE,
   ReturnsPanelState,
@@ -64,6 +69,34 @@ function detail(id: number, overrides: Partial<ReturnOrderDetail> = {}): ReturnO
   };
 }
 
+const boxes = {
+  id: 9,
+  sku: 'BOX',
+  barcode: '885000000009',
+  name: 'Boxes',
+  unittext: 'pc',
+  sellprice: 200,
+  purchaseprice: 181.52,
+  active: true,
+  imagepath: '',
+};
+
+/** main's figures for a new return's lines coming to `amount`. */
+function linesPreview(amount: number): DocumentLinesPreview {
+  return {
+    vatType: 'noVat',
+    subtotal: amount,
+    discountAmount: 0,
+    shippingAmount: 0,
+    shippingAmountPretax: 0,
+    shippingAmountVat: 0,
+    amount,
+    amountPretax: amount,
+    vatAmount: 0,
+    lines: [],
+  };
+}
+
 const list = (items: ReturnOrderSummary[]) =>
   ok({
     total: items.length,
@@ -79,7 +112,7 @@ beforeEach(() => {
   bridge = new FakeBridge()
     .answer('catalogue.warehouses', ok([{ id: 1, code: 'W0001', name: 'Main', address: '', pending: false }]))
     .answer('money.paymentMethods', ok([{ id: 7, name: 'Cash' }]))
-    .answer('documents.returns', list([summary(1), summary(2)]));
+    .answer('returns.list', list([summary(1), summary(2)]));
 });
 
 describe('ReturnsPanelState', () => {
@@ -88,7 +121,7 @@ describe('ReturnsPanelState', () => {
       .answer('catalogue.warehouses', ok([]))
       .answer('money.paymentMethods', ok([]))
       .answer(
-        'documents.returns',
+        'returns.list',
         list([summary(1), summary(2)]),
         list([summary(1), summary(2)]),
         invalid('dateFrom'),
@@ -99,7 +132,7 @@ describe('ReturnsPanelState', () => {
     expect(panel.totals).toEqual({ count: 2, amount: 200, paymentAmount: 0 });
     panel.setFilter({ status: 'Success', amountMin: '1,000', keyword: ' rt-1 ', warehouseCode: 'W0001' });
     await panel.load(0);
-    expect(bridge.argsOf('documents.returns')[1]).toEqual({
+    expect(bridge.argsOf('returns.list')[1]).toEqual({
       offset: 0,
       limit: RETURNS_PAGE_SIZE,
       statuses: ['Success'],
@@ -115,26 +148,22 @@ describe('ReturnsPanelState', () => {
 
   it('opens a return from the PC, then takes what the back office holds', async () => {
     bridge
-      .answer('documents.returnDetail', ok(detail(1)))
+      .answer('returns.detail', ok(detail(1)))
       .answer(
-        'documents.refreshReturn',
+        'returns.refresh',
         ok(detail(1, { movement: { dates: ['2025-06-10'], lines: [], readAt: 1 } })),
       );
     const panel = new ReturnsPanelState(bridge);
     await panel.start();
     await panel.open(1);
-    expect(bridge.names().slice(-2)).toEqual(['documents.returnDetail', 'documents.refreshReturn']);
+    expect(bridge.names().slice(-2)).toEqual(['returns.detail', 'returns.refresh']);
     expect(panel.detail?.movement?.dates).toEqual(['2025-06-10']);
   });
 
   it('a new return: proposed number, the editor lines, a payment; a refused field sends nothing else', async () => {
     bridge
-      .answer('documents.newReturnNumber', ok({ number: 'RT-WHPC01-00001', date: '2025-06-10' }))
-      .answer(
-        'documents.createReturn',
-        invalid('warehouseCode'),
-        ok(detail(3, { number: 'RT-WHPC01-00001' })),
-      );
+      .answer('returns.newNumber', ok({ number: 'RT-WHPC01-00001', date: '2025-06-10' }))
+      .answer('returns.create', invalid('warehouseCode'), ok(detail(3, { number: 'RT-WHPC01-00001' })));
     const panel = new ReturnsPanelState(bridge);
     await panel.start();
     await panel.openNew();
@@ -145,7 +174,7 @@ describe('ReturnsPanelState', () => {
     expect([...panel.newSave.issues.keys()]).toEqual(['warehouseCode']);
     expect(panel.dialog).toBe('new');
     expect(await panel.saveNew()).toBe(true);
-    const [sent] = bridge.argsOf('documents.createReturn');
+    const [sent] = bridge.argsOf('returns.create');
     // The proposal kept: no number, main takes this PC's next one as it saves.
     expect(sent).not.toHaveProperty('number');
     expect(sent).toMatchObject({
@@ -162,9 +191,9 @@ describe('ReturnsPanelState', () => {
 
   it('leaves a kept proposal for main to take as it saves, and sends a typed number as typed', async () => {
     bridge
-      .answer('documents.newReturnNumber', ok({ number: 'RT-WHPC01-00003', date: '2025-06-10' }))
+      .answer('returns.newNumber', ok({ number: 'RT-WHPC01-00003', date: '2025-06-10' }))
       .answer(
-        'documents.createReturn',
+        'returns.create',
         invalid('number', 'is already used by another return on this PC'),
         ok(detail(3)),
       );
@@ -174,7 +203,7 @@ describe('ReturnsPanelState', () => {
       await panel.openNew();
       if (number !== null) panel.setNew({ number });
       await panel.saveNew();
-      return bridge.argsOf('documents.createReturn').at(-1);
+      return bridge.argsOf('returns.create').at(-1);
     };
     // A typed number taken: refused and named, what was typed stays; then typed again and sent.
     expect(await saveWith(' RT-SHOW-1 ')).toMatchObject({ number: 'RT-SHOW-1' });
@@ -182,7 +211,7 @@ describe('ReturnsPanelState', () => {
     expect(panel.newText.number).toBe(' RT-SHOW-1 ');
     panel.setNew({ number: 'RT-SHOW-1A' });
     expect(await panel.saveNew()).toBe(true);
-    expect(bridge.argsOf('documents.createReturn').at(-1)).toMatchObject({ number: 'RT-SHOW-1A' });
+    expect(bridge.argsOf('returns.create').at(-1)).toMatchObject({ number: 'RT-SHOW-1A' });
     // Another form may save RT-WHPC01-00003 first: main then gives this one the next number.
     expect(await saveWith(null)).not.toHaveProperty('number');
     // Typed back to the proposal: still the proposal.
@@ -193,35 +222,105 @@ describe('ReturnsPanelState', () => {
 
   it('Success with its date and warehouse; a payment; voids asked first; tags', async () => {
     bridge
-      .answer('documents.returnDetail', ok(detail(1)))
-      .answer('documents.refreshReturn', ok(detail(1)))
-      .answer('documents.setReturnStatus', ok(detail(1, { status: 'Success' })))
-      .answer('documents.recordReturnPayment', invalid('amount'), ok(detail(1, { paymentAmount: 20 })))
-      .answer('documents.voidReturn', ok(detail(1, { status: 'Voided' })))
-      .answer('documents.addReturnTag', ok(detail(1, { tags: ['late'] })));
+      .answer('returns.detail', ok(detail(1)))
+      .answer('returns.refresh', ok(detail(1)))
+      .answer('returns.setStatus', ok(detail(1, { status: 'Success' })))
+      .answer('returns.recordPayment', ok(detail(1, { paymentAmount: 20 })))
+      .answer('returns.void', ok(detail(1, { status: 'Voided' })))
+      .answer('returns.addTag', ok(detail(1, { tags: ['late'] })));
     const panel = new ReturnsPanelState(bridge);
     await panel.start();
     await panel.open(1);
     panel.openStatus('Success');
     panel.setStatusText({ actionDate: '2025-06-11' });
     expect(await panel.saveStatus()).toBe(true);
-    expect(bridge.argsOf('documents.setReturnStatus')).toEqual([
+    expect(bridge.argsOf('returns.setStatus')).toEqual([
       { id: 1, status: 'Success', actionDate: '2025-06-11', warehouseCode: 'W0001' },
     ]);
     panel.openPayment();
     panel.setPaymentText({ amount: 'abc' });
     expect(await panel.savePayment()).toBe(false);
     expect([...panel.paymentSave.issues.keys()]).toEqual(['amount']);
+    // 181.525 on a ฿181.52 return: refused by the one rule (never rounded to 181.53), nothing sent.
+    panel.setPaymentText({ amount: '181.525' });
+    expect(await panel.savePayment()).toBe(false);
+    expect(panel.paymentSave.issues.get('amount')?.message).toBe('must have at most 2 decimals');
+    expect(bridge.argsOf('returns.recordPayment')).toEqual([]);
     panel.setPaymentText({ amount: '20' });
     expect(await panel.savePayment()).toBe(true);
     expect(panel.detail?.paymentAmount).toBe(20);
     panel.ask('voidReturn');
     expect(panel.dialog).toBe('voidReturn');
-    expect(bridge.argsOf('documents.voidReturn')).toEqual([]);
+    expect(bridge.argsOf('returns.void')).toEqual([]);
     expect(await panel.confirm()).toBe(true);
     expect(panel.detail?.status).toBe('Voided');
     expect(await panel.tag(' late ', true)).toBe(true);
-    expect(bridge.argsOf('documents.addReturnTag')).toEqual([{ id: 1, tag: 'late' }]);
+    expect(bridge.argsOf('returns.addTag')).toEqual([{ id: 1, tag: 'late' }]);
+  });
+
+  it('asks before a payment past what the return owes; saves it only once answered', async () => {
+    bridge
+      .answer('returns.detail', ok(detail(1, { amount: 181.52, paymentAmount: 100 })))
+      .answer('returns.refresh', ok(detail(1, { amount: 181.52, paymentAmount: 100 })))
+      .answer('returns.recordPayment', ok(detail(1, { amount: 181.52, paymentAmount: 181.53 })));
+    const panel = new ReturnsPanelState(bridge);
+    await panel.start();
+    await panel.open(1);
+    panel.openPayment();
+    // What is owed exactly: no question.
+    panel.setPaymentText({ amount: '81.52' });
+    expect(panel.overpay).toBeNull();
+    // A satang past it: asked, nothing sent; "go back" keeps the form and its text.
+    panel.setPaymentText({ amount: '81.53' });
+    expect(await panel.savePayment()).toBe(false);
+    expect(panel.overpay).toEqual({ owed: 81.52, payment: 81.53, statusAfter: 'Excess Payment' });
+    expect(bridge.argsOf('returns.recordPayment')).toEqual([]);
+    panel.keepPaying();
+    expect(panel.overpay).toBeNull();
+    expect(panel.dialog).toBe('payment');
+    expect(panel.paymentText.amount).toBe('81.53');
+    // Answered: sent once.
+    expect(await panel.savePayment()).toBe(false);
+    expect(await panel.savePayment(true)).toBe(true);
+    expect(bridge.argsOf('returns.recordPayment')).toHaveLength(1);
+    expect(panel.overpay).toBeNull();
+  });
+
+  it("asks before a payment at creation past the new return's amount; saves it only once answered", async () => {
+    bridge
+      .answer('returns.newNumber', ok({ number: 'RT-WHPC01-00002', date: '2025-06-10' }))
+      .answer('documents.previewLines', ok(linesPreview(181.52)))
+      .answer('returns.create', ok(detail(3, { amount: 181.52, paymentAmount: 181.53 })));
+    const panel = new ReturnsPanelState(bridge);
+    await panel.start();
+    await panel.openNew();
+    panel.editor.addProduct(boxes);
+    // A satang past what the lines come to: asked, nothing sent; "go back" keeps what was typed.
+    panel.setNew({ payAmount: '181.53' });
+    expect(await panel.saveNew()).toBe(false);
+    expect(panel.overpay).toEqual({ owed: 181.52, payment: 181.53, statusAfter: 'Excess Payment' });
+    expect(bridge.argsOf('returns.create')).toEqual([]);
+    panel.keepPaying();
+    expect([panel.overpay, panel.dialog, panel.newText.payAmount]).toEqual([null, 'new', '181.53']);
+    expect(await panel.saveNew()).toBe(false);
+    expect(bridge.argsOf('returns.create')).toEqual([]);
+    expect(await panel.saveNew(true)).toBe(true);
+    expect(bridge.argsOf('returns.create').map((args) => args.payment?.amount)).toEqual([181.53]);
+    expect(panel.overpay).toBeNull();
+  });
+
+  it('asks nothing for a payment at creation of what the new return comes to', async () => {
+    bridge
+      .answer('returns.newNumber', ok({ number: 'RT-WHPC01-00002', date: '2025-06-10' }))
+      .answer('documents.previewLines', ok(linesPreview(181.52)))
+      .answer('returns.create', ok(detail(3)));
+    const panel = new ReturnsPanelState(bridge);
+    await panel.start();
+    await panel.openNew();
+    panel.editor.addProduct(boxes);
+    panel.setNew({ payAmount: '181.52' });
+    expect(await panel.saveNew()).toBe(true);
+    expect(panel.overpay).toBeNull();
   });
 
   it('reads again when main says the copy changed', async () => {
@@ -230,7 +329,7 @@ describe('ReturnsPanelState', () => {
     const stop = panel.listen();
     bridge.emit('returns.changed', { source: 'sync', orders: 1, at: 1 });
     await settled();
-    expect(bridge.argsOf('documents.returns')).toHaveLength(2);
+    expect(bridge.argsOf('returns.list')).toHaveLength(2);
     stop();
   });
 });

@@ -185,8 +185,8 @@ describe('commit', () => {
       .answer('counting.review', (args) => reviewOf(args, 3))
       .answer(
         'counting.commit',
-        refused('conflict', '1 unknown code is not resolved.', 'unresolvedUnknownCodes'),
-        refused('conflict', 'Nothing was counted.', 'nothingToCommit'),
+        refused('conflict', '1 unknown code is not resolved.', 'unresolved-unknown-codes'),
+        refused('conflict', 'Nothing was counted.', 'nothing-to-commit'),
         refused('no-profile', 'No store is open.'),
       );
     const review = new SessionReviewState(SESSION_ID, bridge);
@@ -218,7 +218,7 @@ describe('commit', () => {
 
     const committing = review.commit({ discardUnknownCodes: false, notCounted: 'leave' });
     expect(review.committing).toBe(true);
-    answer.release(refused('conflict', 'Nothing was counted.', 'nothingToCommit'));
+    answer.release(refused('conflict', 'Nothing was counted.', 'nothing-to-commit'));
     await committing;
     expect(review.committing).toBe(false);
   });

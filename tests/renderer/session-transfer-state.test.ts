@@ -50,7 +50,7 @@ describe('export', () => {
   it("keeps main's words when the export is refused (open unknown codes)", async () => {
     bridge.answer(
       'counting.exportSession',
-      refused('conflict', '1 unknown code is not resolved', 'unresolvedUnknownCodes'),
+      refused('conflict', '1 unknown code is not resolved', 'unresolved-unknown-codes'),
     );
     const transfer = new SessionTransfer(bridge);
 

@@ -1,6 +1,7 @@
 // The stock-moves page's state against a fake bridge: a scan picks the product, a bad form is refused
 // field by field in the page's words with nothing sent, a decrease past the expected stock asks first
 // and is sent again once confirmed, transfers name both warehouses, and adding a warehouse.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ipcFail, type ProductSummary, type StockMoveView } from '../../src-shared/ipc/index.js';
 import { AddWarehouseForm } from '../../src-renderer/features/stock-moves/add-warehouse.svelte.js';
@@ -45,6 +46,7 @@ const move: StockMoveView = {
       operationId: 9,
       sendState: 'waitingToSend',
       problem: null,
+      problemCode: null,
       waitingForWarehouse: false,
     },
   ],
@@ -145,7 +147,10 @@ describe('StockMovesState', () => {
     });
     state.quantity = '1';
     await state.save();
-    expect(state.failure).toBe('No product 7 in the local catalogue.');
+    expect(state.failure).toEqual({
+      sentence: 'What this names is no longer there. Reload the page, then try again.',
+      details: 'No product 7 in the local catalogue.',
+    });
   });
 });
 

@@ -7,7 +7,13 @@ import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_SKU_LENGTH } from '../../../src-shared/dom
 import type { BundleDetail } from '../../../src-shared/ipc/schemas/bundles.js';
 import type { IpcIssue, IpcResult, ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import { parseAmount } from '../../lib/form-input.js';
+import {
+  MONEY_RULE,
+  QUANTITY_RULE,
+  readTypedNumber,
+  type NumberRefusal,
+  type NumberRule,
+} from '../../../src-shared/domain/typed-number.js';
 
 export interface FormItem {
   readonly productId: number;
@@ -19,7 +25,7 @@ export interface FormItem {
 export type FormProblem =
   | { readonly kind: 'skuEmpty' | 'skuShort' | 'skuLong' | 'nameEmpty' | 'nameLong' | 'priceEmpty' }
   | { readonly kind: 'skuTaken'; readonly sku: string }
-  | { readonly kind: 'price' | 'quantity'; readonly text: string }
+  | { readonly kind: 'price' | 'quantity'; readonly text: string; readonly refusal: NumberRefusal }
   | { readonly kind: 'noItems' | 'tooManyItems' | 'item' | 'nothingChanged' | 'field' }
   | { readonly kind: 'failed'; readonly message: string };
 
@@ -29,15 +35,19 @@ export const FORM_PATH = 'form';
 const MAX_SKU = 64;
 const MAX_NAME = 200;
 
-function priceOf(text: string): number | null {
-  const value = parseAmount(text);
-  if (!Number.isFinite(value) || value < 0 || value > 1_000_000_000) return null;
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 ? value : null;
+/** The figure by the one rule of typed numbers (typed-number.ts), or null when refused. */
+function figureOf(text: string, rule: NumberRule): number | null {
+  const read = readTypedNumber(text, rule);
+  return read.ok ? read.value : null;
 }
 
-function quantityOf(text: string): number | null {
-  const value = parseAmount(text);
-  return Number.isFinite(value) && value > 0 && value <= 1_000_000 ? value : null;
+const priceOf = (text: string) => figureOf(text, MONEY_RULE);
+const quantityOf = (text: string) => figureOf(text, QUANTITY_RULE);
+
+/** The problem of a refused figure, with the rule's reason for the page to word. */
+function figureProblem(kind: 'price' | 'quantity', text: string, rule: NumberRule): FormProblem | null {
+  const read = readTypedNumber(text, rule);
+  return read.ok ? null : { kind, text, refusal: read.refusal };
 }
 
 function priceText(value: number): string {
@@ -122,7 +132,10 @@ export class BundleForm {
     if (name === '') problems.set('name', { kind: 'nameEmpty' });
     else if (name.length > MAX_NAME) problems.set('name', { kind: 'nameLong' });
     if (this.price.trim() === '') problems.set('sellprice', { kind: 'priceEmpty' });
-    else if (priceOf(this.price) === null) problems.set('sellprice', { kind: 'price', text: this.price });
+    else {
+      const refused = figureProblem('price', this.price, MONEY_RULE);
+      if (refused !== null) problems.set('sellprice', refused);
+    }
     if (this.editing === null) {
       const sku = this.sku.trim();
       if (sku === '') problems.set('sku', { kind: 'skuEmpty' });
@@ -131,8 +144,8 @@ export class BundleForm {
       if (this.#items.length === 0) problems.set('items', { kind: 'noItems' });
       else if (this.#items.length > MAX_BUNDLE_ITEMS) problems.set('items', { kind: 'tooManyItems' });
       this.#items.forEach((item, index) => {
-        if (quantityOf(item.quantity) === null)
-          problems.set(`items.${index}.quantity`, { kind: 'quantity', text: item.quantity });
+        const refused = figureProblem('quantity', item.quantity, QUANTITY_RULE);
+        if (refused !== null) problems.set(`items.${index}.quantity`, refused);
       });
     }
     this.#problems = problems;
@@ -188,9 +201,10 @@ export class BundleForm {
       if (problems.has(issue.path)) continue;
       if (issue.path === 'sku') problems.set('sku', { kind: 'skuTaken', sku: this.sku.trim() });
       else if (/^items\.\d+\.productId$/.test(issue.path)) problems.set(issue.path, { kind: 'item' });
-      else if (/^items\.\d+\.quantity$/.test(issue.path))
-        problems.set(issue.path, { kind: 'quantity', text: '' });
-      else if (['name', 'sellprice', 'sellVatStatus', 'items'].includes(issue.path))
+      else if (
+        ['name', 'sellprice', 'sellVatStatus', 'items'].includes(issue.path) ||
+        /^items\.\d+\.quantity$/.test(issue.path)
+      )
         problems.set(issue.path, { kind: 'field' });
     }
     if (problems.size === 0) problems.set(FORM_PATH, { kind: 'failed', message });

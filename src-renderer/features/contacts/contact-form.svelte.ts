@@ -1,6 +1,13 @@
 // The new / edit contact form: what is typed, checked here first (a code of 3 characters or more, a
-// name) so a bad form never reaches main; then main's refusals (a code another contact has) next to
-// the field they name. What was typed is kept until the save succeeds.
+// name, a tax id with its check digit, a 5-digit branch number, phones, an e-mail) so a bad form never
+// reaches main; then main's refusals (a code another contact has) next to the field they name. What was
+// typed is kept until the save succeeds.
+import {
+  partyFieldIssue,
+  partyIssueOfMessage,
+  type PartyField,
+  type PartyIssue,
+} from '../../../src-shared/domain/party-checks.js';
 import { CONTACT_CODE_MIN } from '../../../src-shared/domain/vocabulary.js';
 import type {
   ContactDetail,
@@ -13,7 +20,10 @@ import { api } from '../../lib/api.js';
 export type ContactField = keyof ContactFields;
 
 /** Why a field is refused, in words the page chooses (contacts-strings' issue keys). */
-export type ContactIssue = 'codeTooShort' | 'codeTaken' | 'required' | 'tooLong' | 'invalid';
+export type ContactIssue = 'codeTooShort' | 'codeTaken' | 'required' | 'tooLong' | 'invalid' | PartyIssue;
+
+/** The fields the party checks cover (tax id, branch number, phone, e-mail). */
+const PARTY_FIELDS: readonly PartyField[] = ['idNumber', 'branchNo', 'phone', 'email'];
 
 export const EMPTY_CONTACT: ContactFields = {
   code: '',
@@ -107,11 +117,11 @@ export class ContactForm {
         const field = issue.path.split('.').at(-1) ?? '';
         if (!isField(field)) continue;
         issues[field] =
-          result.error.reason === 'codeTaken' && field === 'code'
+          result.error.reason === 'code-taken' && field === 'code'
             ? 'codeTaken'
-            : result.error.reason === 'codeTooShort' && field === 'code'
+            : result.error.reason === 'code-too-short' && field === 'code'
               ? 'codeTooShort'
-              : 'invalid';
+              : (partyIssueOfMessage(issue.message) ?? 'invalid');
       }
       this.#issues = issues;
       this.#saveError = Object.keys(issues).length > 0 ? null : result.error.message;
@@ -152,6 +162,10 @@ function localIssues(values: ContactFields): Partial<Record<ContactField, Contac
   if (values.name.trim() === '') issues.name = 'required';
   for (const field of Object.keys(LIMITS) as ContactField[]) {
     if (issues[field] === undefined && values[field].trim().length > LIMITS[field]) issues[field] = 'tooLong';
+  }
+  for (const field of PARTY_FIELDS) {
+    const found = issues[field] === undefined ? partyFieldIssue(field, values[field]) : null;
+    if (found !== null) issues[field] = found;
   }
   return issues;
 }

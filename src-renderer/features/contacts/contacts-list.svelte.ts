@@ -7,6 +7,7 @@
 // - Up and Down move the selected row; the detail follows the row opened with Enter (or a click).
 // - `refresh()` reads the shown rows (as many as are shown) and the open detail again: after a save
 //   here, an outbox change (send states) or a sync.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type {
   ContactDetail,
   ContactRef,
@@ -36,7 +37,7 @@ export class ContactsList {
   #total = $state(0);
   #selected = $state(0);
   #detail = $state<ContactDetail | null>(null);
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #loading = $state(false);
   #sequence = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,8 +77,9 @@ export class ContactsList {
     return this.#detail;
   }
 
-  get error(): string | null {
-    return this.#error;
+  /** Why the last read failed, in the page's words (main's text behind Details). */
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
 
   get loading(): boolean {
@@ -127,7 +129,7 @@ export class ContactsList {
   async open(ref: ContactRef): Promise<void> {
     const result = await this.#api.call('contacts.detail', { ref });
     if (!result.ok) {
-      this.#error = result.error.message;
+      this.#error = result.error;
       return;
     }
     this.#error = null;
@@ -156,7 +158,7 @@ export class ContactsList {
     if (sequence !== this.#sequence) return;
     this.#loading = false;
     if (!result.ok) {
-      this.#error = result.error.message;
+      this.#error = result.error;
       return;
     }
     this.#error = null;

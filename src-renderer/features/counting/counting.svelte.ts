@@ -137,6 +137,14 @@ export class CountingSession {
     if (session.ok && session.value.state === 'open') void this.#index.load(this.#api, this.sessionId);
   }
 
+  /** Another PC changed this count (a live member's scans arrived): read the session and lines again. */
+  refresh(): void {
+    this.#reloadLines();
+    void this.#api.call('counting.session', { sessionId: this.sessionId }).then((session) => {
+      if (session.ok) this.#session = session.value;
+    });
+  }
+
   /** The page is leaving: the code index stops loading. */
   dispose(): void {
     this.#index.stop();

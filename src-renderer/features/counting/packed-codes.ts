@@ -138,6 +138,7 @@ export class PackedCodes {
   #keep(key: string, slot: number): void {
     const sorted = this.#numericColumn(key);
     // A key equal to or below its column's last (none comes from main) is kept in the Map, which wins.
+    // eslint-disable-next-line no-restricted-syntax -- a code key main sent, digits only
     if (sorted === undefined || !sorted.append(Number(key), slot)) this.#otherKeys.set(key, slot);
   }
 
@@ -153,6 +154,7 @@ export class PackedCodes {
 
   #numericSlot(key: string): number | undefined {
     if (!NUMERIC_KEY.test(key)) return undefined;
+    // eslint-disable-next-line no-restricted-syntax -- a code key main sent, digits only
     return this.#byLength.get(key.length)?.find(Number(key));
   }
 

@@ -2,6 +2,12 @@
 // Kedmanee layout on, the number row types Thai letters (ๅ / - ภ ถ ุ ึ ค ต จ) and '.' types 'ใ'; a
 // counter should not have to switch layouts to enter "12", so those keys count as the digits printed on
 // them. Thai digits (๐–๙) count too. No DOM here: the rules are tested on their own.
+import {
+  QUANTITY_RULE,
+  readTypedNumber,
+  type NumberRefusal,
+  type NumberRule,
+} from '../../../src-shared/domain/typed-number.js';
 
 /** The Kedmanee number row and its '.' key, as digits. */
 const THAI_LAYOUT_KEYS: Readonly<Record<string, string>> = {
@@ -18,39 +24,24 @@ const THAI_LAYOUT_KEYS: Readonly<Record<string, string>> = {
   ใ: '.',
 };
 
-const THAI_ZERO = 0x0e50;
-
-/** The largest quantity one scan may add (the contract's bound). */
-export const MAX_SCAN_QUANTITY = 1_000_000_000;
-
-/** Keeps digits and one decimal point, reading Thai digits and Thai-layout keys as digits. */
+/**
+ * Reads the Kedmanee number row and its '.' key as the digits printed on them; every other character is
+ * kept, so the one rule of typed numbers (typed-number.ts) refuses what is not a figure instead of it
+ * being dropped ("1e3" stays "1e3", never "13"). Thai digits are the rule's own to read.
+ */
 export function normaliseQuantityText(text: string): string {
   let out = '';
-  for (const character of text) {
-    const point = character.codePointAt(0) ?? 0;
-    let mapped: string | undefined;
-    if (/[0-9.]/.test(character)) mapped = character;
-    else if (point >= THAI_ZERO && point <= THAI_ZERO + 9) mapped = String(point - THAI_ZERO);
-    else mapped = THAI_LAYOUT_KEYS[character];
-    if (mapped === undefined) continue;
-    if (mapped === '.' && out.includes('.')) continue;
-    out += mapped;
-  }
+  for (const character of text) out += THAI_LAYOUT_KEYS[character] ?? character;
   return out;
 }
 
 export type QuantityReading =
-  | { readonly ok: true; readonly quantity: number }
-  | { readonly ok: false; readonly problem: 'empty' | 'notAboveZero' | 'tooLarge' };
+  { readonly ok: true; readonly quantity: number } | { readonly ok: false; readonly refusal: NumberRefusal };
 
-/** The quantity a prompt's text asks for: a number above 0 and at most MAX_SCAN_QUANTITY. */
-export function readQuantity(text: string): QuantityReading {
-  const clean = normaliseQuantityText(text);
-  if (clean === '' || clean === '.') return { ok: false, problem: 'empty' };
-  const quantity = Number(clean);
-  if (!(quantity > 0)) return { ok: false, problem: 'notAboveZero' };
-  if (quantity > MAX_SCAN_QUANTITY) return { ok: false, problem: 'tooLarge' };
-  return { ok: true, quantity };
+/** The quantity a prompt's text asks for: whole units above 0, up to the rule's bound. */
+export function readQuantity(text: string, rule: NumberRule = QUANTITY_RULE): QuantityReading {
+  const read = readTypedNumber(normaliseQuantityText(text), rule);
+  return read.ok ? { ok: true, quantity: read.value } : { ok: false, refusal: read.refusal };
 }
 
 /** The repeat window in whole or tenth seconds for people: 1500 → "1.5", 2000 → "2". */

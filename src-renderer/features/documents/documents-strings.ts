@@ -6,6 +6,7 @@ import type { IpcIssue, SendState } from '../../../src-shared/ipc/index.js';
 import type { ActionFailure } from './quotations.svelte.js';
 import { lineIssueWords } from '../../components/document-lines-strings.js';
 import { translator } from '../../lib/i18n.svelte.js';
+import { refusalSaid, type Said } from '../../lib/refusal-words.js';
 
 const en = {
   title: 'Documents',
@@ -98,6 +99,7 @@ const en = {
   newTitle: 'New quotation',
   editInfoTitle: 'Edit info of {number}',
   editLinesTitle: 'Edit lines of {number}',
+  scanNotHere: 'Scanned {code}: products are added with Edit lines (Alt+E), not here. Nothing was typed.',
   number: 'Number',
   numberHint: 'Proposed by this PC; you may change it.',
   date: 'Date',
@@ -127,7 +129,6 @@ const en = {
   tagRemoved: 'Tag {tag} removed.',
   refusedVoided: 'This quotation is void: it cannot change.',
   refusedApproved: 'This quotation is approved: its lines and amounts stay as they are.',
-  refusedOther: 'Not done: {message}',
   issueNumber: 'Type a number of at most 50 characters, not used by another quotation.',
   issueDate: 'Type a date as yyyy-MM-dd, e.g. 2026-11-24.',
   issueAmount: 'Type an amount of 0 or more, with at most 2 decimals.',
@@ -230,6 +231,7 @@ export const dt = translator<DocumentsKey>({
     newTitle: 'ใบเสนอราคาใหม่',
     editInfoTitle: 'แก้ไขข้อมูลของ {number}',
     editLinesTitle: 'แก้ไขรายการของ {number}',
+    scanNotHere: 'สแกน {code} แล้ว: เพิ่มสินค้าได้ที่แก้ไขรายการ (Alt+E) ไม่ใช่ที่นี่ และไม่ได้พิมพ์ลงในช่องใด',
     number: 'เลขที่',
     numberHint: 'เครื่องนี้เสนอให้ แก้ไขได้',
     date: 'วันที่',
@@ -259,7 +261,6 @@ export const dt = translator<DocumentsKey>({
     tagRemoved: 'ลบแท็ก {tag} แล้ว',
     refusedVoided: 'ใบเสนอราคานี้ถูกยกเลิกแล้ว แก้ไขไม่ได้',
     refusedApproved: 'ใบเสนอราคานี้อนุมัติแล้ว รายการและยอดเงินคงเดิม',
-    refusedOther: 'ทำไม่สำเร็จ: {message}',
     issueNumber: 'พิมพ์เลขที่ไม่เกิน 50 ตัวอักษร และไม่ซ้ำกับใบอื่น',
     issueDate: 'พิมพ์วันที่แบบ yyyy-MM-dd เช่น 2026-11-24',
     issueAmount: 'พิมพ์จำนวนเงินตั้งแต่ 0 ขึ้นไป ทศนิยมไม่เกิน 2 ตำแหน่ง',
@@ -342,8 +343,8 @@ export function issueFor(issues: ReadonlyMap<string, IpcIssue>, path: string): s
 }
 
 /** Why an action was refused when no field is to blame, in the page's words. */
-export function failureWords(failure: ActionFailure): string {
-  if (failure.reason === 'voided') return dt('refusedVoided');
-  if (failure.reason === 'approved') return dt('refusedApproved');
-  return dt('refusedOther', { message: failure.message });
+export function failureWords(failure: ActionFailure): Said {
+  if (failure.reason === 'voided') return refusalSaid(failure, dt('refusedVoided'));
+  if (failure.reason === 'approved') return refusalSaid(failure, dt('refusedApproved'));
+  return refusalSaid(failure);
 }

@@ -4,6 +4,7 @@
 // customer, sales channel, reference, description) and its lines and money settings. What is
 // typed stays on a refusal; refused fields come back by path ('number', 'customer.name', 'tags.0',
 // 'lines.1.quantity'…) and nothing is queued from a refused form (main checks before it queues).
+import type { Said } from '../../lib/refusal-words.js';
 import type {
   CallArgs,
   IpcIssue,
@@ -138,7 +139,7 @@ export class QuotationForm {
     return this.#save.saving;
   }
 
-  get saveError(): string | null {
+  get saveError(): Said | null {
     return this.#save.saveError;
   }
 
@@ -193,7 +194,7 @@ export class QuotationForm {
 
   /** Saves: the quotation as main now has it, or null when refused (fields or saveError say why). */
   save(): Promise<QuotationDetail | null> {
-    return this.#save.run(() => this.#call());
+    return this.#save.run(() => this.#call(), this.lines?.figures() ?? []);
   }
 
   #call(): Promise<IpcResult<QuotationDetail>> {

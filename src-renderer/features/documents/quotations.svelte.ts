@@ -4,9 +4,13 @@
 // Filters are kept as typed: a refused one is named next to its field and the rows stay as they were
 // (paging, the chosen row and coalesced reloads are lib/paged-list's).
 // The forms (new, edit info, edit lines) are QuotationForm (quotation-form.svelte.ts).
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
+import { MONEY_RULE } from '../../../src-shared/domain/typed-number.js';
+import { typedArg } from '../../lib/form-input.js';
 import type {
   CallArgs,
   CallValue,
+  IpcError,
   IpcErrorCode,
   IpcIssue,
   IpcResult,
@@ -18,7 +22,6 @@ import type { QuotationStatus } from '../../../src-shared/domain/vocabulary.js';
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
-import { parseAmount } from '../../lib/form-input.js';
 import { pageAnswer, PagedList, type PageAnswer, type Paging } from '../../lib/paged-list.svelte.js';
 
 export const QUOTATION_PAGE_SIZE = 50;
@@ -54,8 +57,8 @@ export function quotationFilterArgs(filter: QuotationFilter): Omit<ListArgs, 'of
     ...(filter.statuses.length === 0 ? {} : { status: [...filter.statuses] }),
     ...(text(filter.dateFrom) === '' ? {} : { dateFrom: text(filter.dateFrom) }),
     ...(text(filter.dateTo) === '' ? {} : { dateTo: text(filter.dateTo) }),
-    ...(text(filter.amountMin) === '' ? {} : { amountMin: parseAmount(filter.amountMin) }),
-    ...(text(filter.amountMax) === '' ? {} : { amountMax: parseAmount(filter.amountMax) }),
+    ...(text(filter.amountMin) === '' ? {} : { amountMin: typedArg(text(filter.amountMin), MONEY_RULE) }),
+    ...(text(filter.amountMax) === '' ? {} : { amountMax: typedArg(text(filter.amountMax), MONEY_RULE) }),
     ...(text(filter.keyword) === '' ? {} : { keyword: text(filter.keyword) }),
     ...(text(filter.createdBy) === '' ? {} : { createdBy: text(filter.createdBy) }),
   };
@@ -64,7 +67,7 @@ export function quotationFilterArgs(filter: QuotationFilter): Omit<ListArgs, 'of
 /** A refusal that names no field: main's code and reason, for the page to word ('voided', 'approved'…). */
 export interface ActionFailure {
   readonly code: IpcErrorCode;
-  readonly reason: string | undefined;
+  readonly reason: IpcError['reason'];
   readonly message: string;
 }
 
@@ -75,7 +78,7 @@ export class QuotationsState extends PagedList<QuotationFilter> {
   #totals = $state<Listing['totals'] | null>(null);
   #coverage = $state<Listing['coverage'] | null>(null);
   #detail = $state<QuotationDetail | null>(null);
-  #detailError = $state<string | null>(null);
+  #detailError = $state<MainRefusal | null>(null);
   #salesChannels = $state<string[]>([]);
   #approveDate = $state('');
   #tagText = $state('');
@@ -105,8 +108,8 @@ export class QuotationsState extends PagedList<QuotationFilter> {
   get detail(): QuotationDetail | null {
     return this.#detail;
   }
-  get detailError(): string | null {
-    return this.#detailError;
+  get detailError(): Said | null {
+    return this.#detailError === null ? null : refusalSaid(this.#detailError);
   }
   get salesChannels(): readonly string[] {
     return this.#salesChannels;
@@ -149,7 +152,7 @@ export class QuotationsState extends PagedList<QuotationFilter> {
       this.#detail = result.value;
       this.#detailError = null;
     } else {
-      this.#detailError = result.error.message;
+      this.#detailError = result.error;
     }
   }
 

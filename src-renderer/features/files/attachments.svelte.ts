@@ -1,8 +1,8 @@
 // One record's files on the page: the list (the back office's, or the copy saved on this PC, with this
 // PC's uploads merged in), attaching a chosen or dropped file (checked by name and size at once, sent
-// to main in chunks, then checked again there), and opening one (a picture or a PDF is shown; anything
-// else is saved). Problems are kept as text keys so they follow a language switch.
-import type { AttachmentRefusal } from '../../../src-shared/domain/vocabulary.js';
+// to main in chunks, then checked again there), and opening one (a picture or a PDF is shown; what main
+// warns about is held for the person to save or leave; anything else is saved). Problems are kept as text keys so they follow a language switch.
+import type { AttachmentRefusal, ReceivedFileWarning } from '../../../src-shared/domain/vocabulary.js';
 import {
   MAX_ATTACHMENT_BYTES,
   STAGE_CHUNK_BYTES,
@@ -16,8 +16,10 @@ import type {
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
 import type { AttachmentFile } from '../../../src-shared/ipc/schemas/files.js';
+import type { RefusalReason, RefusalReasonOf } from '../../../src-shared/ipc/refusal-reasons.js';
 import { api } from '../../lib/api.js';
-import { ft, type FilesText } from './files-strings.js';
+import { ft, kindKey, type FilesText } from './files-strings.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 
 export type RecordReference = CallArgs<'files.list'>['record'];
 export type AttachmentList = CallValue<'files.list'>;
@@ -33,23 +35,40 @@ export interface PickedFile {
 interface Problem {
   readonly key: FilesText;
   readonly values?: Readonly<Record<string, string | number>>;
-  /** Main's own words, when no key of ours says it. */
-  readonly text?: string;
+  /** Main's refusal, shown behind Details (its sentence is ours: the key's, else the code's). */
+  readonly refusal?: MainRefusal;
+  /** No key of ours says it: the refusal's code picks the sentence. */
+  readonly generic?: boolean;
+  /** The record it is about, named in the page's language when the words are made. */
+  readonly record?: RecordReference;
 }
 
 export const MAX_MEGABYTES = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
-const REASON_KEYS: Readonly<Record<string, FilesText>> = {
-  fileEmpty: 'fileEmpty',
-  fileTooLarge: 'fileTooLarge',
-  fileTypeNotAllowed: 'fileTypeNotAllowed',
-  fileContentMismatch: 'fileContentMismatch',
-  recordNotFound: 'recordNotFound',
-  notOnThisPc: 'notOnThisPc',
-  fileNotFound: 'fileNotFound',
-  fileGone: 'fileGone',
-  notSentYet: 'notSentYet',
-} satisfies Record<AttachmentRefusal | string, FilesText>;
+const REFUSAL_KEYS: Readonly<Record<AttachmentRefusal, FilesText>> = {
+  'file-empty': 'fileEmpty',
+  'file-too-large': 'fileTooLarge',
+  'file-type-not-allowed': 'fileTypeNotAllowed',
+  'file-content-mismatch': 'fileContentMismatch',
+};
+
+/** The files area's reasons this panel has words for (others get the generic sentence). */
+const REASON_KEYS: Readonly<Partial<Record<RefusalReasonOf<'files'>, FilesText>>> = {
+  ...REFUSAL_KEYS,
+  'record-not-found': 'recordNotFound',
+  'not-on-this-pc': 'notOnThisPc',
+  'download-too-large': 'downloadTooLarge',
+  'staging-full': 'stagingFull',
+  'file-not-found': 'fileNotFound',
+  'file-gone': 'fileGone',
+  'not-sent-yet': 'notSentYet',
+};
+
+const WARNING_KEYS: Readonly<Record<ReceivedFileWarning, FilesText>> = {
+  runnable: 'warnRunnable',
+  unknownType: 'warnUnknownType',
+  contentMismatch: 'warnContentMismatch',
+};
 
 /** Base64 of some bytes, in slices (String.fromCharCode takes a bounded argument list). */
 export function toBase64(bytes: Uint8Array): string {
@@ -80,6 +99,7 @@ export class Attachments {
   #problem = $state<Problem | null>(null);
   #notice = $state<Problem | null>(null);
   #shown = $state<OpenedFile | null>(null);
+  #held = $state<OpenedFile | null>(null);
 
   constructor(record: RecordReference, bridge: StockroomBridge = api) {
     this.#api = bridge;
@@ -104,17 +124,30 @@ export class Attachments {
   get progress(): { readonly name: string; readonly percent: number } | null {
     return this.#progress;
   }
-  /** What went wrong, in the page's language now. */
-  get error(): string | null {
-    return this.#problem ? wordsOf(this.#problem) : null;
+  /** What went wrong, in the page's language now (main's words behind Details). */
+  get error(): Said | null {
+    const problem = this.#problem;
+    if (problem === null) return null;
+    if (problem.refusal === undefined) return { sentence: wordsOf(problem), details: null };
+    return refusalSaid(problem.refusal, problem.generic === true ? undefined : wordsOf(problem));
   }
   /** What just went right (attached, saved). */
   get notice(): string | null {
-    return this.#notice ? wordsOf(this.#notice) : null;
+    return this.#notice ? ft(this.#notice.key, this.#notice.values) : null;
   }
   /** The picture or PDF being shown, if any. */
   get shown(): OpenedFile | null {
     return this.#shown;
+  }
+  /** A file main judged save-only with a warning (it could run, or is of no allowed type): never opened. */
+  get held(): OpenedFile | null {
+    return this.#held;
+  }
+  /** The held file's warning, in the page's language now. */
+  get heldWarning(): string | null {
+    const held = this.#held;
+    if (held === null || held.warning === null) return null;
+    return ft(WARNING_KEYS[held.warning], { name: held.fileName });
   }
 
   /**
@@ -137,7 +170,7 @@ export class Attachments {
       if (read !== this.#reads) return await this.#newestRead;
       if (!result.ok) {
         this.#list = null;
-        this.#problem = problemOf(result.error);
+        this.#problem = problemOf(result.error, '', this.#record);
         return;
       }
       this.#list = result.value;
@@ -164,7 +197,7 @@ export class Attachments {
     this.#notice = null;
     const named = checkAttachmentName(file.name, file.size);
     if (!named.ok) {
-      this.#problem = { key: named.refusal, values: { name: file.name, size: MAX_MEGABYTES } };
+      this.#problem = { key: REFUSAL_KEYS[named.refusal], values: { name: file.name, size: MAX_MEGABYTES } };
       return false;
     }
     this.#problem = null;
@@ -183,7 +216,7 @@ export class Attachments {
         uploadId = staged.value.uploadId;
       }
       if (uploadId === null)
-        return this.#refused({ code: 'invalid-arguments', message: '', reason: 'fileEmpty' }, file.name);
+        return this.#refused({ code: 'invalid-arguments', message: '', reason: 'file-empty' }, file.name);
       const attached = await this.#api.call('files.attach', {
         record: this.#record,
         uploadId,
@@ -207,7 +240,10 @@ export class Attachments {
     }
   }
 
-  /** Opens the chosen file: a picture or a PDF is shown; anything else is handed to `save`. */
+  /**
+   * Opens the chosen file: a picture or a PDF is shown; a file with a warning is held for the person to
+   * save or leave (never opened); anything else is handed to `save`.
+   */
   async open(save: (file: OpenedFile) => void): Promise<void> {
     const file = this.files[this.#selected];
     if (!file) return;
@@ -217,12 +253,16 @@ export class Attachments {
       ...(file.fileId !== null ? { fileId: file.fileId } : { localId: file.localId ?? 0 }),
     });
     if (!result.ok) {
-      this.#problem = problemOf(result.error, file.fileName);
+      this.#problem = problemOf(result.error, file.fileName, this.#record);
       return;
     }
     this.#problem = null;
     if (result.value.view !== 'save') {
       this.#shown = result.value;
+      return;
+    }
+    if (result.value.warning !== null) {
+      this.#held = result.value;
       return;
     }
     this.saveFile(result.value, save);
@@ -239,19 +279,37 @@ export class Attachments {
     this.#shown = null;
   }
 
+  /** Saves the held file (the person chose to, having read its warning) and lets it go. */
+  saveHeld(save: (file: OpenedFile) => void): void {
+    const held = this.#held;
+    if (held === null) return;
+    this.#held = null;
+    this.saveFile(held, save);
+  }
+
+  closeHeld(): void {
+    this.#held = null;
+  }
+
   #refused(error: IpcError, name: string): false {
-    this.#problem = problemOf(error, name);
+    this.#problem = problemOf(error, name, this.#record);
     return false;
   }
 }
 
-function problemOf(error: IpcError, name = ''): Problem {
-  const key = error.reason === undefined ? undefined : REASON_KEYS[error.reason];
+function problemOf(error: IpcError, name: string, record: RecordReference): Problem {
+  const key =
+    error.reason === undefined
+      ? undefined
+      : (REASON_KEYS as Partial<Record<RefusalReason, FilesText>>)[error.reason];
   return key === undefined
-    ? { key: 'fileGone', text: error.message }
-    : { key, values: { name, size: MAX_MEGABYTES } };
+    ? { key: 'fileGone', refusal: error, generic: true }
+    : { key, values: { name, size: MAX_MEGABYTES }, refusal: error, record };
 }
 
 function wordsOf(problem: Problem): string {
-  return problem.text ?? ft(problem.key, problem.values);
+  const record = problem.record;
+  if (record === undefined) return ft(problem.key, problem.values);
+  const reference = record.number ?? (record.id === undefined ? '' : `#${record.id}`);
+  return ft(problem.key, { ...problem.values, record: `${ft(kindKey(record.kind))} ${reference}`.trim() });
 }

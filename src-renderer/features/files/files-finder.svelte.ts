@@ -6,16 +6,7 @@ import type { FilesText } from './files-strings.js';
 
 export type FindBy = 'number' | 'id';
 
-const KIND_KEYS: Readonly<Record<AttachmentRecordKind, FilesText>> = {
-  order: 'kindOrder',
-  purchaseOrder: 'kindPurchaseOrder',
-  quotation: 'kindQuotation',
-};
-
-/** The record kind's name key ("Purchase order"). */
-export function kindKey(kind: AttachmentRecordKind): FilesText {
-  return KIND_KEYS[kind];
-}
+export { kindKey } from './files-strings.js';
 
 export class FilesFinder {
   kind = $state<AttachmentRecordKind>('purchaseOrder');
@@ -38,7 +29,9 @@ export class FilesFinder {
     const text = this.reference.trim();
     if (text === '') return this.#refuse('referenceRequired');
     if (this.by === 'id') {
+      // eslint-disable-next-line no-restricted-syntax -- a record id, checked as digits just before
       if (!/^[0-9]{1,15}$/.test(text) || Number(text) < 1) return this.#refuse('idMustBeNumber');
+      // eslint-disable-next-line no-restricted-syntax -- a record id, checked as digits just before
       this.#found = { kind: this.kind, id: Number(text) };
     } else {
       this.#found = { kind: this.kind, number: text };

@@ -1,5 +1,6 @@
 // The file attachments' words in English and Thai (the Documents page's Files tab and the panel other
 // pages embed). A missing Thai string is a type error.
+import type { AttachmentRecordKind } from '../../../src-shared/domain/vocabulary.js';
 import { translator } from '../../lib/i18n.svelte.js';
 
 export const ft = translator({
@@ -56,12 +57,24 @@ export const ft = translator({
     fileTypeNotAllowed:
       '{name} cannot be attached: only pictures (PNG, JPEG, GIF, WebP), PDF and office documents (Word, Excel, PowerPoint, OpenDocument, CSV, text).',
     fileContentMismatch: '{name} does not hold what its name says; it was not attached.',
-    recordNotFound: 'The back office has no such record. Check the number or id.',
+    recordNotFound: 'The back office has no “{record}”. Check the number or id; nothing was attached.',
     notOnThisPc:
       'This file was never opened on this PC and the back office cannot be reached now. Try again when it is online.',
+    downloadTooLarge:
+      'The back office sent more than {size} MB for this file, more than a file may be, so Stockroom stopped reading it.',
+    stagingFull:
+      '{name} was not added: files being added on this PC already fill the room they have. Attach those first, then add this one.',
     fileNotFound: 'The back office no longer has this file.',
     fileGone: 'This PC’s copy of the file is gone.',
     notSentYet: 'The quotation is not on the back office yet.',
+    heldTitle: 'This file is not opened',
+    warnRunnable:
+      'Warning: “{name}” could be a program, an installer, a script, a shortcut or a web page. It could harm this PC, so it is not opened. Save it only if you know who sent it and why.',
+    warnUnknownType:
+      'Warning: “{name}” is not a picture, PDF or office document, so it is not opened. Save it only if you know who sent it and why.',
+    warnContentMismatch:
+      'Warning: “{name}” does not hold what its name says, so it is not opened. Save it only if you know who sent it and why.',
+    saveAnyway: 'Save the file',
   },
   th: {
     title: 'ไฟล์แนบ',
@@ -115,12 +128,34 @@ export const ft = translator({
     fileTypeNotAllowed:
       'แนบ {name} ไม่ได้ แนบได้เฉพาะรูปภาพ (PNG, JPEG, GIF, WebP) PDF และเอกสารสำนักงาน (Word, Excel, PowerPoint, OpenDocument, CSV, ข้อความ)',
     fileContentMismatch: 'เนื้อหาของ {name} ไม่ตรงกับชนิดไฟล์ตามชื่อ จึงไม่ได้แนบ',
-    recordNotFound: 'ไม่พบเอกสารนี้ในระบบหลังร้าน ตรวจสอบเลขที่หรือรหัสอีกครั้ง',
+    recordNotFound: 'ไม่พบ “{record}” ในระบบหลังร้าน ตรวจสอบเลขที่หรือรหัสอีกครั้ง ยังไม่ได้แนบไฟล์',
     notOnThisPc: 'ไฟล์นี้ยังไม่เคยเปิดในเครื่องนี้ และเชื่อมต่อระบบหลังร้านไม่ได้ในขณะนี้ ลองอีกครั้งเมื่อออนไลน์',
+    downloadTooLarge: 'ระบบหลังร้านส่งไฟล์นี้มาเกิน {size} MB ซึ่งเกินขนาดที่ไฟล์หนึ่งจะมีได้ Stockroom จึงหยุดอ่าน',
+    stagingFull:
+      'ไม่ได้เพิ่ม {name} เพราะไฟล์ที่กำลังเพิ่มในเครื่องนี้ใช้พื้นที่ที่มีจนเต็มแล้ว กรุณาแนบไฟล์เหล่านั้นให้เสร็จก่อน แล้วจึงเพิ่มไฟล์นี้',
     fileNotFound: 'ระบบหลังร้านไม่มีไฟล์นี้แล้ว',
     fileGone: 'สำเนาไฟล์ในเครื่องนี้หายไป',
     notSentYet: 'ใบเสนอราคายังไม่ได้ส่งไปยังระบบหลังร้าน',
+    heldTitle: 'ไม่เปิดไฟล์นี้',
+    warnRunnable:
+      'คำเตือน: “{name}” อาจเป็นโปรแกรม ตัวติดตั้ง สคริปต์ ทางลัด หรือหน้าเว็บ ซึ่งอาจเป็นอันตรายต่อเครื่องนี้ จึงไม่เปิดไฟล์ บันทึกไฟล์เฉพาะเมื่อรู้ว่าใครส่งมาและส่งมาเพื่ออะไร',
+    warnUnknownType:
+      'คำเตือน: “{name}” ไม่ใช่รูปภาพ PDF หรือเอกสารสำนักงาน จึงไม่เปิดไฟล์ บันทึกไฟล์เฉพาะเมื่อรู้ว่าใครส่งมาและส่งมาเพื่ออะไร',
+    warnContentMismatch:
+      'คำเตือน: เนื้อหาของ “{name}” ไม่ตรงกับชนิดไฟล์ตามชื่อ จึงไม่เปิดไฟล์ บันทึกไฟล์เฉพาะเมื่อรู้ว่าใครส่งมาและส่งมาเพื่ออะไร',
+    saveAnyway: 'บันทึกไฟล์',
   },
 });
 
 export type FilesText = Parameters<typeof ft>[0];
+
+const KIND_KEYS: Readonly<Record<AttachmentRecordKind, FilesText>> = {
+  order: 'kindOrder',
+  purchaseOrder: 'kindPurchaseOrder',
+  quotation: 'kindQuotation',
+};
+
+/** The record kind's name key ("Purchase order"). */
+export function kindKey(kind: AttachmentRecordKind): FilesText {
+  return KIND_KEYS[kind];
+}

@@ -3,12 +3,14 @@
 // figures shown before saving are main's (money.preview, computed with src-shared/money), refreshed as
 // the person types. Saving answers the record queued for sending, or the fields main refused, named by
 // their paths; nothing is queued then and everything typed stays.
+import type { Said } from '../../lib/refusal-words.js';
 import type {
   CallArgs,
   IpcIssue,
   MoneyDocumentKind,
   MoneyPreview,
   MoneyRecordDetail,
+  MoneyReferenceUse,
   MoneyVatChoice,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
@@ -21,7 +23,9 @@ import {
 } from '../../lib/contact-suggestions.svelte.js';
 import type { PaymentMethod } from './money-list.svelte.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
-import { parseAmount } from '../../lib/form-input.js';
+import { optionId, typedArg, type TypedField } from '../../lib/form-input.js';
+import { MONEY_RULE, PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
+import { overpayOfTyped, type Overpay } from '../../lib/overpay.js';
 
 /** A contact of the store as last synced. */
 export type SavedContact = SavedContactSuggestion;
@@ -71,6 +75,10 @@ export class MoneyDraftForm {
   #contact = $state<SavedContact | null>(null);
   #preview = $state<MoneyPreview | null>(null);
   #previewing = $state(false);
+  /** The used reference a save was held for once; saving again with it unchanged goes ahead. */
+  #heldReference = $state<string | null>(null);
+  /** The overpayment the last save asked about (components/OverpayQuestion); null when none is. */
+  #overpay = $state<Overpay | null>(null);
   /** The person typed the payment's amount: it no longer follows the record's amount. */
   #payAmountTyped = false;
   readonly #form = new FormSave();
@@ -114,6 +122,26 @@ export class MoneyDraftForm {
     return this.#preview;
   }
 
+  /** Another record of this kind that already has the reference typed (receipts print it); else null. */
+  get referenceUsedBy(): MoneyReferenceUse | null {
+    return this.#values.reference.trim() === '' ? null : (this.#preview?.referenceUsedBy ?? null);
+  }
+
+  /** The last save was held because of the used reference; the next save with it keeps it. */
+  get referenceHeld(): boolean {
+    return this.#heldReference !== null && this.#heldReference === this.#values.reference.trim();
+  }
+
+  /** The payment with the record pays more than the record's amount: asked before saving. */
+  get overpay(): Overpay | null {
+    return this.#overpay;
+  }
+
+  /** "Go back" on the overpay question: the form stays with what was typed. */
+  keepPaying(): void {
+    this.#overpay = null;
+  }
+
   /** A preview of a newer change is on its way (the figures shown are of what was typed before). */
   get previewing(): boolean {
     return this.#previewing;
@@ -129,7 +157,7 @@ export class MoneyDraftForm {
   }
 
   /** Why the last save failed when no field is to blame. */
-  get saveError(): string | null {
+  get saveError(): Said | null {
     return this.#form.saveError;
   }
 
@@ -206,15 +234,15 @@ export class MoneyDraftForm {
       lines: this.#lines.map((line) => ({
         name: line.name,
         categoryName: line.categoryName.trim(),
-        totalPrice: parseAmount(line.price),
+        totalPrice: typedArg(line.price, MONEY_RULE),
       })),
       reference: values.reference.trim(),
       description: values.description.trim(),
       ...(values.payNow
         ? {
             payment: {
-              methodId: values.payMethodId === '' ? 0 : Number(values.payMethodId),
-              amount: parseAmount(values.payAmount),
+              methodId: optionId(values.payMethodId),
+              amount: typedArg(values.payAmount, PAYMENT_RULE),
               ...(paidAt === '' ? {} : { paidAt }),
             },
           }
@@ -227,9 +255,39 @@ export class MoneyDraftForm {
     return this.#previewReader.settled();
   }
 
-  /** Saves and queues the record; the record, or null when refused (the fields say why). */
-  async save(): Promise<MoneyRecordDetail | null> {
-    return this.#form.run(() => this.#api.call('money.create', this.args()));
+  /**
+   * Saves and queues the record; the record, or null when refused (the fields say why). A reference
+   * another record of this kind already has holds the first save (referenceHeld): the person sees
+   * which record, and saving again with the same reference keeps it. A payment past the record's
+   * amount (main's preview) asks first (overpay): saved only once `overpayConfirmed`.
+   */
+  async save(overpayConfirmed = false): Promise<MoneyRecordDetail | null> {
+    await this.settlePreview();
+    const reference = this.#values.reference.trim();
+    if (this.referenceUsedBy !== null && this.#heldReference !== reference) {
+      this.#heldReference = reference;
+      return null;
+    }
+    const amount = this.#preview?.amount;
+    this.#overpay =
+      overpayConfirmed || !this.#values.payNow || amount === undefined
+        ? null
+        : overpayOfTyped(amount, 0, this.#values.payAmount);
+    if (this.#overpay !== null) return null;
+    return this.#form.run(() => this.#api.call('money.create', this.args()), this.#figures());
+  }
+
+  /** The typed figures, checked by the one rule before main is asked (main checks them again). */
+  #figures(): TypedField[] {
+    const lines = this.#lines.map((line, at) => ({
+      path: `lines.${at}.totalPrice`,
+      text: line.price,
+      rule: MONEY_RULE,
+    }));
+    const payment = this.#values.payNow
+      ? [{ path: 'payment.amount', text: this.#values.payAmount, rule: PAYMENT_RULE }]
+      : [];
+    return [...lines, ...payment];
   }
 
   #change(values: DraftValues): void {

@@ -3,6 +3,8 @@
 // the row chosen with the keyboard. Filters are kept as typed: a refused one is named next to its
 // field and the list stays as it was. Paging, the chosen row and coalesced reloads are lib/paged-list's.
 // The page reads the state through getters and changes it only through the methods.
+import { MONEY_RULE } from '../../../src-shared/domain/typed-number.js';
+import { typedArg } from '../../lib/form-input.js';
 import type {
   CallArgs,
   CallValue,
@@ -13,7 +15,6 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import type { PaymentStatus } from '../../../src-shared/money/payment-status.js';
 import { api } from '../../lib/api.js';
-import { parseAmount } from '../../lib/form-input.js';
 import { pageAnswer, PagedList, type PageAnswer, type Paging } from '../../lib/paged-list.svelte.js';
 
 export const PAGE_SIZE = 50;
@@ -51,14 +52,14 @@ type FilterArgs = Pick<
   'dateFrom' | 'dateTo' | 'amountMin' | 'amountMax' | 'keyword'
 >;
 
-/** The call's filter arguments: empty fields are left out, amounts parsed (NaN is refused by main). */
+/** The call's filter arguments: empty fields are left out, amounts as typed (main reads them by the one rule). */
 export function filterArgs(filter: MoneyFilter): FilterArgs {
   const text = (value: string) => value.trim();
   return {
     ...(text(filter.dateFrom) === '' ? {} : { dateFrom: text(filter.dateFrom) }),
     ...(text(filter.dateTo) === '' ? {} : { dateTo: text(filter.dateTo) }),
-    ...(text(filter.amountMin) === '' ? {} : { amountMin: parseAmount(filter.amountMin) }),
-    ...(text(filter.amountMax) === '' ? {} : { amountMax: parseAmount(filter.amountMax) }),
+    ...(text(filter.amountMin) === '' ? {} : { amountMin: typedArg(text(filter.amountMin), MONEY_RULE) }),
+    ...(text(filter.amountMax) === '' ? {} : { amountMax: typedArg(text(filter.amountMax), MONEY_RULE) }),
     ...(text(filter.keyword) === '' ? {} : { keyword: text(filter.keyword) }),
   };
 }
@@ -126,7 +127,7 @@ export class MoneyList extends PagedList<MoneyFilter> {
   async loadMethods(): Promise<void> {
     const result = await this.#api.call('money.paymentMethods', {});
     if (result.ok) this.#methods = result.value;
-    else this.failed(result.error.message);
+    else this.failed(result.error);
   }
 
   protected async readPage(filter: MoneyFilter, paging: Paging): Promise<PageAnswer | null> {

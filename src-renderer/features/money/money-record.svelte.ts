@@ -2,6 +2,7 @@
 // payments, send state) and the payment form on it. The payment's resulting status comes from
 // money.previewPayment as the person types, so it is shown before saving; a refused field is named next
 // to it and what was typed stays.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type {
   CallArgs,
   CallValue,
@@ -13,7 +14,8 @@ import { formatThaiDateTime } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import { coalesced } from '../../lib/coalesced.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
-import { parseAmount } from '../../lib/form-input.js';
+import { optionId, typedArg } from '../../lib/form-input.js';
+import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
 
 export type PaymentPreview = CallValue<'money.previewPayment'>;
 
@@ -28,13 +30,13 @@ export interface PaymentValues {
 
 export type PaymentField = keyof PaymentValues;
 
-/** The call's arguments from what was typed: an unchosen method is 0 and a bad amount NaN, refused by main. */
+/** The call's arguments from what was typed: an unchosen method is 0, the amount as typed (main reads it by the rule too). */
 export function paymentArgs(recordId: number, values: PaymentValues): CallArgs<'money.recordPayment'> {
   const paidAt = values.paidAt.trim();
   return {
     recordId,
-    methodId: values.methodId === '' ? 0 : Number(values.methodId),
-    amount: parseAmount(values.amount),
+    methodId: optionId(values.methodId),
+    amount: typedArg(values.amount, PAYMENT_RULE),
     ...(paidAt === '' ? {} : { paidAt }),
   };
 }
@@ -44,7 +46,7 @@ export class MoneyRecordView {
   readonly #api: StockroomBridge;
   readonly #now: () => number;
   #detail = $state<MoneyRecordDetail | null>(null);
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #paying = $state(false);
   #values = $state<PaymentValues>({ methodId: '', amount: '', paidAt: '' });
   #preview = $state<PaymentPreview | null>(null);
@@ -61,8 +63,8 @@ export class MoneyRecordView {
     return this.#detail;
   }
 
-  get error(): string | null {
-    return this.#error;
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
 
   /** The payment form is open. */
@@ -89,7 +91,7 @@ export class MoneyRecordView {
   }
 
   /** Why the last save failed when no field is to blame. */
-  get saveError(): string | null {
+  get saveError(): Said | null {
     return this.#form.saveError;
   }
 
@@ -99,7 +101,7 @@ export class MoneyRecordView {
       this.#detail = result.value;
       this.#error = null;
     } else {
-      this.#error = result.error.message;
+      this.#error = result.error;
     }
   }
 
@@ -136,8 +138,9 @@ export class MoneyRecordView {
 
   /** Saves the payment; true when it is queued (the detail is then the record with it). */
   async savePayment(): Promise<boolean> {
-    const detail = await this.#form.run(() =>
-      this.#api.call('money.recordPayment', paymentArgs(this.id, this.#values)),
+    const detail = await this.#form.run(
+      () => this.#api.call('money.recordPayment', paymentArgs(this.id, this.#values)),
+      [{ path: 'amount', text: this.#values.amount, rule: PAYMENT_RULE }],
     );
     if (detail === null) return false;
     this.#detail = detail;

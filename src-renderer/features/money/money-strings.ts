@@ -76,6 +76,10 @@ export const mt = translator({
     detailTitleExpense: 'Expense of {date}',
     contact: 'Contact',
     reference: 'Reference',
+    referenceUsed:
+      'Already the reference of {kind} {date} ({contact}, {amount}). Receipts print it as the number.',
+    referenceHeld:
+      'Already the reference of {kind} {date} ({contact}, {amount}): two receipts would share one number. Save again (Ctrl+Enter) to keep it anyway, or change it.',
     description: 'Description',
     vatType: 'VAT',
     line: 'Line',
@@ -142,6 +146,17 @@ export const mt = translator({
     transferAmount: 'Amount',
     transferSave: 'Save the transfer (Ctrl+Enter)',
     transferSaved: 'Transfer of {amount} saved; it is sent when the back office can be reached.',
+    // Transfer detail
+    transferDetailTitle: 'Money transfer of {date}',
+    transferCreated: 'Made by',
+    transferCreatedAt: 'Made at',
+    transferReadNow: 'Read from the back office just now.',
+    transferReadNotSent: 'Not sent yet: this is the PC’s copy.',
+    transferReadUnreachable:
+      'The back office could not be reached: this is the PC’s copy, read {when}; it may be out of date.',
+    transferReadRefused:
+      'The back office would not answer for this transfer: this is the PC’s copy, read {when}; it may be out of date.',
+    transferNeverRead: 'never',
     // Field messages (from the refusal's field, in the page's words)
     issueDate: 'Type a date as yyyy-MM-dd, for example 2026-11-24.',
     issueDateTime: 'Type a date and time as yyyy-MM-dd HH:mm, for example 2026-11-24 14:30.',
@@ -221,6 +236,9 @@ export const mt = translator({
     detailTitleExpense: 'รายจ่ายวันที่ {date}',
     contact: 'ผู้ติดต่อ',
     reference: 'เลขอ้างอิง',
+    referenceUsed: 'เลขอ้างอิงนี้ใช้แล้วกับ{kind}วันที่ {date} ({contact}, {amount}) ใบเสร็จจะพิมพ์เลขนี้เป็นเลขที่เอกสาร',
+    referenceHeld:
+      'เลขอ้างอิงนี้ใช้แล้วกับ{kind}วันที่ {date} ({contact}, {amount}) ใบเสร็จสองใบจะมีเลขที่เดียวกัน กดบันทึกอีกครั้ง (Ctrl+Enter) เพื่อใช้เลขนี้ต่อ หรือแก้เลขอ้างอิง',
     description: 'คำอธิบาย',
     vatType: 'VAT',
     line: 'รายการ',
@@ -284,6 +302,14 @@ export const mt = translator({
     transferAmount: 'จำนวนเงิน',
     transferSave: 'บันทึกการโอน (Ctrl+Enter)',
     transferSaved: 'บันทึกการโอน {amount} แล้ว จะส่งเมื่อเชื่อมต่อหลังร้านได้',
+    transferDetailTitle: 'การโอนเงินวันที่ {date}',
+    transferCreated: 'ผู้บันทึก',
+    transferCreatedAt: 'บันทึกเมื่อ',
+    transferReadNow: 'อ่านจากหลังร้านเมื่อสักครู่',
+    transferReadNotSent: 'ยังไม่ได้ส่ง: ข้อมูลนี้เป็นสำเนาในเครื่องนี้',
+    transferReadUnreachable: 'เชื่อมต่อหลังร้านไม่ได้: ข้อมูลนี้เป็นสำเนาในเครื่องนี้ อ่านเมื่อ {when} อาจไม่เป็นปัจจุบัน',
+    transferReadRefused: 'หลังร้านไม่ตอบข้อมูลการโอนนี้: ข้อมูลนี้เป็นสำเนาในเครื่องนี้ อ่านเมื่อ {when} อาจไม่เป็นปัจจุบัน',
+    transferNeverRead: 'ยังไม่เคยอ่าน',
     issueDate: 'พิมพ์วันที่แบบ yyyy-MM-dd เช่น 2026-11-24',
     issueDateTime: 'พิมพ์วันที่และเวลาแบบ yyyy-MM-dd HH:mm เช่น 2026-11-24 14:30',
     issueAmount: 'พิมพ์จำนวนเงินตั้งแต่ 0 ขึ้นไป ทศนิยมไม่เกิน 2 ตำแหน่ง',

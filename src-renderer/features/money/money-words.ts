@@ -2,17 +2,8 @@
 // field's message chosen by the field it names (never by main's text), in the page's language.
 import type { IpcIssue, MoneyVatChoice, SendState } from '../../../src-shared/ipc/index.js';
 import type { PaymentStatus } from '../../../src-shared/money/payment-status.js';
-import { locale } from '../../lib/i18n.svelte.js';
+import { figureIssueWords } from '../../lib/typed-number-words.js';
 import { mt, type MoneyKey } from './money-strings.js';
-
-/** "฿1,250.00" in the page's language. */
-export function formatBaht(value: number): string {
-  const text = new Intl.NumberFormat(locale.language === 'th' ? 'th-TH' : 'en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Math.abs(value));
-  return `${value < 0 ? '−' : ''}฿${text}`;
-}
 
 const STATUSES: Record<PaymentStatus, MoneyKey> = {
   Pending: 'statusPending',
@@ -76,6 +67,8 @@ const FIELD_MESSAGES: Record<string, MoneyKey> = {
 
 /** A refused field's message in the page's words (main's own text only inside the fallback). */
 export function issueWords(issue: IpcIssue): string {
+  const figure = figureIssueWords(issue);
+  if (figure !== null) return figure;
   const parts = issue.path.split('.');
   const field = parts.at(-1) ?? '';
   // A payment or transfer amount must be more than 0; a line or filter amount may be 0.

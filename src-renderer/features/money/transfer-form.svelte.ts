@@ -1,6 +1,7 @@
 // The new money transfer form: from one payment method to another, an amount, a date, reference and
 // description. Two different methods are checked here (named next to "To"); the rest is main's to judge
 // and a refused field is named next to it, with what was typed kept.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type {
   CallArgs,
   IpcIssue,
@@ -10,7 +11,8 @@ import type {
 import { formatThaiDate } from '../../../src-shared/time/index.js';
 import { api } from '../../lib/api.js';
 import type { PaymentMethod } from './money-list.svelte.js';
-import { issuesByPath, parseAmount } from '../../lib/form-input.js';
+import { issuesByPath, optionId, refusedFigures, typedArg } from '../../lib/form-input.js';
+import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
 
 export interface TransferValues {
   readonly fromMethodId: string;
@@ -36,9 +38,9 @@ export class TransferForm {
   #issues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
   #sameMethod = $state(false);
   #saving = $state(false);
-  #saveError = $state<string | null>(null);
+  #saveError = $state<MainRefusal | null>(null);
 
-  /** `methods`: the first two are proposed as from and to; `now` gives today (a test's clock). */
+  /** `methods`: the first is proposed as from, to is left to choose; `now` gives today (a test's clock). */
   constructor(
     methods: readonly PaymentMethod[],
     bridge: StockroomBridge = api,
@@ -47,8 +49,8 @@ export class TransferForm {
     this.#api = bridge;
     this.#values = {
       ...this.#values,
+      // Where the money goes is the person's choice: never proposed (issue 20, point 12).
       fromMethodId: methods[0] === undefined ? '' : String(methods[0].id),
-      toMethodId: methods[1] === undefined ? '' : String(methods[1].id),
       date: formatThaiDate(now()),
     };
   }
@@ -71,8 +73,8 @@ export class TransferForm {
     return this.#saving;
   }
 
-  get saveError(): string | null {
-    return this.#saveError;
+  get saveError(): Said | null {
+    return this.#saveError === null ? null : refusalSaid(this.#saveError);
   }
 
   setValue(field: TransferField, value: string): void {
@@ -85,9 +87,9 @@ export class TransferForm {
     const values = this.#values;
     const date = values.date.trim();
     return {
-      fromMethodId: values.fromMethodId === '' ? 0 : Number(values.fromMethodId),
-      toMethodId: values.toMethodId === '' ? 0 : Number(values.toMethodId),
-      amount: parseAmount(values.amount),
+      fromMethodId: optionId(values.fromMethodId),
+      toMethodId: optionId(values.toMethodId),
+      amount: typedArg(values.amount, PAYMENT_RULE),
       ...(date === '' ? {} : { date }),
       reference: values.reference.trim(),
       description: values.description.trim(),
@@ -99,8 +101,19 @@ export class TransferForm {
     if (this.#saving) return null;
     this.#saveError = null;
     const values = this.#values;
+    if (values.toMethodId === '') {
+      this.#issues = new Map([
+        ['toMethodId', { path: 'toMethodId', message: 'choose where the money goes' }],
+      ]);
+      return null;
+    }
     if (values.fromMethodId !== '' && values.fromMethodId === values.toMethodId) {
       this.#sameMethod = true;
+      return null;
+    }
+    const refused = refusedFigures([{ path: 'amount', text: values.amount, rule: PAYMENT_RULE }]);
+    if (refused.length > 0) {
+      this.#issues = issuesByPath(refused);
       return null;
     }
     this.#saving = true;
@@ -108,7 +121,7 @@ export class TransferForm {
       const result = await this.#api.call('money.createTransfer', this.args());
       if (result.ok) return result.value;
       this.#issues = issuesByPath(result.error.issues);
-      this.#saveError = this.#issues.size > 0 ? null : result.error.message;
+      this.#saveError = this.#issues.size > 0 ? null : result.error;
       return null;
     } finally {
       this.#saving = false;

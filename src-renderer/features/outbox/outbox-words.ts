@@ -3,6 +3,7 @@
 // available as the details).
 import type { CallValue, OPERATION_STATES } from '../../../src-shared/ipc/index.js';
 import { formatNumber } from '../../lib/i18n.svelte.js';
+import { failureSaid } from '../../lib/refusal-words.js';
 import { ot, type OutboxKey } from './outbox-strings.js';
 
 export type ParkedOperation = CallValue<'outbox.parked'>[number];
@@ -11,6 +12,7 @@ export type OperationState = (typeof OPERATION_STATES)[number];
 
 const KINDS: Record<string, OutboxKey> = {
   stockCount: 'kindStockCount',
+  reverseStockCount: 'kindReverseStockCount',
   stockChange: 'kindStockChange',
   addIncome: 'kindIncome',
   addExpense: 'kindExpense',
@@ -137,7 +139,7 @@ export function reasonWords(row: {
   readonly serverBefore?: number | null;
 }): string {
   const key = row.reasonCode === null ? undefined : REASONS[row.reasonCode];
-  if (key === undefined) return row.reasonCode === null ? (row.reasonText ?? '') : ot('reasonOther');
+  if (key === undefined) return failureSaid(row.reasonCode, row.reasonText).sentence;
   const figure = (value: number | null | undefined) =>
     value === null || value === undefined ? '?' : formatNumber(value);
   return ot(key, {

@@ -5,6 +5,7 @@
 import type { CallValue, DriftPolicy, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { coalesced } from '../../lib/coalesced.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type { OutboxItem, ParkedOperation } from './outbox-words.js';
 
 export const PAGE_SIZE = 50;
@@ -17,7 +18,7 @@ export type ParkedAction =
   | { readonly kind: 'edit'; readonly value: number }
   | { readonly kind: 'discard'; readonly note: string };
 
-export type ActionResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+export type ActionResult = { readonly ok: true } | { readonly ok: false; readonly error: MainRefusal };
 
 export class OutboxView {
   readonly #api: StockroomBridge;
@@ -28,7 +29,7 @@ export class OutboxView {
   #offset = $state(0);
   #history = $state(false);
   #loaded = $state(false);
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #busy = $state(false);
   readonly #loader = coalesced(() => this.#read());
 
@@ -71,8 +72,8 @@ export class OutboxView {
     return this.#loaded;
   }
 
-  get error(): string | null {
-    return this.#error;
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
 
   /** An action on a parked row is running. */
@@ -112,7 +113,7 @@ export class OutboxView {
       } else {
         result = await this.#api.call('outbox.discard', { operationId, note: action.note });
       }
-      if (!result.ok) return { ok: false, message: result.error.message };
+      if (!result.ok) return { ok: false, error: result.error };
       await this.load();
       return { ok: true };
     } finally {
@@ -121,9 +122,15 @@ export class OutboxView {
   }
 
   /** Resumes a paused queue or ends a quota wait. */
-  async resume(): Promise<string | null> {
+  async resume(): Promise<MainRefusal | null> {
     const result = await this.#api.call('outbox.resume', {});
-    return result.ok ? null : result.error.message;
+    return result.ok ? null : result.error;
+  }
+
+  /** Ends the waits after failed attempts: how many writes it woke, or the refusal's words. */
+  async sendNow(): Promise<number | MainRefusal> {
+    const result = await this.#api.call('outbox.sendNow', {});
+    return result.ok ? result.value.woken : result.error;
   }
 
   async #read(): Promise<void> {
@@ -135,7 +142,7 @@ export class OutboxView {
         limit: PAGE_SIZE,
       }),
     ]);
-    this.#error = !parked.ok ? parked.error.message : !listing.ok ? listing.error.message : null;
+    this.#error = !parked.ok ? parked.error : !listing.ok ? listing.error : null;
     if (parked.ok) {
       this.#parked = parked.value;
       await this.#readNames(parked.value);

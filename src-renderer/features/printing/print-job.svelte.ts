@@ -2,8 +2,10 @@
 // title the person picks, a quotation, a return purchase order, a count sheet, a variance report), handed to the print root that the page's
 // print CSS prints alone; Print waits for the embedded font and prints the page (the OS dialog, which
 // also saves as PDF); Save as PDF asks the shell for the PDF, and prints where the shell cannot.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type { MoneyDocumentKind } from '../../../src-shared/domain/vocabulary.js';
 import type { StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type { LabelSheet } from '../../../src-shared/printing/labels.js';
 import type {
   CountSheet,
   PrintableDocument,
@@ -24,7 +26,8 @@ export type PrintSource =
 export type PrintModel =
   | { readonly kind: 'document'; readonly document: PrintableDocument }
   | { readonly kind: 'countSheet'; readonly sheet: CountSheet }
-  | { readonly kind: 'varianceReport'; readonly report: VarianceReport };
+  | { readonly kind: 'varianceReport'; readonly report: VarianceReport }
+  | { readonly kind: 'labels'; readonly sheet: LabelSheet };
 
 /** What printing needs from the browser (a test passes its own). */
 export interface PrintHost {
@@ -74,7 +77,7 @@ export class PrintJob {
   readonly #host: PrintHost;
   #model = $state.raw<PrintModel | null>(null);
   #title = $state<MoneyPrintTitle | null>(null);
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #message = $state<string | null>(null);
   #busy = $state(false);
 
@@ -90,8 +93,9 @@ export class PrintJob {
   }
 
   /** Why the model could not be made or the PDF saved (main's words). */
-  get error(): string | null {
-    return this.#error;
+  /** Why the paper could not be made or printed, in the page's words (main's behind Details). */
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
 
   /** Where the PDF went, or that it was not saved. */
@@ -122,7 +126,7 @@ export class PrintJob {
       printedNow.show(result.value);
       printedNow.clear(previous);
     } else {
-      this.#error = result.message;
+      this.#error = result.error;
     }
   }
 
@@ -150,7 +154,7 @@ export class PrintJob {
       await this.#host.fontsReady();
       const result = await this.#api.call('print.savePdf', { fileName: this.fileName() });
       if (!result.ok) {
-        this.#error = result.error.message;
+        this.#error = result.error;
       } else if (!result.value.available) {
         // No shell to make the file (the web host): the browser's print dialog saves as PDF.
         this.#host.print();
@@ -171,6 +175,7 @@ export class PrintJob {
       const { document } = model;
       return `${titleWords(document.title)} ${document.number === '' ? document.date : document.number}.pdf`;
     }
+    if (model.kind === 'labels') return `labels ${model.sheet.layout}.pdf`;
     const head = model.kind === 'countSheet' ? model.sheet : model.report;
     const what = pt(model.kind === 'countSheet' ? 'countSheetTitle' : 'varianceTitle');
     return `${what} ${head.sessionName}.pdf`;
@@ -181,7 +186,7 @@ export class PrintJob {
     printedNow.clear(this.#model);
   }
 
-  async #fetch(): Promise<{ ok: true; value: PrintModel } | { ok: false; message: string }> {
+  async #fetch(): Promise<{ ok: true; value: PrintModel } | { ok: false; error: MainRefusal }> {
     const { source } = this;
     if (source.kind === 'money') {
       const result = await this.#api.call('print.moneyRecord', {
@@ -190,24 +195,24 @@ export class PrintJob {
       });
       return result.ok
         ? { ok: true, value: { kind: 'document', document: result.value } }
-        : { ok: false, message: result.error.message };
+        : { ok: false, error: result.error };
     }
     if (source.kind === 'quotation' || source.kind === 'returnPurchaseOrder') {
       const call = source.kind === 'quotation' ? 'print.quotation' : 'print.returnPurchaseOrder';
       const result = await this.#api.call(call, { id: source.id });
       return result.ok
         ? { ok: true, value: { kind: 'document', document: result.value } }
-        : { ok: false, message: result.error.message };
+        : { ok: false, error: result.error };
     }
     if (source.kind === 'countSheet') {
       const result = await this.#api.call('print.countSheet', { sessionId: source.sessionId });
       return result.ok
         ? { ok: true, value: { kind: 'countSheet', sheet: result.value } }
-        : { ok: false, message: result.error.message };
+        : { ok: false, error: result.error };
     }
     const result = await this.#api.call('print.varianceReport', { sessionId: source.sessionId });
     return result.ok
       ? { ok: true, value: { kind: 'varianceReport', report: result.value } }
-      : { ok: false, message: result.error.message };
+      : { ok: false, error: result.error };
   }
 }

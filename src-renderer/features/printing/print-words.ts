@@ -1,11 +1,19 @@
 // Figures, dates and words as the paper prints them in the page's language: amounts with two decimals
 // and thousands separators (the satang figures main computed with src-shared/money), Thai days as
 // Thai people write them (Buddhist era in Thai), and the back office's status words.
-import type { MoneyVatChoice } from '../../../src-shared/domain/vocabulary.js';
+import {
+  QUOTATION_STATUSES,
+  type MoneyVatChoice,
+  type QuotationStatus,
+} from '../../../src-shared/domain/vocabulary.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../src-shared/money/payment-status.js';
 import type { PrintDocumentKind, PrintTitle } from '../../../src-shared/printing/titles.js';
 import { parseThaiDate, parseThaiDateTime, THAI_OFFSET_MS } from '../../../src-shared/time/index.js';
 import { locale } from '../../lib/i18n.svelte.js';
-import { pt, type PrintingKey } from './printing-strings.js';
+import { quotationStatusWords } from '../documents/documents-strings.js';
+import { statusWords as paymentStatusWords } from '../money/money-words.js';
+import { statusWords as returnStatusWords } from '../returns/returns-words.js';
+import { pt } from './printing-strings.js';
 
 const amountFormats = {
   en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
@@ -63,29 +71,23 @@ export function vatChoiceWords(choice: MoneyVatChoice): string {
   return pt(`vat_${choice}`);
 }
 
-const PAYMENT_KINDS: readonly PrintDocumentKind[] = ['income', 'expense'];
-
-/** A back-office status word in the page's language; one the app does not know is shown as it is. */
+/**
+ * A back-office status word as the app's own pages say it (one list per kind, no second copy for
+ * paper); one the app does not know is printed as it is.
+ */
 export function statusWords(kind: PrintDocumentKind, status: string): string {
-  const key = `${PAYMENT_KINDS.includes(kind) ? 'pay' : 'doc'}_${status}`;
-  return isPrintingKey(key) ? pt(key) : status;
+  if (kind === 'income' || kind === 'expense')
+    return isPaymentStatus(status) ? paymentStatusWords(status) : status;
+  if (kind === 'quotation') return isQuotationStatus(status) ? quotationStatusWords(status) : status;
+  return returnStatusWords(status);
 }
 
-const STATUS_KEYS: ReadonlySet<string> = new Set<PrintingKey>([
-  'pay_Pending',
-  'pay_Partial Payment',
-  'pay_Paid',
-  'pay_Excess Payment',
-  'doc_Pending',
-  'doc_Waiting',
-  'doc_Shipping',
-  'doc_Success',
-  'doc_Partial Transfer',
-  'doc_Voided',
-]);
+function isPaymentStatus(status: string): status is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly string[]).includes(status);
+}
 
-function isPrintingKey(key: string): key is PrintingKey {
-  return STATUS_KEYS.has(key);
+function isQuotationStatus(status: string): status is QuotationStatus {
+  return (QUOTATION_STATUSES as readonly string[]).includes(status);
 }
 
 /** Who the document's party is: the customer, the supplier, or whom an expense paid. */

@@ -1,11 +1,14 @@
 // What this PC does to one product from its detail page: where its changes stand (waiting to send,
-// needs attention), activate or disable it, and delete it after a question that says what is still
-// queued for it and which open counts hold it.
+// needs attention), activate it, disable it after a question (it is disabled for the whole store), and
+// delete it after a question that says what is still queued for it and which open counts hold it.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 import { pe } from './product-edit-strings.js';
 
 type Fields = CallValue<'catalogue.productFields'>;
+
+/** The question being asked before a change the whole store sees. */
+export type ProductQuestion = 'delete' | 'disable';
 
 export class ProductChangesState {
   readonly #api: StockroomBridge;
@@ -14,6 +17,7 @@ export class ProductChangesState {
   #busy = $state(false);
   #error = $state<string | null>(null);
   #question = $state<string | null>(null);
+  #asking = $state<ProductQuestion | null>(null);
 
   constructor(productId: number, bridge: StockroomBridge = api) {
     this.productId = productId;
@@ -29,9 +33,13 @@ export class ProductChangesState {
   get error(): string | null {
     return this.#error;
   }
-  /** The delete question's text while it is asked; null otherwise. */
+  /** The question's text while one is asked; null otherwise. */
   get question(): string | null {
     return this.#question;
+  }
+  /** Which question is asked; null when none. */
+  get asking(): ProductQuestion | null {
+    return this.#asking;
   }
 
   async load(): Promise<void> {
@@ -60,18 +68,34 @@ export class ProductChangesState {
       parts.push(pe('deleteCounted', { counts }));
     }
     this.#error = null;
+    this.#asking = 'delete';
     this.#question = parts.join(' ');
   }
 
-  cancelDelete(): void {
-    this.#question = null;
+  /** Opens the question before disabling: every PC and the back office stop offering it. */
+  askDisable(): void {
+    const fields = this.#fields;
+    if (fields === null || fields.deleting || !fields.active) return;
+    this.#error = null;
+    this.#asking = 'disable';
+    this.#question = pe('disableText', { sku: fields.sku });
   }
 
-  async confirmDelete(): Promise<void> {
+  cancelQuestion(): void {
+    this.#question = null;
+    this.#asking = null;
+  }
+
+  /** Does what the open question asked about. */
+  async confirm(): Promise<void> {
+    const asking = this.#asking;
+    if (asking === null) return;
     const done = await this.#run(() =>
-      this.#api.call('catalogue.deleteProduct', { productId: this.productId }),
+      asking === 'delete'
+        ? this.#api.call('catalogue.deleteProduct', { productId: this.productId })
+        : this.#api.call('catalogue.setProductActive', { productId: this.productId, active: false }),
     );
-    if (done) this.#question = null;
+    if (done) this.cancelQuestion();
   }
 
   async #run(call: () => Promise<{ ok: boolean; error?: { message: string } }>): Promise<boolean> {

@@ -1,18 +1,20 @@
 // The codes this PC knows for one product besides its barcode (catalogue aliases): another code (1 unit
 // a scan) or a pack (N units a scan); added and removed here, never sent to the back office. The whole
 // PC's list travels to the store's other PCs as a file (export, import).
+import { QUANTITY_RULE, readTypedNumber, type NumberRule } from '../../../src-shared/domain/typed-number.js';
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
 
 export type CodeAlias = CallValue<'catalogue.aliases'>[number];
+/** A pack's units: whole, 1 to 100,000, by the one rule of typed numbers. */
+const PACK_UNITS_RULE: NumberRule = { ...QUANTITY_RULE, max: 100_000 };
+
 export type AliasImport = CallValue<'catalogue.importAliases'>;
 
 /** What a person typed for the units: a whole number from 1, or why not. */
 export function parseUnits(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const units = Number(trimmed);
-  return units >= 1 && units <= 100_000 ? units : null;
+  const read = readTypedNumber(text, PACK_UNITS_RULE);
+  return read.ok ? read.value : null;
 }
 
 export class ProductCodes {

@@ -49,7 +49,8 @@ export const pe = translator({
     problem_tooLong: 'Too long.',
     problem_notANumber: 'Type a number, e.g. 12.50.',
     problem_negative: 'Must be 0 or more.',
-    problem_tooLarge: 'Too large.',
+    problem_tooLarge: 'Too large: prices at most 999,999,999.99, measures at most 1,000,000,000.',
+    problem_tooManyDecimals: 'At most 2 decimals, e.g. 12.50: nothing is rounded.',
     problem_checkDigit:
       'This looks like a GTIN/EAN/UPC but its check digit is wrong: scan it again or check the digits.',
     problem_skuTaken: 'Another product already has this SKU.',
@@ -81,6 +82,11 @@ export const pe = translator({
     deleteCounted: 'It is counted in open count(s): {counts}.',
     deleteConfirm: 'Delete the product',
     keepProduct: 'Keep it (Esc)',
+    disableTitle: 'Disable {name}?',
+    disableText:
+      'The product {sku} will be disabled on the back office for the whole store: no PC offers it until it is activated again.',
+    disableConfirm: 'Disable the product',
+    keepActive: 'Keep it active (Esc)',
   },
   th: {
     newProduct: 'สินค้าใหม่ (Alt+N)',
@@ -126,7 +132,8 @@ export const pe = translator({
     problem_tooLong: 'ยาวเกินไป',
     problem_notANumber: 'กรอกตัวเลข เช่น 12.50',
     problem_negative: 'ต้องเป็น 0 หรือมากกว่า',
-    problem_tooLarge: 'มากเกินไป',
+    problem_tooLarge: 'มากเกินไป: ราคาไม่เกิน 999,999,999.99 ขนาดและน้ำหนักไม่เกิน 1,000,000,000',
+    problem_tooManyDecimals: 'ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 12.50: ไม่มีการปัดเศษ',
     problem_checkDigit: 'ดูเหมือน GTIN/EAN/UPC แต่หลักตรวจสอบผิด สแกนใหม่หรือตรวจตัวเลข',
     problem_skuTaken: 'มีสินค้าอื่นใช้รหัสนี้แล้ว',
     problem_barcodeTaken: 'มีสินค้าอื่นใช้บาร์โค้ดนี้แล้ว',
@@ -157,6 +164,10 @@ export const pe = translator({
     deleteCounted: 'สินค้านี้อยู่ในการนับที่เปิดอยู่: {counts}',
     deleteConfirm: 'ลบสินค้า',
     keepProduct: 'เก็บไว้ (Esc)',
+    disableTitle: 'ปิดใช้ {name} ใช่ไหม',
+    disableText: 'สินค้า {sku} จะถูกปิดใช้ที่ระบบหลังร้านสำหรับทั้งร้าน ทุกเครื่องจะไม่แสดงสินค้านี้จนกว่าจะเปิดใช้อีกครั้ง',
+    disableConfirm: 'ปิดใช้สินค้า',
+    keepActive: 'ใช้ต่อ ไม่ปิด (Esc)',
   },
 });
 

@@ -4,7 +4,8 @@
 // Every figure is recorded under the recounter's name, which the review shows beside the first count.
 import type { CallValue, SessionViewValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import { normaliseQuantityText } from '../counting/quantity-text.js';
+import { COUNT_RULE } from '../../../src-shared/domain/typed-number.js';
+import { readQuantity } from '../counting/quantity-text.js';
 
 export type RecountLine = CallValue<'counting.recountLines'>[number];
 
@@ -21,15 +22,10 @@ export interface RecountRecorded {
   readonly mode: 'set' | 'add';
 }
 
-/** Most a recount may be (the contract's bound). */
-const MAX_RECOUNT = 1_000_000_000;
-
 /** The figure typed (0 allowed: a recount may find none), read whatever the keyboard layout; else null. */
 export function readRecountFigure(text: string): number | null {
-  const clean = normaliseQuantityText(text);
-  if (clean === '' || clean === '.') return null;
-  const figure = Number(clean);
-  return Number.isFinite(figure) && figure >= 0 && figure <= MAX_RECOUNT ? figure : null;
+  const read = readQuantity(text, COUNT_RULE);
+  return read.ok ? read.quantity : null;
 }
 
 export class RecountSession {

@@ -4,6 +4,7 @@
 // it then, so a cancelled form takes none; lines from the shared editor, purchase price first), status,
 // payment, tags, voids. Calls go through the bridge it is given; refused fields are kept by path for
 // the page to word.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type {
   CallArgs,
   CallValue,
@@ -16,7 +17,9 @@ import type { ReturnOrderStatus, ReturnStatusTarget } from '../../../src-shared/
 import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
 import { api } from '../../lib/api.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
-import { issuesByPath, parseAmount } from '../../lib/form-input.js';
+import { issuesByPath, typedArg } from '../../lib/form-input.js';
+import { overpayOfTyped, type Overpay } from '../../lib/overpay.js';
+import { MONEY_RULE, PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
 
 export const RETURNS_PAGE_SIZE = 50;
 
@@ -70,16 +73,17 @@ export class ReturnsPanelState {
   readonly #api: StockroomBridge;
   #filter = $state<ReturnFilterText>(NO_RETURN_FILTER);
   #filterIssues = $state<ReadonlyMap<string, IpcIssue>>(new Map());
-  #list = $state<CallValue<'documents.returns'> | null>(null);
+  #list = $state<CallValue<'returns.list'> | null>(null);
   #offset = $state(0);
   #detail = $state<ReturnOrderDetail | null>(null);
-  #error = $state<string | null>(null);
+  #error = $state<MainRefusal | null>(null);
   #dialog = $state<Dialog>(null);
   #newText = $state<NewReturnText>(emptyNew());
   /** The number main proposed for the new return shown; null until it answers. */
   #proposedNumber: string | null = null;
   #statusText = $state<StatusText>({ status: 'Waiting', actionDate: '', warehouseCode: '' });
   #paymentText = $state<PaymentText>({ amount: '', methodId: null, paidAt: '' });
+  #overpay = $state<Overpay | null>(null);
   #warehouses = $state<CallValue<'catalogue.warehouses'>>([]);
   #methods = $state<CallValue<'money.paymentMethods'>>([]);
   readonly newSave = new FormSave();
@@ -103,7 +107,7 @@ export class ReturnsPanelState {
   get items(): readonly ReturnOrderSummary[] {
     return this.#list?.items ?? [];
   }
-  get totals(): CallValue<'documents.returns'>['totals'] | null {
+  get totals(): CallValue<'returns.list'>['totals'] | null {
     return this.#list?.totals ?? null;
   }
   get total(): number {
@@ -115,8 +119,9 @@ export class ReturnsPanelState {
   get detail(): ReturnOrderDetail | null {
     return this.#detail;
   }
-  get error(): string | null {
-    return this.#error;
+  /** Why the last read failed, in the page's words (main's text behind Details). */
+  get error(): Said | null {
+    return this.#error === null ? null : refusalSaid(this.#error);
   }
   get dialog(): Dialog {
     return this.#dialog;
@@ -129,6 +134,10 @@ export class ReturnsPanelState {
   }
   get paymentText(): PaymentText {
     return this.#paymentText;
+  }
+  /** The overpayment asked about; null when none is. */
+  get overpay(): Overpay | null {
+    return this.#overpay;
   }
   get warehouses(): CallValue<'catalogue.warehouses'> {
     return this.#warehouses;
@@ -164,21 +173,21 @@ export class ReturnsPanelState {
   /** The list with the filter as typed; a refused field is kept by its path and the list stays. */
   async load(offset = this.#offset): Promise<void> {
     const f = this.#filter;
-    const args: CallArgs<'documents.returns'> = {
+    const args: CallArgs<'returns.list'> = {
       offset,
       limit: RETURNS_PAGE_SIZE,
       ...(f.status ? { statuses: [f.status] } : {}),
       ...(f.dateFrom.trim() ? { dateFrom: f.dateFrom.trim() } : {}),
       ...(f.dateTo.trim() ? { dateTo: f.dateTo.trim() } : {}),
-      ...(f.amountMin.trim() ? { amountMin: parseAmount(f.amountMin) } : {}),
-      ...(f.amountMax.trim() ? { amountMax: parseAmount(f.amountMax) } : {}),
+      ...(f.amountMin.trim() ? { amountMin: typedArg(f.amountMin.trim(), MONEY_RULE) } : {}),
+      ...(f.amountMax.trim() ? { amountMax: typedArg(f.amountMax.trim(), MONEY_RULE) } : {}),
       ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
       ...(f.warehouseCode ? { warehouseCode: f.warehouseCode } : {}),
     };
-    const result = await this.#api.call('documents.returns', args);
+    const result = await this.#api.call('returns.list', args);
     if (!result.ok) {
       this.#filterIssues = issuesByPath(result.error.issues);
-      if (this.#filterIssues.size === 0) this.#error = result.error.message;
+      if (this.#filterIssues.size === 0) this.#error = result.error;
       return;
     }
     this.#filterIssues = new Map();
@@ -196,25 +205,31 @@ export class ReturnsPanelState {
   /** Opens a return: what the PC holds at once, then (online) what the back office holds now. */
   async open(id: number): Promise<void> {
     await this.#readDetail(id);
-    const refreshed = await this.#api.call('documents.refreshReturn', { id });
+    const refreshed = await this.#api.call('returns.refresh', { id });
     if (refreshed.ok && this.#detail?.id === id) this.#detail = refreshed.value;
   }
 
   async #readDetail(id: number): Promise<void> {
-    const result = await this.#api.call('documents.returnDetail', { id });
+    const result = await this.#api.call('returns.detail', { id });
     if (result.ok) this.#detail = result.value;
-    else this.#error = result.error.message;
+    else this.#error = result.error;
   }
 
   close(): void {
     this.#dialog = null;
+    this.#overpay = null;
+  }
+
+  /** "Go back" on the overpay question: the payment (or new return) form stays with what was typed. */
+  keepPaying(): void {
+    this.#overpay = null;
   }
 
   // ---- New return
 
   async openNew(): Promise<void> {
     // Main proposes this PC's next number and takes nothing: Esc leaves no gap.
-    const proposed = await this.#api.call('documents.newReturnNumber', {});
+    const proposed = await this.#api.call('returns.newNumber', {});
     this.#proposedNumber = proposed.ok ? proposed.value.number : null;
     this.editor = this.#newEditor();
     this.newSave.reset();
@@ -233,13 +248,20 @@ export class ReturnsPanelState {
     this.newSave.edited();
   }
 
-  /** Saves the new return; refused fields stay named and nothing is queued. */
-  async saveNew(): Promise<boolean> {
+  /**
+   * Saves the new return; refused fields stay named and nothing is queued. A payment past the return's
+   * amount (main's preview of the lines) asks first: saved only once `overpayConfirmed`.
+   */
+  async saveNew(overpayConfirmed = false): Promise<boolean> {
     const text = this.#newText;
     await this.editor.settlePreview();
     const pay = text.payAmount.trim();
+    const amount = this.editor.preview?.amount;
+    this.#overpay =
+      overpayConfirmed || pay === '' || amount === undefined ? null : overpayOfTyped(amount, 0, pay);
+    if (this.#overpay !== null) return false;
     const number = text.number.trim();
-    const args: CallArgs<'documents.createReturn'> = {
+    const args: CallArgs<'returns.create'> = {
       // The proposal kept is left to main, which takes it as it saves, or the next number when another
       // form saved this one meanwhile; a typed number is sent as typed (a cleared one for main to name).
       ...(number === this.#proposedNumber ? {} : { number }),
@@ -251,9 +273,15 @@ export class ReturnsPanelState {
       reference: text.reference,
       ...this.editor.draft(),
       status: text.success ? 'Success' : 'Pending',
-      ...(pay === '' ? {} : { payment: { methodId: text.methodId ?? 0, amount: parseAmount(pay) } }),
+      ...(pay === ''
+        ? {}
+        : { payment: { methodId: text.methodId ?? 0, amount: typedArg(pay, PAYMENT_RULE) } }),
     };
-    const saved = await this.newSave.run(() => this.#api.call('documents.createReturn', args));
+    const figures = [
+      ...this.editor.figures(),
+      ...(pay === '' ? [] : [{ path: 'payment.amount', text: pay, rule: PAYMENT_RULE }]),
+    ];
+    const saved = await this.newSave.run(() => this.#api.call('returns.create', args), figures);
     if (!saved) return false;
     this.#detail = saved;
     this.#dialog = null;
@@ -282,7 +310,7 @@ export class ReturnsPanelState {
     const success = text.status === 'Success';
     return this.#applied(
       await this.statusSave.run(() =>
-        this.#api.call('documents.setReturnStatus', {
+        this.#api.call('returns.setStatus', {
           id: detail.id,
           status: text.status,
           ...(success && text.actionDate.trim() ? { actionDate: text.actionDate.trim() } : {}),
@@ -304,18 +332,25 @@ export class ReturnsPanelState {
     this.paymentSave.edited();
   }
 
-  async savePayment(): Promise<boolean> {
+  /** Saves the payment; one past what is owed only once `overpayConfirmed` (the question answered). */
+  async savePayment(overpayConfirmed = false): Promise<boolean> {
     const detail = this.#detail;
     if (!detail) return false;
     const text = this.#paymentText;
+    this.#overpay = overpayConfirmed
+      ? null
+      : overpayOfTyped(detail.amount, detail.paymentAmount, text.amount);
+    if (this.#overpay !== null) return false;
     return this.#applied(
-      await this.paymentSave.run(() =>
-        this.#api.call('documents.recordReturnPayment', {
-          id: detail.id,
-          methodId: text.methodId ?? 0,
-          amount: parseAmount(text.amount),
-          ...(text.paidAt.trim() ? { paidAt: text.paidAt.trim() } : {}),
-        }),
+      await this.paymentSave.run(
+        () =>
+          this.#api.call('returns.recordPayment', {
+            id: detail.id,
+            methodId: text.methodId ?? 0,
+            amount: typedArg(text.amount, PAYMENT_RULE),
+            ...(text.paidAt.trim() ? { paidAt: text.paidAt.trim() } : {}),
+          }),
+        [{ path: 'amount', text: text.amount, rule: PAYMENT_RULE }],
       ),
     );
   }
@@ -330,14 +365,14 @@ export class ReturnsPanelState {
   async confirm(): Promise<boolean> {
     const detail = this.#detail;
     if (!detail || (this.#dialog !== 'voidPayment' && this.#dialog !== 'voidReturn')) return false;
-    const call = this.#dialog === 'voidPayment' ? 'documents.voidReturnPayment' : 'documents.voidReturn';
+    const call = this.#dialog === 'voidPayment' ? 'returns.voidPayment' : 'returns.void';
     return this.#applied(await this.actionSave.run(() => this.#api.call(call, { id: detail.id })));
   }
 
   async tag(tag: string, adds: boolean): Promise<boolean> {
     const detail = this.#detail;
     if (!detail || tag.trim() === '') return false;
-    const call = adds ? 'documents.addReturnTag' : 'documents.removeReturnTag';
+    const call = adds ? 'returns.addTag' : 'returns.removeTag';
     return this.#applied(
       await this.actionSave.run(() => this.#api.call(call, { id: detail.id, tag: tag.trim() })),
     );

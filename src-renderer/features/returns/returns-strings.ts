@@ -1,5 +1,7 @@
 // The returns panel's words in English and Thai; `rt(key, values)` reads the page's language. A missing
 // Thai string is a type error.
+import { partyIssueOfMessage } from '../../../src-shared/domain/party-checks.js';
+import { partyIssueWords } from '../../components/form-strings.js';
 import { translator } from '../../lib/i18n.svelte.js';
 
 const en = {
@@ -49,6 +51,14 @@ const en = {
   movement: 'Goods moved',
   noMovement: 'No movement read yet.',
   movedOn: 'Moved on {dates}',
+  movementsRead: 'Read the stock movements now (Alt+M)',
+  movementsTitle: 'Stock movements in the back office',
+  movementsReading: 'Reading the stock movements…',
+  movementsNone: 'The back office lists no stock movement for this return.',
+  movementsNotSent: 'Not sent yet: the back office has no movement for this return.',
+  movementsUnreachable:
+    'The back office could not be reached: the movements could not be read. Try again later.',
+  movementsLine: '{sku} {name} × {quantity} {unit}',
   chain: 'Waiting to send',
   chainEmpty: 'Nothing waiting.',
   waitsFor: 'waits for operation {id}',
@@ -83,11 +93,11 @@ const en = {
   actionDate: 'Date the goods left (yyyy-MM-dd)',
   fromWarehouse: 'Warehouse the goods leave',
   paymentTitle: 'Record the supplier’s payment',
+  scanNotHere: 'Scanned {code}: this form takes no products. Nothing was typed or chosen.',
   amount: 'Amount',
   paidAt: 'Paid at (yyyy-MM-dd HH:mm)',
   confirmVoid: 'Void return {number}? A Success return’s goods come back into the warehouse.',
   confirmVoidPayment: 'Void the payments of return {number}?',
-  confirmYes: 'Void',
   // Errors
   issueRequired: 'Required.',
   issueNumber: 'This number cannot be used (it must be unique on this PC).',
@@ -99,7 +109,6 @@ const en = {
   issueLines: 'Add at least one line.',
   issueTag: 'This tag cannot be used here.',
   issueOther: 'Not accepted: {message}',
-  failed: 'Could not do it: {message}',
 } as const;
 
 type ReturnsKey = keyof typeof en;
@@ -151,6 +160,13 @@ export const rt = translator<ReturnsKey>({
     movement: 'การเคลื่อนไหวสินค้า',
     noMovement: 'ยังไม่ได้อ่านการเคลื่อนไหว',
     movedOn: 'ย้ายออกวันที่ {dates}',
+    movementsRead: 'อ่านการเคลื่อนไหวสต็อกตอนนี้ (Alt+M)',
+    movementsTitle: 'การเคลื่อนไหวสต็อกในหลังร้าน',
+    movementsReading: 'กำลังอ่านการเคลื่อนไหวสต็อก…',
+    movementsNone: 'หลังร้านไม่มีการเคลื่อนไหวสต็อกของใบส่งคืนนี้',
+    movementsNotSent: 'ยังไม่ได้ส่ง: หลังร้านยังไม่มีการเคลื่อนไหวของใบส่งคืนนี้',
+    movementsUnreachable: 'เชื่อมต่อหลังร้านไม่ได้: อ่านการเคลื่อนไหวไม่ได้ ลองอีกครั้งภายหลัง',
+    movementsLine: '{sku} {name} × {quantity} {unit}',
     chain: 'รอส่ง',
     chainEmpty: 'ไม่มีรายการรอส่ง',
     waitsFor: 'รอรายการ {id}',
@@ -182,11 +198,11 @@ export const rt = translator<ReturnsKey>({
     actionDate: 'วันที่สินค้าออก (ปปปป-ดด-วว)',
     fromWarehouse: 'คลังที่สินค้าออก',
     paymentTitle: 'บันทึกการชำระจากผู้ขาย',
+    scanNotHere: 'สแกน {code} แล้ว: ฟอร์มนี้ไม่รับสินค้า และไม่ได้พิมพ์หรือเลือกสิ่งใด',
     amount: 'ยอด',
     paidAt: 'ชำระเมื่อ (ปปปป-ดด-วว ชช:นน)',
     confirmVoid: 'ยกเลิกใบส่งคืน {number}? ถ้าสำเร็จแล้ว สินค้าจะกลับเข้าคลัง',
     confirmVoidPayment: 'ยกเลิกการชำระของใบส่งคืน {number}?',
-    confirmYes: 'ยกเลิก',
     issueRequired: 'ต้องกรอก',
     issueNumber: 'ใช้เลขที่นี้ไม่ได้ (ต้องไม่ซ้ำในเครื่องนี้)',
     issueWarehouse: 'เลือกคลังของร้าน',
@@ -197,7 +213,6 @@ export const rt = translator<ReturnsKey>({
     issueLines: 'เพิ่มอย่างน้อยหนึ่งรายการ',
     issueTag: 'ใช้แท็กนี้ที่นี่ไม่ได้',
     issueOther: 'ไม่ยอมรับ: {message}',
-    failed: 'ทำไม่ได้: {message}',
   },
 });
 
@@ -217,6 +232,8 @@ const FIELD_WORDS: Record<string, ReturnsKey> = {
 
 /** A refused field's words, by the last part of its path; main's text only inside the fallback. */
 export function returnIssueWords(path: string, message: string): string {
+  const party = partyIssueOfMessage(message);
+  if (party !== null) return partyIssueWords(party);
   const key = FIELD_WORDS[path.split('.').at(-1) ?? ''];
   return key === undefined ? rt('issueOther', { message }) : rt(key);
 }

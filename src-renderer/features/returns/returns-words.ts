@@ -1,6 +1,7 @@
 // Words the returns panel and its dialogs share: a status in the page's language, a refused field's
 // words by its path.
 import type { IpcIssue } from '../../../src-shared/ipc/index.js';
+import { figureIssueWords } from '../../lib/typed-number-words.js';
 import { returnIssueWords, rt, type ReturnsKey } from './returns-strings.js';
 
 const STATUS_KEYS: Record<string, ReturnsKey> = {
@@ -30,5 +31,6 @@ export function statusWords(status: string): string {
 /** The words of the refusal at this path, or null when the field is accepted. */
 export function issueAt(issues: ReadonlyMap<string, IpcIssue>, path: string): string | null {
   const found = issues.get(path);
-  return found ? returnIssueWords(found.path, found.message) : null;
+  if (found === undefined) return null;
+  return figureIssueWords(found) ?? returnIssueWords(found.path, found.message);
 }

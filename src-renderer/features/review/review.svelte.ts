@@ -4,7 +4,8 @@
 // getters and changes it only through the methods.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import { normaliseQuantityText } from '../counting/quantity-text.js';
+import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
+import { readQuantity } from '../counting/quantity-text.js';
 
 export type SessionReview = CallValue<'counting.review'>;
 export type ReviewRow = SessionReview['rows'][number];
@@ -39,9 +40,9 @@ export interface CommitChoices {
  */
 export function readThreshold(text: string): number | undefined | null {
   if (text.trim() === '') return undefined;
-  const clean = normaliseQuantityText(text);
-  const figure = Number(clean);
-  return clean === '' || clean === '.' || !Number.isFinite(figure) || figure <= 0 ? null : figure;
+  // Units or baht: the money rule (2 decimals, above 0) covers both thresholds.
+  const read = readQuantity(text, PAYMENT_RULE);
+  return read.ok ? read.quantity : null;
 }
 
 /** The filters in the order of their tabs (Alt+1 … Alt+5). Kept here: the contract's list brings zod. */
@@ -214,11 +215,16 @@ export class SessionReviewState {
     });
     this.#committing = false;
     if (!result.ok) {
-      const reason = result.error.reason;
-      this.#commitRefusal =
-        reason === 'unresolvedUnknownCodes' || reason === 'nothingToCommit'
-          ? { kind: reason }
-          : { kind: 'other', message: result.error.message };
+      switch (result.error.reason) {
+        case 'unresolved-unknown-codes':
+          this.#commitRefusal = { kind: 'unresolvedUnknownCodes' };
+          break;
+        case 'nothing-to-commit':
+          this.#commitRefusal = { kind: 'nothingToCommit' };
+          break;
+        default:
+          this.#commitRefusal = { kind: 'other', message: result.error.message };
+      }
       return false;
     }
     this.#committed = result.value;

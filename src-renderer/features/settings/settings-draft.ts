@@ -77,6 +77,7 @@ export function changedFields(saved: AppSettings, edits: SettingsEdits): FieldNa
 export function parseWholeNumber(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d{1,9}$/.test(trimmed)) return null;
+  // eslint-disable-next-line no-restricted-syntax -- a setting's whole number, digits only (checked just before)
   return Number(trimmed);
 }
 

@@ -1,6 +1,7 @@
 // The settings page's form state, kept outside the page so unsaved edits survive leaving the page and
 // coming back (nothing typed is lost). Saving sends the changed fields through settings.save; main
 // validates them, and its issues are put next to the fields they name.
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import { settings } from '../../lib/settings.svelte.js';
 import {
   FIELD_ORDER,
@@ -21,7 +22,7 @@ export type FieldProblem =
 class SettingsFormState {
   #edits = $state.raw<SettingsEdits>({});
   #problems = $state.raw<Partial<Record<FieldName, FieldProblem>>>({});
-  #failure = $state<string | null>(null);
+  #failure = $state<MainRefusal | null>(null);
   #notice = $state<'saved' | 'reverted' | null>(null);
   #saving = $state(false);
 
@@ -36,8 +37,9 @@ class SettingsFormState {
   }
 
   /** A refusal that names no field (e.g. the link to main is down). */
-  get failure(): string | null {
-    return this.#failure;
+  /** Why the settings were not saved, in the page's words (main's text behind Details). */
+  get failure(): Said | null {
+    return this.#failure === null ? null : refusalSaid(this.#failure);
   }
 
   get notice(): 'saved' | 'reverted' | null {
@@ -102,7 +104,7 @@ class SettingsFormState {
     }
     this.#problems = problems;
     this.#notice = null;
-    if (Object.keys(problems).length === 0) this.#failure = error.message;
+    if (Object.keys(problems).length === 0) this.#failure = error;
     return FIELD_ORDER.find((field) => field in problems) ?? null;
   }
 }

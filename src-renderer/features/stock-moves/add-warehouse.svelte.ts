@@ -3,6 +3,7 @@
 // warehouse has ('code-taken'), shown next to the code.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import type { StockMovesKey } from './stock-moves-strings.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 
 export type WarehouseField = 'code' | 'name';
 const CODE_MIN = 3;
@@ -10,7 +11,7 @@ const CODE_MIN = 3;
 export class AddWarehouseForm {
   readonly #api: Pick<StockroomBridge, 'call'>;
   #errors = $state.raw<ReadonlyMap<WarehouseField, StockMovesKey>>(new Map());
-  #failure = $state<string | null>(null);
+  #failure = $state<MainRefusal | null>(null);
   #saving = $state(false);
   code = $state('');
   name = $state('');
@@ -23,8 +24,8 @@ export class AddWarehouseForm {
   get errors(): ReadonlyMap<WarehouseField, StockMovesKey> {
     return this.#errors;
   }
-  get failure(): string | null {
-    return this.#failure;
+  get failure(): Said | null {
+    return this.#failure === null ? null : refusalSaid(this.#failure);
   }
   get saving(): boolean {
     return this.#saving;
@@ -57,7 +58,7 @@ export class AddWarehouseForm {
       });
       if (result.ok) return result.value;
       if (result.error.reason === 'code-taken') this.#errors = new Map([['code', 'errorCodeTaken']]);
-      else this.#failure = result.error.message;
+      else this.#failure = result.error;
       return null;
     } finally {
       this.#saving = false;

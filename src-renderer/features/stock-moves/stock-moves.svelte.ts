@@ -12,6 +12,15 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 // Values from the zod-free modules only: the contract's schemas stay out of the page.
 import { BELOW_EXPECTED_STOCK } from '../../../src-shared/domain/vocabulary.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
+import {
+  COUNT_RULE,
+  QUANTITY_RULE,
+  readTypedNumber,
+  type NumberRefusal,
+  type NumberRule,
+} from '../../../src-shared/domain/typed-number.js';
+import { typedArg } from '../../lib/form-input.js';
 import type { StockMovesKey } from './stock-moves-strings.js';
 
 export type MoveMode = 'increase' | 'decrease' | 'transfer' | 'setAvailable';
@@ -20,10 +29,9 @@ export type MoveField = 'product' | 'warehouse' | 'to' | 'quantity' | 'note';
 
 const LIST_LIMIT = 100;
 
-/** A typed figure: a finite number, or NaN. */
-export function typedNumber(text: string): number {
-  const trimmed = text.trim().replace(/,/g, '');
-  return trimmed === '' ? Number.NaN : Number(trimmed);
+/** The quantity's rule: whole units above 0 to move; 0 or more to set what is available. */
+function quantityRule(mode: MoveMode): NumberRule {
+  return mode === 'setAvailable' ? COUNT_RULE : QUANTITY_RULE;
 }
 
 export class StockMovesState {
@@ -35,7 +43,8 @@ export class StockMovesState {
   #results = $state.raw<readonly ProductSummary[]>([]);
   #selected = $state(0);
   #errors = $state.raw<ReadonlyMap<MoveField, StockMovesKey>>(new Map());
-  #failure = $state<string | null>(null);
+  #quantityRefusal = $state.raw<NumberRefusal | null>(null);
+  #failure = $state<MainRefusal | null>(null);
   #notice = $state<StockMovesKey | null>(null);
   #saving = $state(false);
   #askBelow = $state(false);
@@ -74,9 +83,14 @@ export class StockMovesState {
   get errors(): ReadonlyMap<MoveField, StockMovesKey> {
     return this.#errors;
   }
+  /** Why the typed quantity was refused by the one rule (typed-number.ts), while its error stands. */
+  get quantityRefusal(): NumberRefusal | null {
+    return this.#errors.has('quantity') ? this.#quantityRefusal : null;
+  }
   /** Why the last call failed when no field is to blame (main's words). */
-  get failure(): string | null {
-    return this.#failure;
+  /** Why the last call failed, in the page's words (main's text behind Details). */
+  get failure(): Said | null {
+    return this.#failure === null ? null : refusalSaid(this.#failure);
   }
   get notice(): StockMovesKey | null {
     return this.#notice;
@@ -168,10 +182,9 @@ export class StockMovesState {
     ) {
       errors.set('to', 'errorTo');
     }
-    const figure = typedNumber(this.quantity);
-    if (this.mode === 'setAvailable') {
-      if (!Number.isFinite(figure) || figure < 0) errors.set('quantity', 'errorAvailable');
-    } else if (!Number.isFinite(figure) || figure <= 0) errors.set('quantity', 'errorQuantity');
+    const figure = readTypedNumber(this.quantity, quantityRule(this.mode));
+    this.#quantityRefusal = figure.ok ? null : figure.refusal;
+    if (!figure.ok) errors.set('quantity', this.mode === 'setAvailable' ? 'errorAvailable' : 'errorQuantity');
     if (this.#isAdjustment() && this.reason === 'other' && this.note.trim() === '')
       errors.set('note', 'errorNote');
     return errors;
@@ -191,7 +204,7 @@ export class StockMovesState {
       const result = await this.#send(product.id, confirmBelowStock);
       if (!result.ok) {
         if (result.error.reason === BELOW_EXPECTED_STOCK) this.#askBelow = true;
-        else this.#failure = result.error.message;
+        else this.#failure = result.error;
         return null;
       }
       this.quantity = '';
@@ -223,7 +236,8 @@ export class StockMovesState {
   }
 
   async #send(productId: number, confirmBelowStock: boolean): Promise<IpcResult<StockMoveView[]>> {
-    const figure = typedNumber(this.quantity);
+    // The exact figure (a refused one never gets here); main reads it by the same rule again.
+    const figure = typedArg(this.quantity, quantityRule(this.mode));
     const common = { note: this.note, madeBy: this.madeBy };
     if (this.mode === 'transfer') {
       return this.#api.call('stockMoves.transfer', {
@@ -263,7 +277,7 @@ export class StockMovesState {
   }
 
   #took<T>(result: IpcResult<T>): result is { ok: true; value: T } {
-    if (!result.ok) this.#failure = result.error.message;
+    if (!result.ok) this.#failure = result.error;
     return result.ok;
   }
 }

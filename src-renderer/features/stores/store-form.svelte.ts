@@ -7,6 +7,7 @@
 // - Editing: fields left as they were are not sent; a secret left empty keeps its stored value.
 // - An http:// address to another host than this PC is refused here too (src-shared/backoffice), so the
 //   reason is said in the page's language before anything leaves the page; main refuses it as well.
+import { refusalSaid, type Said } from '../../lib/refusal-words.js';
 import { isPlainHttpToOtherHost } from '../../../src-shared/backoffice/address-rule.js';
 import type {
   CallArgs,
@@ -37,17 +38,22 @@ const FAILURE_TEXT: Record<Extract<ConnectionTestResult, { connected: false }>['
   credentials: 'failureCredentials',
   quota: 'failureQuota',
   server: 'failureServer',
+  tooLarge: 'failureTooLarge',
   unexpected: 'failureUnexpected',
 };
 
-/** A connection test's outcome in the person's words: the headline, and main's detail for a failure. */
-export function describeTest(result: ConnectionTestResult): { ok: boolean; text: string; detail: string } {
+/**
+ * A connection test's outcome in the person's words: the headline by the failure's kind, and main's (or
+ * the back office's) text only behind Details.
+ */
+export function describeTest(result: ConnectionTestResult): { ok: boolean; text: string; said: Said | null } {
   if (result.connected)
-    return { ok: true, text: st('connected', { merchant: result.merchantName }), detail: '' };
+    return { ok: true, text: st('connected', { merchant: result.merchantName }), said: null };
+  const text = st(FAILURE_TEXT[result.failure]);
   return {
     ok: false,
-    text: st(FAILURE_TEXT[result.failure]),
-    detail: st('failureDetail', { message: result.message }),
+    text,
+    said: { sentence: '', details: result.message.trim() === '' ? null : result.message },
   };
 }
 
@@ -279,11 +285,11 @@ export class StoreFormState {
     }
     this.#errors = errors;
     if (Object.keys(errors).length > 0) return;
-    const message = error.message;
+    // The sentence by the refusal's code; main's text only behind Details.
     this.#saveError =
       error.code === 'keychain-unavailable'
         ? () => st('keychainSaveFailed')
-        : () => st('saveFailed', { message });
-    this.#saveErrorDetail = error.code === 'keychain-unavailable' ? error.message : null;
+        : () => st('saveFailed', { message: refusalSaid(error).sentence });
+    this.#saveErrorDetail = error.message;
   }
 }

@@ -14,6 +14,7 @@ import {
   type CallValue,
   type EventName,
   type EventPayload,
+  type RefusalReason,
   type IpcErrorCode,
   type IpcResult,
   type StockroomBridge,
@@ -22,7 +23,7 @@ import {
 export const ok = ipcOk;
 
 /** A refusal as main words it: a code, a message, and the service's reason when it gives one. */
-export function refused(code: IpcErrorCode, message: string, reason?: string): IpcResult<never> {
+export function refused(code: IpcErrorCode, message: string, reason?: RefusalReason): IpcResult<never> {
   return ipcFail(code, message, reason === undefined ? {} : { reason });
 }
 

@@ -110,6 +110,7 @@ export const preview: MoneyPreview = {
   lines: [],
   paymentAmount: 0,
   paymentStatus: 'Pending',
+  referenceUsedBy: null,
 };
 
 export const invalid = (path: string, message = 'is wrong') =>

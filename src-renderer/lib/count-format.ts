@@ -1,6 +1,7 @@
-// Numbers the review shows: baht with 2 decimals, signed variances (a real minus sign, readable at arm's
-// length), outbox operation ids folded into ranges, and times in Thai time — all in the page's language.
-import { formatNumber, locale } from '../../lib/i18n.svelte.js';
+// Numbers the count review and the cycle pages show: baht with 2 decimals, signed variances (a real
+// minus sign, readable at arm's length), outbox operation ids folded into ranges, and times in Thai
+// time, all in the page's language.
+import { formatNumber, locale } from './i18n.svelte.js';
 
 const MINUS = '\u2212';
 

@@ -1,0 +1,147 @@
+// A count's live state on screen (decision 0013): whether this PC hosts it (its code, address and QR,
+// the PCs counting with it) or is a member of another PC's count, read again on every `live.changed`
+// of the session; and the join form. A refusal is said in the page's language by its reason.
+import {
+  LIVE_ADDRESS_PATTERN,
+  LIVE_CODE_PATTERN,
+  LIVE_REFUSAL_REASONS,
+  parseLiveJoinText,
+} from '../../../src-shared/domain/live-join.js';
+import type { CallName, CallValue, IpcResult, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import { api } from '../../lib/api.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
+import { lt, type LiveKey } from './live-count-strings.js';
+
+export type LiveStatusValue = CallValue<'live.status'>;
+
+/** What went wrong, kept as it came: the sentence is made when read, in the page's language then. */
+type Failure = { readonly refusal: MainRefusal } | { readonly key: LiveKey };
+
+function failureOf(result: IpcResult<unknown>): Failure | null {
+  return result.ok ? null : { refusal: result.error };
+}
+
+function saidOf(failure: Failure | null): Said | null {
+  if (failure === null) return null;
+  if ('key' in failure) return { sentence: lt(failure.key), details: null };
+  const reason = failure.refusal.reason;
+  const own = LIVE_REFUSAL_REASONS.find((known) => known === reason);
+  return refusalSaid(failure.refusal, own === undefined ? undefined : lt(own satisfies LiveKey));
+}
+
+/** The live state of one session, kept up to date while `listen` runs. */
+export class LiveCount {
+  readonly sessionId: string;
+  readonly #api: StockroomBridge;
+  #status = $state.raw<LiveStatusValue | null>(null);
+  #failure = $state.raw<Failure | null>(null);
+  #busy = $state(false);
+
+  constructor(sessionId: string, bridge: StockroomBridge = api) {
+    this.sessionId = sessionId;
+    this.#api = bridge;
+  }
+
+  get status(): LiveStatusValue | null {
+    return this.#status;
+  }
+
+  get said(): Said | null {
+    return saidOf(this.#failure);
+  }
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  async load(): Promise<void> {
+    const result = await this.#api.call('live.status', { sessionId: this.sessionId });
+    if (result.ok) this.#status = result.value;
+  }
+
+  /** Reads the state again on each change of this session; `onChanged` too (the page reads its lines). */
+  listen(onChanged: () => void): () => void {
+    return this.#api.on('live.changed', ({ sessionId }) => {
+      if (sessionId !== this.sessionId) return;
+      void this.load();
+      onChanged();
+    });
+  }
+
+  host = (): Promise<void> => this.#act('live.host');
+  closeWindow = (): Promise<void> => this.#act('live.closeWindow');
+  stopHosting = (): Promise<void> => this.#act('live.stopHosting');
+  flush = (): Promise<void> => this.#act('live.flush');
+  leave = (): Promise<void> => this.#act('live.leave');
+
+  async release(memberId: string): Promise<void> {
+    this.#busy = true;
+    this.#settle(await this.#api.call('live.release', { sessionId: this.sessionId, memberId }));
+  }
+
+  async #act(
+    name: Extract<
+      CallName,
+      'live.host' | 'live.closeWindow' | 'live.stopHosting' | 'live.flush' | 'live.leave'
+    >,
+  ): Promise<void> {
+    this.#busy = true;
+    this.#settle(await this.#api.call(name, { sessionId: this.sessionId }));
+  }
+
+  #settle(result: IpcResult<LiveStatusValue>): void {
+    this.#busy = false;
+    this.#failure = failureOf(result);
+    if (result.ok) this.#status = result.value;
+  }
+}
+
+/** The join dialog's form: the host's address and code as typed (or a scanned QR's join text). */
+export class JoinForm {
+  readonly #api: StockroomBridge;
+  address = $state('');
+  code = $state('');
+  #failure = $state.raw<Failure | null>(null);
+  #busy = $state(false);
+
+  constructor(bridge: StockroomBridge = api) {
+    this.#api = bridge;
+  }
+
+  get said(): Said | null {
+    return saidOf(this.#failure);
+  }
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** The typed address, unless it is a whole join text (the host's QR read by a scanner): then both. */
+  takeAddress(text: string): void {
+    const joinText = parseLiveJoinText(text);
+    if (joinText === null) {
+      this.address = text;
+      return;
+    }
+    this.address = joinText.address;
+    this.code = joinText.code;
+  }
+
+  /** Joins; answers the new session's id, or null with the reason said. */
+  async join(): Promise<string | null> {
+    const address = this.address.trim();
+    const code = this.code.trim();
+    if (!LIVE_ADDRESS_PATTERN.test(address)) return this.#refuse('badAddress');
+    if (!LIVE_CODE_PATTERN.test(code)) return this.#refuse('badCode');
+    this.#busy = true;
+    const result = await this.#api.call('live.join', { address, code });
+    this.#busy = false;
+    this.#failure = failureOf(result);
+    return result.ok ? result.value.sessionId : null;
+  }
+
+  #refuse(key: LiveKey): null {
+    this.#failure = { key };
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+// Label items from what a page has (issue 25): a product as the catalogue holds it, or codes and SKUs
+// (a return's lines, a count's codes, shelves) looked up in the catalogue on this PC, so each label
+// carries the product's own barcode (else its SKU), name and sell price. A code no product has still
+// gets its label, with the name the page knows.
+import type { ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type { LabelSource } from './label-job.svelte.js';
+
+export function productLabel(
+  product: Pick<ProductSummary, 'barcode' | 'sku' | 'name' | 'sellprice'>,
+): LabelSource {
+  return {
+    code: product.barcode === '' ? product.sku : product.barcode,
+    name: product.name,
+    sku: product.sku,
+    price: product.sellprice,
+  };
+}
+
+/** What a page knows of a code it wants a label for. */
+export interface CodeToLabel {
+  readonly code: string;
+  readonly name: string;
+}
+
+/** One label item a code, in the order given (duplicates kept: the page asked for them). */
+export async function labelsForCodes(
+  bridge: StockroomBridge,
+  codes: readonly CodeToLabel[],
+): Promise<LabelSource[]> {
+  const wanted = codes.filter((each) => each.code.trim() !== '');
+  if (wanted.length === 0) return [];
+  const found = await bridge.call('catalogue.lookupMany', { codes: wanted.map((each) => each.code.trim()) });
+  return wanted.map((each, index) => {
+    const product = found.ok ? found.value[index] : null;
+    return product === null || product === undefined
+      ? { code: each.code.trim(), name: each.name, sku: '', price: null }
+      : productLabel(product);
+  });
+}
+
+/** A code given to a product (a count's resolved unknown code, kept as its barcode or an alias). */
+export interface GivenCode {
+  readonly code: string;
+  readonly product: Pick<ProductSummary, 'sku' | 'name'>;
+}
+
+/**
+ * Labels that carry the code as given, not the product's barcode (an alias is what the goods carry),
+ * with the product's name, SKU and sell price as the catalogue holds them now (looked up by SKU).
+ */
+export async function labelsForGivenCodes(
+  bridge: StockroomBridge,
+  given: readonly GivenCode[],
+): Promise<LabelSource[]> {
+  const wanted = given.filter((each) => each.code.trim() !== '');
+  if (wanted.length === 0) return [];
+  const found = await bridge.call('catalogue.lookupMany', { codes: wanted.map((each) => each.product.sku) });
+  return wanted.map((each, index) => {
+    const product = (found.ok ? found.value[index] : null) ?? null;
+    return {
+      code: each.code.trim(),
+      name: product?.name ?? each.product.name,
+      sku: product?.sku ?? each.product.sku,
+      price: product?.sellprice ?? null,
+    };
+  });
+}
