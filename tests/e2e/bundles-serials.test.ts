@@ -16,6 +16,7 @@ import type { TestSandbox } from '../support/sandbox-harness.js';
 import { scanCode } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
 import {
+  escapeForm,
   expectAccessible,
   findDemoProducts,
   focusedElement,
@@ -126,7 +127,7 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     await page.keyboard.press('Delete');
     const removeDialog = page.getByTestId('serial-remove-dialog');
     await removeDialog.waitFor();
-    await expect.poll(() => focusedElement(page)).toMatch(/>Cancel</);
+    await expect.poll(() => focusedElement(page)).toMatch(/>Go back, change nothing \(Esc\)</);
     await expectAccessible(page, 'serial removal question');
     await page.keyboard.press('Enter');
     await removeDialog.waitFor({ state: 'hidden' });
@@ -183,8 +184,7 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     await app.screenshot('bundles-2-form-refused-en');
     await expectAccessible(page, 'refused form in English');
     // The modal form keeps the frame's language button out of reach: closed, switched, opened again.
-    await page.keyboard.press('Escape');
-    await form.waitFor({ state: 'detached' });
+    await escapeForm(page, form);
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.locator('html[lang="th"]').waitFor();
     await page.keyboard.press('Alt+KeyN');
@@ -194,8 +194,7 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     await form.getByText('ใส่รหัสของชุดสินค้า').waitFor();
     await app.screenshot('bundles-2-form-refused-th');
     await expectAccessible(page, 'refused form in Thai');
-    await page.keyboard.press('Escape');
-    await form.waitFor({ state: 'detached' });
+    await escapeForm(page, form);
     await page.getByRole('button', { name: 'English' }).click();
     await page.locator('html[lang="en"]').waitFor();
     expect(await openCount()).toBe(afterScans + 1);
@@ -248,7 +247,7 @@ describe('serials, a picture and a bundle made offline, then drained', () => {
     // Delete asks first with Cancel focused; Esc keeps the bundle.
     await page.keyboard.press('Alt+KeyD');
     await page.getByTestId('bundle-delete-dialog').waitFor();
-    await expect.poll(() => focusedElement(page)).toMatch(/>Cancel</);
+    await expect.poll(() => focusedElement(page)).toMatch(/>Go back, change nothing \(Esc\)</);
     await page.keyboard.press('Escape');
     await page.getByTestId('bundle-delete-dialog').waitFor({ state: 'hidden' });
     expect(await openCount()).toBe(afterScans + 3);

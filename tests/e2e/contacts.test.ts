@@ -75,6 +75,11 @@ describe('the Contacts page, offline, then drained', () => {
       await page.getByTestId('contact-form').waitFor();
       await expect.poll(() => page.locator('#contact-code').inputValue()).toMatch(/^[A-Z0-9]+-\d{4}$/);
       await typeInto('contact-code', 'AB');
+      // Ids and ways to reach a contact that do not pass their checks (issue 20, point 5).
+      await typeInto('contact-idNumber', '12345');
+      await typeInto('contact-phone', 'โทร 08x');
+      await typeInto('contact-email', 'not-an-email');
+      await typeInto('contact-branchNo', '1');
       await page.keyboard.press('Control+Enter');
       await page.locator('#contact-code-issue').waitFor();
       await expect.poll(focused).toMatch(/id="contact-code"/);
@@ -86,10 +91,35 @@ describe('the Contacts page, offline, then drained', () => {
       expect(await page.locator('#contact-name-issue').textContent()).toBe(
         language === 'en' ? 'Fill this in.' : 'กรุณากรอกช่องนี้',
       );
+      const partyWords = {
+        idNumber: {
+          en: 'A tax id is 13 digits (0–9); hyphens or spaces between them are fine.',
+          th: 'เลขประจำตัวผู้เสียภาษีมี 13 หลัก (0–9) คั่นด้วยขีดหรือเว้นวรรคได้',
+        },
+        phone: {
+          en: 'A phone number has 9–15 digits (0–9), with spaces, hyphens or a leading +.',
+          th: 'เบอร์โทรศัพท์มี 9–15 หลัก (0–9) เว้นวรรค ขีด หรือขึ้นต้นด้วย + ได้',
+        },
+        email: {
+          en: 'An e-mail address looks like name@example.co.th.',
+          th: 'อีเมลต้องมีรูปแบบเช่น name@example.co.th',
+        },
+        branchNo: {
+          en: 'A branch number is 5 digits; 00000 is the head office.',
+          th: 'เลขที่สาขามี 5 หลัก สำนักงานใหญ่คือ 00000',
+        },
+      } as const;
+      for (const [field, words] of Object.entries(partyWords))
+        expect(await page.locator(`#contact-${field}-issue`).textContent(), field).toBe(words[language]);
+      expect(await page.locator('#contact-phone').inputValue()).toBe('โทร 08x');
       await app.screenshot(`contacts-2-new-refused-${language}`);
       await expectAccessible(page, `new contact refused, ${language}`);
       expect(await openCount()).toBe(0);
+      // Esc on typed fields asks first ("keep editing" focused); Tab, Enter drops them.
       await page.keyboard.press('Escape');
+      await page.getByTestId('contact-form').getByTestId('drop-typed-question').waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
       await page.getByTestId('contact-form').waitFor({ state: 'detached' });
     };
     await refusedForm('en');
@@ -105,7 +135,7 @@ describe('the Contacts page, offline, then drained', () => {
     await expect.poll(() => page.locator('#contact-code').inputValue()).toMatch(/^[A-Z0-9]+-\d{4}$/);
     const code = await page.locator('#contact-code').inputValue();
     await typeInto('contact-name', 'E2E Contact Shop');
-    await typeInto('contact-idNumber', '0105559999999');
+    await typeInto('contact-idNumber', '0105559999996');
     await typeInto('contact-phone', '081-555-0101');
     await page.keyboard.press('Control+Enter');
     await page.getByTestId('contact-form').waitFor({ state: 'detached' });
@@ -154,7 +184,7 @@ describe('the Contacts page, offline, then drained', () => {
     );
     await client.close();
     expect(onServer).toMatchObject([
-      { name: 'E2E Contact Shop (edited)', phone: '089-555-0202', idnumber: '0105559999999' },
+      { name: 'E2E Contact Shop (edited)', phone: '089-555-0202', idnumber: '0105559999996' },
     ]);
     // The page shows it once, sent.
     await expect.poll(() => page.getByTestId('contact-send-state').textContent()).not.toBe('waiting to send');

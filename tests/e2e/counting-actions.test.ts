@@ -104,12 +104,12 @@ describe('the counting page’s actions in Chromium through the web host', () =>
     await askRemove();
     const question = page.getByRole('dialog', { name: `Remove the code ${CODE_REMOVED}?` });
     await question.waitFor();
-    await expect.poll(focused).toMatch(/^<button[^>]*>Cancel<\/button>/);
+    await expect.poll(focused).toMatch(/^<button[^>]*>Go back, change nothing \(Esc\)<\/button>/);
     await questionInBothLanguages('counting-remove-code', askRemove, {
       th: page.getByRole('dialog', { name: `ลบรหัส ${CODE_REMOVED} หรือไม่?` }),
       en: question,
     });
-    await expect.poll(focused).toMatch(/^<button[^>]*>Cancel<\/button>/);
+    await expect.poll(focused).toMatch(/^<button[^>]*>Go back, change nothing \(Esc\)<\/button>/);
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'detached' });
     expect(await unknownList.textContent()).toContain(CODE_REMOVED);

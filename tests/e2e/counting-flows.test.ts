@@ -398,7 +398,7 @@ describe('counting flows in Chromium through the web host', () => {
     await thaiPrompt.waitFor();
     await page.keyboard.type('0', { delay: 110 });
     await page.keyboard.press('Enter');
-    await thaiPrompt.getByRole('alert').filter({ hasText: 'จำนวนต้องมากกว่า 0' }).waitFor();
+    await thaiPrompt.getByRole('alert').filter({ hasText: 'พิมพ์จำนวนที่มากกว่า 0' }).waitFor();
     await expectAccessible();
     await screenshot('counting-prompt-th');
     await page.keyboard.press('Escape');

@@ -175,14 +175,50 @@ describe('counting in Chromium through the web host', () => {
     await page.getByRole('button', { name: `Add one to ${p2.name}` }).click();
     await expect.poll(() => countedText(p2.sku)).toBe('5');
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
-    await page.keyboard.press('-');
-    await page.keyboard.press('-');
+    // Pressed as a person presses (held 60 ms): the key's release proves it typing, not a scan.
+    await page.keyboard.press('-', { delay: 60 });
+    await page.keyboard.press('-', { delay: 60 });
     await expect.poll(() => countedText(p2.sku)).toBe('3');
     await page.keyboard.press('F6');
     await expect.poll(focused).toMatch(/data-testid="set-quantity"/);
     await page.keyboard.type('12');
     await page.keyboard.press('Enter');
     await expect.poll(() => countedText(p2.sku)).toBe('12');
+    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
+
+    // F6 reads a count by the one rule of typed numbers: 1e3 is refused (never counted as 1,000), said
+    // next to the field in English and then in Thai, and stays typed; -5 and abc are refused too (they
+    // were silently ignored). The line keeps its count.
+    const setField = page.getByTestId('set-quantity');
+    const setProblem = page.getByTestId('set-quantity-problem');
+    const typeInSetField = async (text: string) => {
+      await page.keyboard.press('Control+KeyA');
+      await page.keyboard.type(text, { delay: 110 });
+      await expect.poll(() => setField.inputValue()).toBe(text);
+      await page.keyboard.press('Enter');
+    };
+    await page.keyboard.press('F6');
+    await expect.poll(focused).toMatch(/data-testid="set-quantity"/);
+    await typeInSetField('1e3');
+    await expect
+      .poll(() => setProblem.textContent())
+      .toContain('“1e3” is written as an exponent: type the digits out, e.g. 1000.');
+    expect(await setField.inputValue()).toBe('1e3');
+    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
+    await expect
+      .poll(() => setProblem.textContent())
+      .toContain('“1e3” เขียนแบบเลขยกกำลัง: พิมพ์ตัวเลขเต็ม เช่น 1000');
+    await app.screenshot('counting-4-f6-refused-th');
+    await page.getByRole('button', { name: 'English' }).click();
+    await setField.focus();
+    await typeInSetField('-5');
+    await expect.poll(() => setProblem.textContent()).toContain('“-5” is negative: type 0 or more.');
+    await typeInSetField('abc');
+    await expect
+      .poll(() => setProblem.textContent())
+      .toContain('“abc” is not a number: type digits, e.g. 1,412.40.');
+    expect(await countedText(p2.sku)).toBe('12');
+    await page.keyboard.press('Escape');
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
 
     // A scan still lands after the keypad, and the manual field (F4) counts a typed SKU.

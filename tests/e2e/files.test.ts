@@ -7,6 +7,8 @@
 //   name → Enter opens it and the picture is shown. Then a real PDF (Chromium's own printing, two pages)
 //   is attached and opened: pdf.js draws its first page on a canvas under the page's CSP (no violation),
 //   PageDown goes to page 2; a file that only starts like a PDF is refused in words and offers Save.
+//   A program another user planted on the back office under a right-to-left-override name is listed
+//   cleaned and never opened: held with its whole name and a warning, saved only when asked.
 //   Screenshots in both languages and axe on each screen.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bandedPng } from '../support/png.js';
@@ -191,6 +193,57 @@ describe('files on a purchase order, attached offline and sent later', () => {
     expect(download.suggestedFilename()).toMatch(/^broken-.*\.pdf$/);
     await page.keyboard.press('Escape');
     await page.getByText('was saved to your downloads').waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('never opens a program another user planted: its whole name, a warning, saved only when asked', async () => {
+    const { page, problems } = app;
+    // Planted on the back office under a name whose right-to-left override makes it read "…exe.pdf",
+    // with a PDF's content type.
+    await sandbox.call('AddPurchaseOrderFile', {
+      query: { number: purchaseOrder },
+      file: {
+        fileName: 'report\u202Efdp.exe',
+        mimeType: 'application/pdf',
+        data: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]),
+      },
+      as: STORE,
+    });
+    // Attaching reads the list again, which brings the planted file.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('button', { hasText: 'Attach a file (Alt+A)' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'label.png', mimeType: 'image/png', buffer: PHOTO });
+    await page.getByText(/^label-\S+\.png is kept on this PC/).waitFor();
+    const planted = page.getByTestId('files-list').getByRole('row').filter({ hasText: 'reportfdp.exe' });
+    await planted.waitFor({ timeout: 20_000 });
+    expect(await planted.getByRole('button').textContent()).toBe('reportfdp.exe');
+    expect(await planted.locator('td.code').textContent()).toBe('application/octet-stream');
+
+    const held = page.getByTestId('held-file');
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await planted.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await held.getByText('could be a program').waitFor();
+    expect(await held.getByTestId('held-file-name').textContent()).toBe('reportfdp.exe');
+    expect(await page.getByTestId('shown-file').isVisible()).toBe(false);
+    await app.screenshot('files-5-held-en');
+    await expectAccessible(page, 'a held program');
+    // The focus starts on Close: Enter leaves the file unsaved.
+    await page.keyboard.press('Enter');
+    await held.getByText('could be a program').waitFor({ state: 'detached' });
+    expect(downloads).toEqual([]);
+
+    await planted.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      held.getByRole('button', { name: 'Save the file' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('reportfdp.exe');
+    await page.getByText('reportfdp.exe was saved to your downloads').waitFor();
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -143,9 +143,10 @@ describe('a full count, offline in the middle, quit during the drain', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => lastCounted.textContent()).toBe('25');
     await expect.poll(focused).toMatch(/data-testid="scan-area"/);
-    await page.keyboard.press('+');
-    await page.keyboard.press('+');
-    await page.keyboard.press('-');
+    // Pressed as a person presses (held 60 ms): the key's release proves it typing, not a scan.
+    await page.keyboard.press('+', { delay: 60 });
+    await page.keyboard.press('+', { delay: 60 });
+    await page.keyboard.press('-', { delay: 60 });
     await expect.poll(() => lastCounted.textContent()).toBe('26');
     await page.keyboard.press('F9');
     await expect.poll(() => lastCounted.textContent()).toBe('27');

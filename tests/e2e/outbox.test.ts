@@ -181,6 +181,11 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
       await page.getByRole('heading', { name: 'Outbox', level: 2 }).click();
       await page.keyboard.press('Alt+KeyD');
       await page.getByLabel('Note (optional): why it is discarded').fill('Shelf recounted next week');
+      // Enter in the note discards nothing: it moves to "go back". The discard is Tab, then Enter.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusedElement(page)).toMatch(/>Go back, change nothing \(Esc\)</);
+      expect((await call('outbox.parked', {})).map((row) => row.id)).toEqual([third.id]);
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.getByText(/^Discarded: Stock count line: /).waitFor();
       expect(await call('outbox.parked', {})).toEqual([]);
@@ -259,7 +264,8 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .getByTestId('operations')
         .getByRole('row')
         .filter({ hasText: 'Will try again' })
-        .filter({ hasText: 'Last try failed: Internal Server Error' })
+        // The server's own words are behind Details, not the message.
+        .filter({ hasText: 'Last try failed: The back office had a problem answering' })
         .first()
         .waitFor();
       await outboxInBothLanguages(page, 'outbox-offline');
@@ -273,7 +279,11 @@ describe('the Outbox page and the frame in Chromium through the web host', () =>
         .getByTestId('connectivity-reason')
         .filter({ hasText: 'the store refused the API key or secret' })
         .waitFor();
-      expect(await page.getByRole('alert').filter({ hasText: 'Invalid API' }).count()).toBe(1);
+      await page
+        .getByTestId('paused-reason-sentence')
+        .getByText('The back office refused this store’s key')
+        .waitFor();
+      expect(await page.getByTestId('paused-reason-details').textContent()).toContain('Invalid API');
       expect((await call('outbox.summary', {})).paused).toBe(true);
       // The run that hit the refusal is over: no "sending" figure is left standing.
       expect(await page.getByText(/^Sending \d+ of \d+$/).count()).toBe(0);

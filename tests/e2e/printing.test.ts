@@ -124,7 +124,7 @@ describe('printing in Chromium through the web host', () => {
       reference: 'RC-6911-0007',
       contact: {
         name: 'บริษัท ข้าวหอม จำกัด',
-        idNumber: '0105561234567',
+        idNumber: '0105561234560',
         address: '12 ถนนเพชรบุรี แขวงทุ่งพญาไท เขตราชเทวี กรุงเทพฯ 10400',
         branchName: 'สำนักงานใหญ่',
       },

@@ -152,7 +152,17 @@ describe('products made and changed offline from the products and counting pages
     await page.getByRole('row').filter({ hasText: disabled.sku }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: disabled.name, level: 2 }).waitFor();
+    // Alt+D asks first (the whole store loses the product); Enter keeps it, Tab then Enter disables.
     await page.keyboard.press('Alt+KeyD');
+    const disableQuestion = page.getByTestId('disable-product');
+    await disableQuestion.waitFor();
+    await page.keyboard.press('Enter');
+    await disableQuestion.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Disable (Alt+D)' }).waitFor();
+    await page.keyboard.press('Alt+KeyD');
+    await disableQuestion.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Activate (Alt+A)' }).waitFor();
     await inBothLanguages(page, 'products-edit-3-disabled-waiting', {
       en: page.getByRole('button', { name: 'Activate (Alt+A)' }),

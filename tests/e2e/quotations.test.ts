@@ -208,7 +208,7 @@ describe('quotations made offline, edited, approved, and drained', () => {
     await page.keyboard.press('Alt+KeyV');
     const voidQuestion = page.getByTestId('quotation-void');
     await voidQuestion.waitFor();
-    await expect.poll(() => focusedElement(page)).toMatch(/>Cancel</);
+    await expect.poll(() => focusedElement(page)).toMatch(/>Go back, change nothing \(Esc\)</);
     await app.screenshot('quotations-3-void-en');
     await expectAccessible(page, 'void question');
     await page.keyboard.press('Tab');

@@ -77,12 +77,16 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     const { number: reopened, date } = await openNewReturn();
     expect(reopened).toBe(number);
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // Saved with no line and a payment of nothing: each is named beside its field, nothing is queued.
+    // Saved with a payment of nothing: the page's own rule names it beside its field before main is
+    // asked; with it cleared, main names the missing line. Nothing is queued.
     await typeInto('return-pay-amount', '0');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => page.locator('#return-pay-amount').getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('Control+KeyA');
+    await page.keyboard.press('Backspace');
     await page.keyboard.press('Control+Enter');
     await page.locator('#return-new-lines-issue').waitFor();
     expect(await page.locator('#return-new-lines-issue').textContent()).toBe('Add at least one product.');
-    await expect.poll(() => page.locator('#return-pay-amount').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'new return refused');
     expect(await waitingCount()).toBe(0);
     await typeInto('return-pay-amount', '25');
@@ -139,6 +143,11 @@ describe('a return purchase order made offline, set to Success, and drained', ()
 
     // The goods are gone from the local stock at once, before anything is sent.
     expect(await expectedInW0001(product.id)).toBe(before - 2);
+    // Alt+M: its stock movements, which the back office cannot have before the return is sent.
+    const movements = page.getByTestId('return-movements');
+    await page.keyboard.press('Alt+KeyM');
+    await expect.poll(() => movements.getAttribute('data-state')).toBe('notSent');
+    expect(await movements.textContent()).toContain('ยังไม่ได้ส่ง');
     await app.screenshot('returns-3-success-offline-th');
     await expectAccessible(page, 'success offline, Thai');
 
@@ -168,6 +177,11 @@ describe('a return purchase order made offline, set to Success, and drained', ()
     await expect
       .poll(() => detail.getByTestId('return-chain').locator('li').count(), { timeout: 30_000 })
       .toBe(0);
+    // Sent: Alt+M reads its movement from the back office, the line's two items on today's date.
+    await page.keyboard.press('Alt+KeyM');
+    await expect.poll(() => movements.getAttribute('data-state')).toBe('read');
+    expect(await movements.locator('li li').allTextContents()).toEqual([expect.stringMatching(/ × 2\b/)]);
+    expect(await movements.textContent()).toMatch(/Moved on \d{4}-\d{2}-\d{2}/);
     await app.screenshot('returns-4-sent-en');
     await expectAccessible(page, 'sent');
     // Sent: it prints without the draft mark, from the button this time.

@@ -158,6 +158,7 @@ describe('the settings page in Chromium through the web host', () => {
       sounds: false,
       language: 'en',
       quantityMode: 'prompt',
+      labelLayout: 'roll-50x25',
     };
     expect(await savedSettings()).toEqual(expected);
 

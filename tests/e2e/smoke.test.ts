@@ -103,11 +103,13 @@ describe('a first-time user in Chromium through the web host', () => {
     await expect
       .poll(async () => (await row.getByRole('cell').allTextContents()).map((text) => text.trim()))
       .toEqual([
+        '', // the mark for labels: a checkbox, unchecked
         firstProduct.body.sku,
         DEMO_NAME,
         firstProduct.body.barcode,
         expect.stringMatching(/^[\d,.]+ \S+/),
       ]);
+    expect(await row.getByRole('checkbox', { name: 'Mark for labels (Ctrl+Space)' }).isChecked()).toBe(false);
     await screenshot(page, '4-search', { fullPage: false });
     await expectAccessible(page);
 

@@ -64,7 +64,7 @@ describe('the stock-moves page, offline, then drained against a faulty back offi
       await page.getByLabel('Reason').selectOption('other');
       await page.keyboard.press('Control+Enter');
       await page.getByText('Choose a product: scan it or search for it.').waitFor();
-      await page.getByText('Type a number more than 0.').waitFor();
+      await page.getByText('Type a number here.').waitFor();
       await page.getByText('Say what happened when the reason is Other.').waitFor();
       expect(await openCount()).toBe(0);
       await inBothLanguages(page, 'stock-moves-1-refused', {

@@ -48,6 +48,11 @@ export async function launchChromium(
     viewport: options.viewport ?? { width: 1200, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // Playwright starts intercepting file choosers only when a 'filechooser' listener is added, and does
+  // not wait for Chromium to confirm: a key pressed at once after `waitForEvent('filechooser')` can
+  // open the chooser before interception is on, and the event never comes (a timeout on a loaded
+  // machine). One listener for the page's life turns interception on now, long before any test acts.
+  page.on('filechooser', () => undefined);
   const problems: string[] = [];
   await page.addInitScript({ content: VIOLATION_REPORTER });
   page.on('console', (message) => {

@@ -116,9 +116,14 @@ export function scanCode(page: Page, code: string): Promise<void> {
   return typeBurst(page, scanStrokes(code));
 }
 
+/** The keys of a code of digits typed with the Thai layout on, ending with the scanner's Enter. */
+export function thaiScanStrokes(code: string): KeyStroke[] {
+  return [...[...code].map(thaiStroke), ENTER];
+}
+
 /** A scan while Windows has the Thai layout on: each key's `code` is the digit's, its `key` is Thai. */
 export function scanCodeWithThaiLayout(page: Page, code: string): Promise<void> {
-  return typeBurst(page, [...[...code].map(thaiStroke), ENTER]);
+  return typeBurst(page, thaiScanStrokes(code));
 }
 
 /** A scan from a scanner set to end each code with Tab instead of Enter. */

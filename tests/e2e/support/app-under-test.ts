@@ -50,6 +50,8 @@ export interface AppUnderTestOptions {
   readonly language?: AppSettings['language'];
   /** The services' and the host's logger; silent unless given. */
   readonly logger?: Logger;
+  /** Where a hosted live count listens (loopback in tests); the services' default otherwise. */
+  readonly liveListen?: StartAppServicesOptions['liveListen'];
   /** An external sandbox store to start alongside (app.sandbox); closed with the app. */
   readonly sandbox?: TestSandboxOptions;
 }
@@ -113,6 +115,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       credentialStore,
       logger,
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
+      ...(options.liveListen === undefined ? {} : { liveListen: options.liveListen }),
     });
 
   // The slow parts at once; whatever did start is closed again when another part fails.

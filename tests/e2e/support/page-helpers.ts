@@ -128,3 +128,18 @@ export async function findStockedDemoProducts(
 export function fitsInItsBox(box: Locator): Promise<boolean> {
   return box.evaluate((element) => element.scrollHeight <= element.clientHeight + 1);
 }
+
+/**
+ * Esc on a form dialog, as a person leaves it: when fields were typed in, the dialog asks first ("keep
+ * editing" focused) and Tab, Enter drops them; then the dialog is gone.
+ */
+export async function escapeForm(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  const question = dialog.getByTestId('drop-typed-question');
+  await expect.poll(async () => (await question.isVisible()) || !(await dialog.isVisible())).toBe(true);
+  if (await question.isVisible()) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+  }
+  await dialog.waitFor({ state: 'detached' });
+}
