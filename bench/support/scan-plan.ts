@@ -48,7 +48,8 @@ function readCandidates(storeDatabase: string): { facts: CatalogueFacts; candida
 
 /**
  * `total` scans: 60% a product not counted yet (uniform over the catalogue), 25% a product counted
- * before, 15% the product just scanned again.
+ * before, 15% the product just scanned again; only repeats once every product has been counted (a
+ * small catalogue for a quick run).
  */
 export function planScans(
   storeDatabase: string,
@@ -56,9 +57,7 @@ export function planScans(
   seed = 20260105,
 ): { facts: CatalogueFacts; scans: PlannedScan[] } {
   const { facts, candidates } = readCandidates(storeDatabase);
-  if (candidates.length < total) {
-    throw new Error(`the catalogue has ${candidates.length} scannable products; ${total} are needed`);
-  }
+  if (candidates.length === 0) throw new Error('the catalogue has no scannable product');
   const random = seededFloats(seed, 'scan-to-screen plan');
   const counted = new Map<number, number>();
   const countedList: Candidate[] = [];
@@ -76,7 +75,7 @@ export function planScans(
     if (roll < 0.15 && previous !== undefined) {
       product = { id: previous.productId, sku: previous.sku, barcode: previous.barcode };
       kind = 'same as last';
-    } else if (roll < 0.4 && countedList.length > 0) {
+    } else if ((roll < 0.4 || countedList.length === candidates.length) && countedList.length > 0) {
       product = pick(countedList);
       kind = 'repeat';
     } else {

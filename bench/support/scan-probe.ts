@@ -152,14 +152,21 @@ export const SCAN_PROBE_SOURCE = `(() => {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 
   window.${PROBE_GLOBAL} = {
-    /** Watches for the next scan: the line of \`sku\` must show \`counted\` (text, as formatted). */
-    arm(sku, counted) {
+    /**
+     * Watches for the next scan: the line of \`sku\` must show \`counted\` (text, as formatted). A page
+     * that asks nobody (the floor page, support/floor-page.ts) passes \`answered\` false: no answer to wait for.
+     */
+    arm(sku, counted, answered = true) {
       if (current !== null) throw new Error('the previous scan is still being watched');
       const scan = {
         sku, counted, callId: null, lastKeyAt: 0, keys: 0, maxKeyGapMs: 0, checkMs: 0,
         firstKeyAt: null, firstKeySeenAt: null, enterAt: null, enterSeenAt: null, sentAt: null, answeredAt: null,
         shownAt: null, frameAt: null, paintedAt: null, timer: null, resolve: null,
       };
+      if (!answered) {
+        scan.sentAt = Number.NaN;
+        scan.answeredAt = Number.NaN;
+      }
       scan.done = new Promise((resolve, reject) => {
         scan.resolve = resolve;
         scan.timer = setTimeout(() => {
