@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -5,8 +6,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: CI may share the machine, and a test that passes in 8 s on a quiet PC took 31 s with
+    // other processes keeping both cores busy (load 14). A hung test still fails, a little later.
+    testTimeout: 90_000,
+    // One test file per core. Vitest's default leaves one core out (one worker on these 2-core
+    // machines), yet most of a browser or sandbox test's time is spent waiting on the other side.
+    maxWorkers: availableParallelism(),
+    hookTimeout: 120_000,
     // Prints the plain "N passed, N failed" line CI reads, after the default report.
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [

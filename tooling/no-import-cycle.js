@@ -17,7 +17,7 @@ const insideNodeModules = /[\\/]node_modules[\\/]/;
 /** @type {Map<string, ts.CompilerOptions>} per tsconfig path */
 const optionsByConfig = new Map();
 
-function compilerOptions(configPath) {
+export function compilerOptions(configPath) {
   let options = optionsByConfig.get(configPath);
   if (options === undefined) {
     const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
@@ -49,7 +49,7 @@ function resolveSpecifier(specifier, fromFile, options) {
 const modules = new Map();
 
 /** The resolved imports of a file on disk ([] when it cannot be read). */
-function importsOf(file, options) {
+export function importsOf(file, options) {
   let stat;
   try {
     stat = statSync(file);

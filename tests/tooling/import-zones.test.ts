@@ -86,7 +86,7 @@ describe('lint of .svelte files', () => {
   it('passes a clean component that imports from src-shared', async () => {
     const source =
       '<script lang="ts">\n' +
-      "  import type { EndpointName } from '../../../src-shared/api/index.js';\n\n" +
+      "  import type { EndpointName } from '../../../src-shared/api/endpoints/index.js';\n\n" +
       "  let { name = 'GetProducts' }: { name?: EndpointName } = $props();\n" +
       "</script>\n\n{#if name === 'GetProducts'}<p>{name}</p>{/if}\n";
     expect(await lintMessages(file, source)).toEqual([]);
