@@ -9,7 +9,6 @@ import {
   countDue,
   deferReconcile,
   dueRowsInBatch,
-  hasWaitingDependents,
   markSending,
   markSuperseded,
   moveRows,
@@ -87,7 +86,6 @@ export class DrainRun {
       client: this.#leaseGuarded(settings.client),
       batchLimit: settings.batchLimit,
       operation: (id) => operationById(settings.db, id),
-      hasWaitingDependents: (id) => hasWaitingDependents(settings.db, id),
     };
   }
 

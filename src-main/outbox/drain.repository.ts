@@ -78,10 +78,6 @@ function prepareAll(db: Database) {
               readback_before = @readBefore, target_id = coalesce(@targetId, target_id), updated_at = @now
         WHERE id = @id AND state IN ('pending', 'retry')`,
     ),
-    waitingDependents: db.prepare<[number], { id: number }>(
-      `SELECT id FROM outbox_operations
-        WHERE depends_on = ? AND target_id IS NULL AND state NOT IN ('done', 'discarded') LIMIT 1`,
-    ),
     superseded: db.prepare<{ id: number; by: number; now: number }>(
       `UPDATE outbox_operations
           SET state = 'done', outcome = 'superseded', superseded_by = @by, updated_at = @now, finished_at = @now
@@ -238,11 +234,6 @@ export function clearRetryWaits(db: Database, now: number): number {
 export function allStillQueued(db: Database, ids: readonly number[]): boolean {
   if (ids.length === 0) return true;
   return statements(db).stillQueued.get(JSON.stringify(ids))?.n === new Set(ids).size;
-}
-
-/** Whether open writes still wait for this create's server id. */
-export function hasWaitingDependents(db: Database, id: number): boolean {
-  return statements(db).waitingDependents.get(id) !== undefined;
 }
 
 export function markSuperseded(db: Database, id: number, by: number, now: number): void {

@@ -29,8 +29,6 @@ export interface KindContext {
   readonly batchLimit: number;
   /** Another queued operation (the create a write on a record made offline waits for). */
   operation(id: number): OperationRow | undefined;
-  /** Whether open writes wait for this create's server id. */
-  hasWaitingDependents(id: number): boolean;
 }
 
 export interface OperationKind {

@@ -96,6 +96,22 @@ describe('money writes through the outbox', () => {
     expect((await paymentsOf(fx.sandbox, 'income', created?.id ?? 0)).paymentamount).toBe(70);
   });
 
+  it('after a 900 (answer lost) learns the id of a create nothing waits on, for the pages that show it', async () => {
+    // The transfer's detail reads the back office by this id; without it the page called a sent one unsent.
+    const transfer = enqueueWrite(fx.db, {
+      kind: 'addMoneyTransfer',
+      body: { amount: 35, fromPaymentMethodName: methods[0] ?? CASH, toPaymentMethodName: methods[1] ?? '' },
+    });
+    fx.sandbox.handle.scheduleFault({ endpoint: 'AddMoneyTransfer', mode: 'res500', timing: 'after' });
+    await fx.outbox().drain();
+    const created = (await recordsByUniqueNumber(fx.sandbox, 'GetMoneyTransfers')).get(
+      transfer.uniqueNumber ?? '',
+    );
+    expect(created?.count).toBe(1);
+    expect(row(transfer.operationId)).toMatchObject({ state: 'done', outcome: 'alreadyApplied' });
+    expect(operationStates(fx.db, [transfer.operationId])[0]?.serverId).toBe(created?.id);
+  });
+
   it('parks a payment whose answer was lost when someone else paid meanwhile, with both figures', async () => {
     const incomes = await recordsByUniqueNumber(fx.sandbox, 'GetIncomes');
     const target = [...incomes.values()][1]?.id ?? 0;

@@ -86,7 +86,6 @@ describe('write shapes against the sandbox', () => {
       client: fx.client(),
       batchLimit: 1,
       operation: () => undefined,
-      hasWaitingDependents: () => false,
     };
   });
   afterAll(() => fx.close());

@@ -62,10 +62,11 @@ async function alreadyApplied(
   item: OperationRow,
   context: KindContext,
 ): Promise<RowOutcome> {
-  const id =
-    context.hasWaitingDependents(item.id) && item.unique_number
-      ? await row.findByKey(context.client, item.unique_number, item.created_at)
-      : undefined;
+  // Its id is looked up whether or not writes wait on it: the pages show a sent record by its id (a
+  // transfer's detail, a return's movements, a quotation's files), and the next pull may be hours away.
+  const id = item.unique_number
+    ? await row.findByKey(context.client, item.unique_number, item.created_at)
+    : undefined;
   return { state: 'done', outcome: 'alreadyApplied', ...(id === undefined ? {} : { serverId: id }) };
 }
 
