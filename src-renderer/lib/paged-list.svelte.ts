@@ -147,6 +147,11 @@ export abstract class PagedList<F> {
     if (index >= 0 && index < this.rowCount) this.#selected = index;
   }
 
+  /** Resolves when the read on its way (if any) is done: what the page shows is then what was asked. */
+  settled(): Promise<void> {
+    return this.#loading ?? Promise.resolve();
+  }
+
   /** Reads the page shown; a call during a read runs once more after it. */
   load(): Promise<void> {
     if (this.#loading !== null) {

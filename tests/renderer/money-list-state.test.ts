@@ -125,6 +125,22 @@ describe('MoneyList', () => {
     expect(list.selected).toBe(0);
   });
 
+  it('Alt+1 on the tab shown while its first read is on its way resolves once the rows are there', async () => {
+    // The page puts the focus on the chosen row when showTab resolves: before the rows, there is none.
+    const slow = held<IpcResult<CallValue<'money.list'>>>();
+    bridge.answer('money.list', () => slow.promise);
+    const list = new MoneyList(bridge);
+    void list.load();
+    await settled();
+    let shown = false;
+    const again = list.showTab('income').then(() => (shown = true));
+    await settled();
+    expect(shown).toBe(false);
+    slow.release(records(2)({ kind: 'income' } as CallArgs<'money.list'>));
+    await again;
+    expect(list.rowCount).toBe(2);
+  });
+
   it('drops an answer for a tab left while it was on its way', async () => {
     const slow = held<IpcResult<CallValue<'money.list'>>>();
     bridge

@@ -118,7 +118,9 @@ export class MoneyList extends PagedList<MoneyFilter> {
   }
 
   showTab(tab: MoneyTab): Promise<void> {
-    if (tab === this.#tab) return Promise.resolve();
+    // The tab shown: its first read may still be on its way (Alt+1 right after F1), and the page puts the
+    // focus on the chosen row once it is there.
+    if (tab === this.#tab) return this.settled();
     this.#tab = tab;
     this.restart();
     return this.load();
