@@ -34,7 +34,9 @@ const SAMPLE_EVERY_MS = 30_000;
 const WINDOW_MS = 10 * 60_000;
 /** Scans between the lists; a count ends after SCANS_PER_COUNT scans and the next one starts. */
 const SCANS_PER_ROUND = 5;
-const SCANS_PER_COUNT = 40;
+const SCANS_PER_COUNT = 200;
+/** The page's code index is read when no page of it has been asked for this long. */
+const INDEX_SETTLED_MS = 2_000;
 /** One count in four is committed (its lines queue in the outbox, offline here), the others discarded. */
 const COMMIT_EVERY = 4;
 /** Aliases per import file (the call takes at most 5 MB of text). */
@@ -125,9 +127,15 @@ export async function run(): Promise<void> {
     cleanups.unshift(() => cdp.detach());
     const [session] = await call('counting.listSessions', { state: 'open' });
     if (session === undefined) throw new Error('the bench session is not open');
+    const indexSettled = async () => {
+      while (Number.isNaN(indexReading.lastAt) || performance.now() - indexReading.lastAt < INDEX_SETTLED_MS)
+        await sleep(250);
+    };
+    await indexSettled();
+    const codesPerSession = indexReading.codes;
     console.log(
       `${PRODUCTS.toLocaleString('en')} products, ${RECORDS.toLocaleString('en')} money records; ` +
-        `the page's code index holds ${indexReading.codes.toLocaleString('en')} codes; a day of ${minutes} min; ` +
+        `the page's code index holds ${codesPerSession.toLocaleString('en')} codes (read in ${((indexReading.lastAt - indexReading.firstAt) / 1000).toFixed(1)} s); a day of ${minutes} min; ` +
         `load average ${loadavg()
           .map((load) => load.toFixed(2))
           .join(' ')}`,
@@ -138,6 +146,9 @@ export async function run(): Promise<void> {
     const dayMs = minutes * 60_000;
     const collectMain = typeof globalThis.gc === 'function' ? globalThis.gc : undefined;
     const sample = async () => {
+      // The page reads each new session's code index in the background: a sample waits until it has
+      // read it all (no page of it for 2 s), so every sample holds the full index, not part of it.
+      await indexSettled();
       // A full collection first on both sides (main's needs node --expose-gc), so a sample is what is
       // still held, not what a collector has not got to yet.
       collectMain?.();
@@ -223,7 +234,9 @@ export async function run(): Promise<void> {
     const outbox = await call('outbox.summary', {});
     console.log(
       `memory after a ${minutes}-min day: ${scans} scans in ${counts} counts of ${SCANS_PER_COUNT} scans ` +
-        `(${committed} committed, the rest discarded; the largest held ${largestSession} lines), ` +
+        `(${committed} committed, the rest discarded; the largest held ${largestSession} lines; ` +
+        `the page read ${indexReading.codes.toLocaleString('en')} codes of code index in all, ` +
+        `${(indexReading.codes / (counts + 1)).toFixed(0)} a session), ` +
         `${rounds} rounds of review, money and quotation lists; outbox ${JSON.stringify(outbox)}; ` +
         `GC forced before each sample: page yes (HeapProfiler.collectGarbage), main ` +
         `${collectMain ? 'yes (gc())' : 'no (run with NODE_OPTIONS=--expose-gc)'}; load average (1 min) ` +
