@@ -1,12 +1,16 @@
-// Memory over a scripted day (issue 26): main's RSS (this process holds main's services and the web
-// host) and the page's JavaScript heap after a collection, on a store of 200,000 products, 50,000 code
-// aliases kept on this PC (with the barcodes, the page's code index) and 50,000 money records. The day
-// repeats: a few scans into an open count session from the scanner (the page), then the review, the
-// money list with a keyword and the quotation list, as the pages call them in main. Sampled 20 times;
-// reported: the figures at the start, the mean of the first and of the last tenth of the day, and the
-// growth between them (goal: none beyond noise). `npm run bench -- memory --minutes 60` for the hour
-// (default 10 minutes); MEMORY_BENCH_PRODUCTS / MEMORY_BENCH_ALIASES / MEMORY_BENCH_RECORDS for a quick
-// check. Asserts nothing.
+// Memory over a scripted day (issue 26): main's RSS, JS heap and external memory (this process holds
+// main's services and the web host) and the page's JavaScript heap, each after a full collection, on a
+// store of 200,000 products, 50,000 code aliases kept on this PC (with the barcodes, ~252,000 codes in
+// the page's code index) and 50,000 money records. The day does not grow its own data: counts of
+// SCANS_PER_COUNT scans from the scanner (the page) end in turn (one in four committed, offline, the
+// rest discarded) and the counter opens the next from the keyboard, so the open session stays one
+// count's size; between scans the review, the money list with a keyword and the quotation list are
+// only read. A sample every 30 s, once the page holds the session's whole code index; reported: the
+// medians of the first and of the last ten minutes and their difference (goal: none beyond noise).
+// `NODE_OPTIONS=--expose-gc npm run bench -- memory --minutes 60` (without the flag main is not
+// collected first; the output says which). MEMORY_BENCH_SNAPSHOTS=<folder> writes the page's heap
+// snapshot after the first window and at the end (diff: bench/heap-diff.ts); MEMORY_BENCH_SERIES=<file>
+// every sample as JSON; MEMORY_BENCH_PRODUCTS / _ALIASES / _RECORDS for a quick check. Asserts nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +19,7 @@ import { startWebHost } from '../src-main/host/web-host.js';
 import { silentLogger } from '../src-main/logging/index.js';
 import { startAppServices } from '../src-main/services/index.js';
 import { buildApp } from '../tests/app/support/build-app.js';
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/chromium.js';
 import { barcodeOf } from './support/catalogue-store.js';
 import { openCountSessionPage } from './support/count-session-page.js';
@@ -68,6 +72,29 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 const mb = (value: number) => `${value.toFixed(1)} MB`;
+
+/**
+ * The counter starts the next count; on a shared, loaded machine one try may time out, so a failed try
+ * is shown (the page's headings, a screenshot in `folder`) and tried again.
+ */
+async function startNextCount(page: Page, name: string, folder: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await openCountSessionPage(page, name);
+      return;
+    } catch (error) {
+      const headings = await page.getByRole('heading').allInnerTexts();
+      const shot = join(folder, `memory-bench-${name.replaceAll(' ', '-')}-${attempt}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      console.error(
+        `starting "${name}" failed (try ${attempt}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ` +
+          `headings: ${headings.join(' | ')}; screenshot ${shot}`,
+      );
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
 
 /** The page's heap snapshot into `file`; a failure is printed, not thrown, so the day goes on. */
 async function writePageHeapSnapshot(cdp: CDPSession, file: string): Promise<void> {
@@ -162,6 +189,9 @@ export async function run(): Promise<void> {
         heapMb,
         load: loadavg()[0] ?? 0,
       });
+      if (process.env.MEMORY_BENCH_SERIES !== undefined) {
+        writeFileSync(process.env.MEMORY_BENCH_SERIES, JSON.stringify(samples, null, 1));
+      }
     };
     await sample();
     let scans = 0;
@@ -207,10 +237,10 @@ export async function run(): Promise<void> {
           await call('counting.discard', { sessionId });
         }
         counts += 1;
-        await openCountSessionPage(page, `Memory bench ${counts}`);
-        const [next] = (await call('counting.listSessions', { state: 'open' })).filter(
-          (open) => open.id !== sessionId,
-        );
+        await startNextCount(page, `Memory bench ${counts}`, join(process.cwd(), '.tmp'));
+        const next = (await call('counting.listSessions', { state: 'open' }))
+          .filter((open) => open.id !== sessionId && open.name === `Memory bench ${counts}`)
+          .at(-1);
         if (next === undefined) throw new Error('the next count session is not open');
         sessionId = next.id;
         sessionScans = 0;
