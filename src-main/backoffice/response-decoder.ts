@@ -61,7 +61,7 @@ function normalise(row: EndpointDef, payload: unknown): Decoded {
   switch (row.response.kind) {
     case 'detail':
     case 'fileDetail':
-      return unwrapDetail(payload);
+      return row.response.mayBeListed === true ? unwrapListedDetail(payload) : { ok: true, value: payload };
     case 'fileList':
       // Most likely a bare array; accept the res/list envelope too (notes, "Files").
       if (isObject(payload) && Array.isArray(payload['list'])) return { ok: true, value: payload['list'] };
@@ -74,11 +74,10 @@ function normalise(row: EndpointDef, payload: unknown): Decoded {
 }
 
 /**
- * A detail is the record flat at the root, but GetMoneyTransferDetail may answer `{res,list:[record],
- * count}`. Only an answer with `res` and no `id` of its own is unwrapped: a return purchase order's
- * record has a `list` of lines too.
+ * A detail its row declares `mayBeListed` (define.ts) is the record flat at the root or
+ * `{res,list:[record],count}`. Only an answer with `res` and no `id` of its own is unwrapped.
  */
-function unwrapDetail(payload: unknown): Decoded {
+function unwrapListedDetail(payload: unknown): Decoded {
   if (!isObject(payload) || !isObject(payload['res']) || 'id' in payload) return { ok: true, value: payload };
   const list = payload['list'];
   if (!Array.isArray(list)) return { ok: true, value: payload };

@@ -16,10 +16,15 @@ export type ParentKey = 'id' | 'idOrNumber' | 'none';
 /** What a successful answer looks like, which also tells readers which envelope to expect. */
 export type ResponseShape =
   | { readonly kind: 'list'; readonly item: z.ZodType; readonly totals: readonly ListTotal[] }
-  | { readonly kind: 'detail'; readonly record: z.ZodType }
+  | { readonly kind: 'detail'; readonly record: z.ZodType; readonly mayBeListed?: boolean }
   | { readonly kind: 'write'; readonly created: boolean; readonly payload?: WritePayload }
   | { readonly kind: 'fileList'; readonly item: z.ZodType }
-  | { readonly kind: 'fileDetail'; readonly record: z.ZodType };
+  | { readonly kind: 'fileDetail'; readonly record: z.ZodType; readonly mayBeListed?: boolean };
+
+// `mayBeListed` on a detail: the spec leaves open whether the record sits flat at the root or as
+// `{res, list: [record], count}`, so both are read. Details observed in production are flat (the
+// notes): only the rows whose spec is open say so, and a record with its own `list` of lines (a
+// return purchase order) is never taken for a wrapper.
 
 export type ListTotal = 'totalAmount' | 'totalPaymentAmount';
 

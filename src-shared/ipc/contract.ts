@@ -62,7 +62,8 @@ export type ParsedCallArgs<N extends CallName> = z.output<CallContract[N]['args'
 export type CallValue<N extends CallName> = z.output<CallContract[N]['result']>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-// Fails to compile when names.ts (the preload's allow-list) and the contract disagree.
+// Fails to compile when the generated names (the preload's allow-list) and the contract disagree:
+// run `npm run generate:names`.
 export const CALL_NAMES_MATCH: Same<CallName, CallNameList> = true;
 
 /** The contract's own key list (the runtime twin of CallName). */

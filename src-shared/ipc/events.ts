@@ -42,4 +42,5 @@ export type EventName = keyof EventContract;
 export type EventPayload<E extends EventName> = z.output<EventContract[E]>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Fails to compile when the generated names and the events disagree: run `npm run generate:names`.
 export const EVENT_NAMES_MATCH: Same<EventName, EventNameList> = true;

@@ -60,6 +60,15 @@ describe('decoding success answers', () => {
     expect(value(decode('GetReturnPurchaseOrderDetail', order))).toMatchObject(order);
   });
 
+  it('unwraps a listed detail only where its endpoint row says the spec leaves it open', () => {
+    // GetMoneyTransferDetail declares `mayBeListed`; GetMerchantProfile (observed flat) does not, so a
+    // wrapper there is a wrong answer, not a record to dig out.
+    const profile = { id: 1, name: 'Shop' };
+    const wrapped = { res: { resCode: '200', resDesc: 'Success' }, list: [profile], count: 1 };
+    expect(decode('GetMerchantProfile', wrapped)).toMatchObject({ ok: false, kind: 'malformed', path: 'id' });
+    expect(value(decode('GetMerchantProfile', profile))).toMatchObject(profile);
+  });
+
   it('reads file lists bare or wrapped', () => {
     const files = [{ id: 1, fileName: 'a.pdf', type: 'application/pdf' }];
     expect(value(decode('GetOrderFiles', files))).toEqual(files);

@@ -27,8 +27,10 @@ import {
   printDate,
   printDateTime,
   printSigned,
-  statusWords,
 } from '../../src-renderer/features/printing/print-words.js';
+import { printedQuotationStatusWords } from '../../src-renderer/features/documents/documents-strings.js';
+import { printedStatusWords } from '../../src-renderer/features/money/money-words.js';
+import { statusWords as returnStatusWords } from '../../src-renderer/features/returns/returns-words.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 
@@ -87,18 +89,31 @@ describe('PrintJob', () => {
     bridge.answer('print.moneyRecord', ok(printed('receipt')), (args) =>
       ok(printed(args.title ?? 'receipt')),
     );
-    const job = new PrintJob({ kind: 'money', id: 7, recordKind: 'income' }, bridge, host);
+    const job = new PrintJob(
+      { kind: 'money', id: 7, recordKind: 'income', statusWords: printedStatusWords },
+      bridge,
+      host,
+    );
     expect(job.titles).toEqual(['receipt', 'taxInvoiceReceipt', 'invoice']);
     expect(job.title).toBe('receipt');
     await job.load();
-    expect(printedNow.model).toEqual({ kind: 'document', document: printed('receipt') });
+    // The paper says the status in the words of the page that opened the dialog.
+    expect(printedNow.model).toEqual({
+      kind: 'document',
+      document: printed('receipt'),
+      statusWords: printedStatusWords,
+    });
 
     await job.chooseTitle('taxInvoiceReceipt');
     expect(bridge.argsOf('print.moneyRecord')).toEqual([
       { id: 7, title: 'receipt' },
       { id: 7, title: 'taxInvoiceReceipt' },
     ]);
-    expect(printedNow.model).toEqual({ kind: 'document', document: printed('taxInvoiceReceipt') });
+    expect(printedNow.model).toEqual({
+      kind: 'document',
+      document: printed('taxInvoiceReceipt'),
+      statusWords: printedStatusWords,
+    });
     expect(job.fileName()).toBe('Tax invoice / Receipt RC-1.pdf');
 
     job.close();
@@ -113,15 +128,31 @@ describe('PrintJob', () => {
       number: 'RT-WH-00001',
     };
     bridge.answer('print.quotation', ok(quotation)).answer('print.returnPurchaseOrder', ok(purchaseReturn));
-    const quotationJob = new PrintJob({ kind: 'quotation', id: 4 }, bridge, host);
+    const quotationJob = new PrintJob(
+      { kind: 'quotation', id: 4, statusWords: printedQuotationStatusWords },
+      bridge,
+      host,
+    );
     expect(quotationJob.titles).toEqual([]);
     await quotationJob.load();
-    expect(printedNow.model).toEqual({ kind: 'document', document: quotation });
+    expect(printedNow.model).toEqual({
+      kind: 'document',
+      document: quotation,
+      statusWords: printedQuotationStatusWords,
+    });
     expect(quotationJob.fileName()).toBe('Quotation WH-Q0001.pdf');
     quotationJob.close();
-    const returnJob = new PrintJob({ kind: 'returnPurchaseOrder', id: 9 }, bridge, host);
+    const returnJob = new PrintJob(
+      { kind: 'returnPurchaseOrder', id: 9, statusWords: returnStatusWords },
+      bridge,
+      host,
+    );
     await returnJob.load();
-    expect(printedNow.model).toEqual({ kind: 'document', document: purchaseReturn });
+    expect(printedNow.model).toEqual({
+      kind: 'document',
+      document: purchaseReturn,
+      statusWords: returnStatusWords,
+    });
     expect(returnJob.fileName()).toBe('Purchase return RT-WH-00001.pdf');
     expect(bridge.argsOf('print.quotation')).toEqual([{ id: 4 }]);
     expect(bridge.argsOf('print.returnPurchaseOrder')).toEqual([{ id: 9 }]);
@@ -184,19 +215,20 @@ describe('print words', () => {
     expect(printDateTime('2026-11-20 09:05')).toBe('20 Nov 2026 09:05');
     expect(printAmount(1234.5)).toBe('1,234.50');
     expect(printSigned(-9, printAmount)).toBe('-9.00');
-    // The words the app's own pages use for each kind (issue 20, point 12: a quotation printed "สำเร็จ"
-    // where the app says "อนุมัติแล้ว").
-    expect(statusWords('income', 'Pending')).toBe('Pending');
-    expect(statusWords('quotation', 'Success')).toBe('Approved');
-    expect(statusWords('returnPurchaseOrder', 'Success')).toBe('Success (goods out)');
-    expect(statusWords('quotation', 'Approved later')).toBe('Approved later');
+    // The words the app's own pages use for each kind, which each page hands its print dialog (issue
+    // 20, point 12: a quotation printed "สำเร็จ" where the app says "อนุมัติแล้ว").
+    expect(printedStatusWords('Pending')).toBe('Pending');
+    expect(printedQuotationStatusWords('Success')).toBe('Approved');
+    expect(returnStatusWords('Success')).toBe('Success (goods out)');
+    expect(printedQuotationStatusWords('Approved later')).toBe('Approved later');
+    expect(printedStatusWords('Paid later')).toBe('Paid later');
     locale.set('th');
     // Thai dates in the Buddhist era, as Thai documents write them.
     expect(printDate('2026-11-20')).toBe('20 พ.ย. 2569');
-    expect(statusWords('expense', 'Paid')).toBe('ชำระแล้ว');
-    expect(statusWords('quotation', 'Success')).toBe('อนุมัติแล้ว');
-    expect(statusWords('quotation', 'Voided')).toBe('ยกเลิก');
-    expect(statusWords('returnPurchaseOrder', 'Voided')).toBe('ยกเลิกแล้ว');
+    expect(printedStatusWords('Paid')).toBe('ชำระแล้ว');
+    expect(printedQuotationStatusWords('Success')).toBe('อนุมัติแล้ว');
+    expect(printedQuotationStatusWords('Voided')).toBe('ยกเลิก');
+    expect(returnStatusWords('Voided')).toBe('ยกเลิกแล้ว');
     expect(printDate('not a date')).toBe('not a date');
     locale.set('en');
   });

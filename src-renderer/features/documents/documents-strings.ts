@@ -1,7 +1,11 @@
 // The Documents page's words in English and Thai (quotations; the returns and files tabs bring their
 // own), and a refused field's message chosen by the field it names (never by main's text), in the
 // page's language. A missing Thai string is a type error.
-import type { QuotationStatus, QuotationWrite } from '../../../src-shared/domain/vocabulary.js';
+import {
+  QUOTATION_STATUSES,
+  type QuotationStatus,
+  type QuotationWrite,
+} from '../../../src-shared/domain/vocabulary.js';
 import type { IpcIssue, SendState } from '../../../src-shared/ipc/index.js';
 import type { ActionFailure } from './quotations.svelte.js';
 import { lineIssueWords } from '../../components/document-lines-strings.js';
@@ -278,6 +282,15 @@ const STATUSES: Record<QuotationStatus, DocumentsKey> = {
 
 export function quotationStatusWords(status: QuotationStatus): string {
   return dt(STATUSES[status]);
+}
+
+/** A status as a printed quotation carries it (any text): the page's word, or the text as it is. */
+export function printedQuotationStatusWords(status: string): string {
+  return isQuotationStatus(status) ? quotationStatusWords(status) : status;
+}
+
+function isQuotationStatus(status: string): status is QuotationStatus {
+  return (QUOTATION_STATUSES as readonly string[]).includes(status);
 }
 
 const SEND_STATES: Record<SendState, DocumentsKey> = {

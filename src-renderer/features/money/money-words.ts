@@ -1,7 +1,7 @@
 // Money in the page's words: baht figures, payment statuses, send states, VAT choices, and a refused
 // field's message chosen by the field it names (never by main's text), in the page's language.
 import type { IpcIssue, MoneyVatChoice, SendState } from '../../../src-shared/ipc/index.js';
-import type { PaymentStatus } from '../../../src-shared/money/payment-status.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../src-shared/money/payment-status.js';
 import { figureIssueWords } from '../../lib/typed-number-words.js';
 import { mt, type MoneyKey } from './money-strings.js';
 
@@ -14,6 +14,15 @@ const STATUSES: Record<PaymentStatus, MoneyKey> = {
 
 export function statusWords(status: PaymentStatus): string {
   return mt(STATUSES[status]);
+}
+
+/** A status as a printed paper carries it (any text): the page's word, or the text as it is. */
+export function printedStatusWords(status: string): string {
+  return isPaymentStatus(status) ? statusWords(status) : status;
+}
+
+function isPaymentStatus(status: string): status is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly string[]).includes(status);
 }
 
 const SEND_STATES: Record<SendState, MoneyKey> = {

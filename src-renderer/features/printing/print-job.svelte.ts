@@ -16,15 +16,31 @@ import { api } from '../../lib/api.js';
 import { pt } from './printing-strings.js';
 import { titleWords } from './print-words.js';
 
+/**
+ * A document's status (the back office's word, any text) as the page printing it says it: the feature
+ * that opens the dialog passes its own words, so the paper and the page agree and printing imports no
+ * feature folder.
+ */
+export type StatusWords = (status: string) => string;
+
 export type PrintSource =
-  | { readonly kind: 'money'; readonly id: number; readonly recordKind: MoneyDocumentKind }
-  | { readonly kind: 'quotation'; readonly id: number }
-  | { readonly kind: 'returnPurchaseOrder'; readonly id: number }
+  | {
+      readonly kind: 'money';
+      readonly id: number;
+      readonly recordKind: MoneyDocumentKind;
+      readonly statusWords: StatusWords;
+    }
+  | { readonly kind: 'quotation'; readonly id: number; readonly statusWords: StatusWords }
+  | { readonly kind: 'returnPurchaseOrder'; readonly id: number; readonly statusWords: StatusWords }
   | { readonly kind: 'countSheet'; readonly sessionId: string }
   | { readonly kind: 'varianceReport'; readonly sessionId: string };
 
 export type PrintModel =
-  | { readonly kind: 'document'; readonly document: PrintableDocument }
+  | {
+      readonly kind: 'document';
+      readonly document: PrintableDocument;
+      readonly statusWords: StatusWords;
+    }
   | { readonly kind: 'countSheet'; readonly sheet: CountSheet }
   | { readonly kind: 'varianceReport'; readonly report: VarianceReport }
   | { readonly kind: 'labels'; readonly sheet: LabelSheet };
@@ -194,14 +210,14 @@ export class PrintJob {
         ...(this.#title === null ? {} : { title: this.#title }),
       });
       return result.ok
-        ? { ok: true, value: { kind: 'document', document: result.value } }
+        ? { ok: true, value: { kind: 'document', document: result.value, statusWords: source.statusWords } }
         : { ok: false, error: result.error };
     }
     if (source.kind === 'quotation' || source.kind === 'returnPurchaseOrder') {
       const call = source.kind === 'quotation' ? 'print.quotation' : 'print.returnPurchaseOrder';
       const result = await this.#api.call(call, { id: source.id });
       return result.ok
-        ? { ok: true, value: { kind: 'document', document: result.value } }
+        ? { ok: true, value: { kind: 'document', document: result.value, statusWords: source.statusWords } }
         : { ok: false, error: result.error };
     }
     if (source.kind === 'countSheet') {

@@ -1,18 +1,11 @@
 // Figures, dates and words as the paper prints them in the page's language: amounts with two decimals
 // and thousands separators (the satang figures main computed with src-shared/money), Thai days as
-// Thai people write them (Buddhist era in Thai), and the back office's status words.
-import {
-  QUOTATION_STATUSES,
-  type MoneyVatChoice,
-  type QuotationStatus,
-} from '../../../src-shared/domain/vocabulary.js';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../src-shared/money/payment-status.js';
+// Thai people write them (Buddhist era in Thai). A document's status words come with its print source
+// from the page that prints it (each feature owns its words; printing imports no feature folder).
+import type { MoneyVatChoice } from '../../../src-shared/domain/vocabulary.js';
 import type { PrintDocumentKind, PrintTitle } from '../../../src-shared/printing/titles.js';
 import { parseThaiDate, parseThaiDateTime, THAI_OFFSET_MS } from '../../../src-shared/time/index.js';
 import { locale } from '../../lib/i18n.svelte.js';
-import { quotationStatusWords } from '../documents/documents-strings.js';
-import { statusWords as paymentStatusWords } from '../money/money-words.js';
-import { statusWords as returnStatusWords } from '../returns/returns-words.js';
 import { pt } from './printing-strings.js';
 
 const amountFormats = {
@@ -69,25 +62,6 @@ export function titleWords(title: PrintTitle): string {
 
 export function vatChoiceWords(choice: MoneyVatChoice): string {
   return pt(`vat_${choice}`);
-}
-
-/**
- * A back-office status word as the app's own pages say it (one list per kind, no second copy for
- * paper); one the app does not know is printed as it is.
- */
-export function statusWords(kind: PrintDocumentKind, status: string): string {
-  if (kind === 'income' || kind === 'expense')
-    return isPaymentStatus(status) ? paymentStatusWords(status) : status;
-  if (kind === 'quotation') return isQuotationStatus(status) ? quotationStatusWords(status) : status;
-  return returnStatusWords(status);
-}
-
-function isPaymentStatus(status: string): status is PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(status);
-}
-
-function isQuotationStatus(status: string): status is QuotationStatus {
-  return (QUOTATION_STATUSES as readonly string[]).includes(status);
 }
 
 /** Who the document's party is: the customer, the supplier, or whom an expense paid. */

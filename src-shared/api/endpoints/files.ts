@@ -22,7 +22,8 @@ function attachmentEndpoints<const K extends string>(kind: K, label: string) {
       summary: `Read one file attached to ${label}, with Base64 content.`,
       parent: 'idOrNumber',
       query: z.object({ fileid: query.int() }),
-      response: { kind: 'fileDetail', record: FileDetail },
+      // The spec shows no answer for file details: flat or listed, both are read.
+      response: { kind: 'fileDetail', record: FileDetail, mayBeListed: true },
     }),
     add: endpoint({
       name: `Add${kind}File`,

@@ -166,7 +166,7 @@ export const financeEndpoints = {
     path: '/v4/Finance/GetMoneyTransferDetail',
     summary: 'Read one money transfer (the sandbox answers the record flat, like other details).',
     parent: 'id',
-    response: { kind: 'detail', record: MoneyTransfer },
+    response: { kind: 'detail', record: MoneyTransfer, mayBeListed: true },
   }),
   AddMoneyTransfer: endpoint({
     name: 'AddMoneyTransfer',
