@@ -1,4 +1,4 @@
-// A product made on this PC (local id ≤ −1, outbox/local-products.ts) takes its server id: when its
+// A product made on this PC (local id ≤ −1, outbox/core/local-products.ts) takes its server id: when its
 // create is done (the outbox's applied write) or when a pull brings a product with its sku, whichever
 // comes first; the other then finds nothing to move. Everything that names the product moves with it in
 // the caller's transaction — its row and search entry, stock rows, aliases, count lines, merges and

@@ -7,7 +7,7 @@
 import type { RefusalReasonOf } from '../../src-shared/ipc/refusal-reasons.js';
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import { isDriftPolicy } from '../outbox/drift.js';
+import { isDriftPolicy } from '../outbox/core/drift.js';
 import { appliedCountLine, enqueueCountReversal } from '../outbox/kinds/count-reversal.kind.js';
 import { Refusal } from '../refusal/refusal.js';
 

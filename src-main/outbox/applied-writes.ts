@@ -3,8 +3,8 @@
 // done, so the local view never falls back to a server figure older than a write already applied.
 import type { OperationRow } from './drain.repository.js';
 import { PRODUCT_BARCODE_KIND, productBarcodePayload } from './kinds/product-barcode.kind.js';
-import type { RowOutcome } from './operation-kind.js';
-import { roundQuantity } from './quantity.js';
+import type { RowOutcome } from './core/operation-kind.js';
+import { roundQuantity } from './core/quantity.js';
 
 export type AppliedWrite =
   | {

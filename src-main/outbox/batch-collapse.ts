@@ -3,7 +3,7 @@
 // marks the last one "sending".
 import type { Database } from 'better-sqlite3';
 import { openFollowers, type OperationRow } from './drain.repository.js';
-import type { OperationKind } from './operation-kind.js';
+import type { OperationKind } from './core/operation-kind.js';
 
 export interface CollapsedBatch {
   /** What to send: per head, the last of its consecutive absolute sets. */

@@ -13,18 +13,18 @@ import {
   markSuperseded,
   moveRows,
   nextDueRow,
-  operationById,
   sendingToUnclear,
   settleRow,
   type OperationRow,
 } from './drain.repository.js';
+import { operationById } from './core/operation-lookup.js';
 import { appliedWrites, type AppliedWrite } from './applied-writes.js';
 import { collapseAbsolutes } from './batch-collapse.js';
 import { stockEffectsOf } from './stock-effects.js';
 import type { DrainStory } from './drain-story.js';
 import { decideFailure, type FailureAction } from './failure-handling.js';
 import { holdsLease, type LeaseHolder } from './lease.repository.js';
-import type { KindContext, OperationKind, RowOutcome } from './operation-kind.js';
+import type { KindContext, OperationKind, RowOutcome } from './core/operation-kind.js';
 import type { BackofficeCaller } from '../backoffice/index.js';
 import type { OutboxEvents } from './outbox-events.js';
 import { fullJitterDelay, quotaResumeTime, type BackoffSettings } from './retry-timing.js';

@@ -5,7 +5,7 @@
 // reason may quote the back office's refusal, which quotes what was sent: personal data in it is masked.
 import type { Logger } from '../logging/logger.js';
 import { maskPersonalData } from '../logging/personal-data.js';
-import type { OperationRow, RowOutcome } from './operation-types.js';
+import type { OperationRow, RowOutcome } from './core/operation-types.js';
 
 export type DrainLogger = Pick<Logger, 'warn' | 'info'>;
 

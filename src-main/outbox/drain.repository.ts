@@ -3,9 +3,9 @@
 // transactions.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import type { OperationRow, OperationState, RowOutcome } from './operation-types.js';
+import type { OperationRow, OperationState, RowOutcome } from './core/operation-types.js';
 
-export type { OperationRow, OperationState } from './operation-types.js';
+export type { OperationRow, OperationState } from './core/operation-types.js';
 
 /** Rows not yet finished, by state (done and discarded rows are history). */
 export interface OpenCounts {
@@ -54,7 +54,6 @@ function prepareAll(db: Database) {
     openCounts: db.prepare<[], { state: OperationState; n: number }>(
       `SELECT state, count(*) AS n FROM outbox_operations WHERE ${OPEN} GROUP BY state`,
     ),
-    byId: db.prepare<[number], OperationRow>(`SELECT * FROM outbox_operations WHERE id = ?`),
     clearRetryWaits: db.prepare<{ now: number }>(
       `UPDATE outbox_operations SET next_attempt_at = NULL, updated_at = @now
         WHERE state = 'retry' AND next_attempt_at > @now`,
@@ -170,10 +169,6 @@ export function dueRowsInBatch(
 /** The open rows queued after `id` on the same key, oldest first. */
 export function openFollowers(db: Database, row: OperationRow): OperationRow[] {
   return statements(db).followers.all({ orderKey: row.order_key, id: row.id });
-}
-
-export function operationById(db: Database, id: number): OperationRow | undefined {
-  return statements(db).byId.get(id);
 }
 
 export function countDue(db: Database, now: number): number {

@@ -1,15 +1,16 @@
 // Queueing writes: the caller's local change and its outbox rows commit in one SQLite transaction.
 // Every function is synchronous and runs as a savepoint when called inside the caller's own
 // db.transaction (better-sqlite3 nests them), so either both are stored or neither is.
-import { Refusal } from '../refusal/refusal.js';
 import type { Database } from 'better-sqlite3';
-import { isDriftPolicy, type CountLinesInput } from './drift.js';
-import { signalEnqueued } from './enqueue-signal.js';
-import { stockBatchKey } from './operation-keys.js';
-import { stockLineKeys } from './stock-line-key.js';
-import { insertDocument, insertStockLine, type StockChange } from './operation.repository.js';
-import { operationById, type OperationRow } from './drain.repository.js';
-import { ADD_PRODUCT_KIND, createOperationOf } from './local-products.js';
+import { isDriftPolicy, type CountLinesInput } from './core/drift.js';
+import { signalEnqueued } from './core/enqueue-signal.js';
+import { stockBatchKey } from './core/operation-keys.js';
+import { stockLineKeys } from './core/stock-line-key.js';
+import { insertDocument, insertStockLine, type StockChange } from './core/operation.repository.js';
+import { operationById } from './core/operation-lookup.js';
+import type { OperationRow } from './core/operation-types.js';
+import { OutboxInputError } from './core/outbox-input-error.js';
+import { ADD_PRODUCT_KIND, createOperationOf } from './core/local-products.js';
 import { enqueueWrite } from './writes/enqueue-write.js';
 import type { AddIncomeBody } from './writes/write-request.js';
 import {
@@ -19,17 +20,9 @@ import {
   validateBarcode,
 } from './kinds/product-barcode.kind.js';
 
-export type { DriftPolicy } from './drift.js';
-export type { StockChange } from './operation.repository.js';
-
-/** A write the outbox refuses before anything is stored (a bad figure, code or warehouse). */
-export class OutboxInputError extends Refusal {
-  override name = 'OutboxInputError';
-
-  constructor(message: string) {
-    super('invalid-arguments', message);
-  }
-}
+export type { DriftPolicy } from './core/drift.js';
+export type { StockChange } from './core/operation.repository.js';
+export { OutboxInputError } from './core/outbox-input-error.js';
 
 export type StockCountInput = CountLinesInput<{ readonly countedAgainst: number }>;
 

@@ -1,6 +1,6 @@
 // The outbox: what the rest of main imports.
 export type { AppliedWrite } from './applied-writes.js';
-export { DRIFT_POLICIES, resolveDrift, type DriftDecision, type DriftPolicy } from './drift.js';
+export { DRIFT_POLICIES, resolveDrift, type DriftDecision, type DriftPolicy } from './core/drift.js';
 export {
   enqueueIncome,
   enqueueProductBarcode,
@@ -40,7 +40,7 @@ export {
   type OutboxRowView,
   type ParkedOperation,
 } from './operation-list.repository.js';
-export type { KindContext, OperationKind, Preparation, RowOutcome } from './operation-kind.js';
+export type { KindContext, OperationKind, Preparation, RowOutcome } from './core/operation-kind.js';
 export type { OutboxEventMap, OutboxEventName } from './outbox-events.js';
 export {
   DEFAULT_BATCH_LIMIT,
@@ -73,7 +73,7 @@ export {
   type WriteOperationState,
   type WriteRequest,
 } from './writes/write-request.js';
-export { createOperationOf, localProductId } from './local-products.js';
+export { createOperationOf, localProductId } from './core/local-products.js';
 export { openStockLineCount } from './stock-view.repository.js';
 export { outboxWrites, type OutboxWrites } from './outbox-writes.js';
 export { DEFAULT_PROBE_MS, ReachabilityProbe } from './reachability-probe.js';

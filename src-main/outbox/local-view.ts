@@ -1,7 +1,7 @@
 // "The local view is server state plus pending operations": what counting and the UI show, so a pull of
 // server figures never hides a local write that is still on its way.
 import type { Database } from 'better-sqlite3';
-import { roundQuantity } from './quantity.js';
+import { roundQuantity } from './core/quantity.js';
 import { openStockLines, openStockLinesOfWarehouse, type OpenStockLineRow } from './stock-view.repository.js';
 
 export interface PendingStock {

@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
 import { preparedFor } from '../db/statements.js';
 import { PRODUCT_BARCODE_KIND } from './kinds/product-barcode.kind.js';
-import type { OperationRow } from './operation-types.js';
+import type { OperationRow } from './core/operation-types.js';
 
 export type OutboxListing = CallValue<'outbox.list'>;
 export type OutboxRowView = OutboxListing['items'][number];

@@ -10,7 +10,7 @@ import { productBarcodeKind } from './kinds/product-barcode.kind.js';
 import { addSerialKind, deleteSerialKind } from './kinds/serial-numbers.kind.js';
 import { stockChangeKind } from './kinds/stock-change.kind.js';
 import { stockCountKind } from './kinds/stock-count.kind.js';
-import type { OperationKind } from './operation-kind.js';
+import type { OperationKind } from './core/operation-kind.js';
 import type { BackoffSettings } from './retry-timing.js';
 import { writeKinds } from './writes/write-kinds.js';
 

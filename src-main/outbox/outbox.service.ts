@@ -19,9 +19,9 @@ import {
   type OpenCounts,
   type OperationRow,
 } from './drain.repository.js';
-import { onEnqueue } from './enqueue-signal.js';
+import { onEnqueue } from './core/enqueue-signal.js';
 import { releaseLease, renewLease, tryAcquireLease, type LeaseHolder } from './lease.repository.js';
-import type { OperationKind } from './operation-kind.js';
+import type { OperationKind } from './core/operation-kind.js';
 import { DEFAULT_BATCH_LIMIT, defaultKinds, type DrainReport, type OutboxOptions } from './outbox-options.js';
 
 export { DEFAULT_BATCH_LIMIT, defaultKinds, type DrainReport, type OutboxOptions };
@@ -36,7 +36,7 @@ import {
 } from './operation-list.repository.js';
 import { OutboxEvents } from './outbox-events.js';
 import { discardParked, editParkedValue, retryParked } from './parked.service.js';
-import type { DriftPolicy } from './drift.js';
+import type { DriftPolicy } from './core/drift.js';
 import { backOfficeAnswers, DEFAULT_PROBE_MS, ReachabilityProbe } from './reachability-probe.js';
 import { defaultBackoff, type BackoffSettings } from './retry-timing.js';
 import { withdraw, withdrawalPlan, type WithdrawalPlan } from './withdraw.js';

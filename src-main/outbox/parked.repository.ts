@@ -1,7 +1,7 @@
 // SQL of the person actions on parked rows, and their audit trail.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import type { DriftPolicy } from './drift.js';
+import type { DriftPolicy } from './core/drift.js';
 
 function prepareAll(db: Database) {
   return {

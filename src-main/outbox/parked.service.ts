@@ -3,9 +3,10 @@
 // row was parked for, so nothing leaves the queue silently.
 import type { Database } from 'better-sqlite3';
 import { Refusal } from '../refusal/refusal.js';
-import { isDriftPolicy, type DriftPolicy } from './drift.js';
-import { operationById, type OperationRow } from './drain.repository.js';
-import { signalEnqueued } from './enqueue-signal.js';
+import { isDriftPolicy, type DriftPolicy } from './core/drift.js';
+import { operationById } from './core/operation-lookup.js';
+import type { OperationRow } from './core/operation-types.js';
+import { signalEnqueued } from './core/enqueue-signal.js';
 import { parkedStatements, type OutboxActionRow } from './parked.repository.js';
 
 /** A person's action on a row that cannot take it: no such row, a row not parked, or a bad figure. */

@@ -5,7 +5,7 @@
 // catalogue as a confirmed move (applied-writes.ts), so the shown figure never jumps back or twice.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import { roundQuantity } from './quantity.js';
+import { roundQuantity } from './core/quantity.js';
 
 export interface StockEffect {
   readonly warehouseCode: string;

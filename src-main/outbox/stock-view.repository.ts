@@ -2,8 +2,8 @@
 // stock effects of document writes not yet done.
 import type { Database, Statement } from 'better-sqlite3';
 import { preparedFor } from '../db/statements.js';
-import type { DriftPolicy } from './drift.js';
-import type { StockLineChange } from './operation.repository.js';
+import type { DriftPolicy } from './core/drift.js';
+import type { StockLineChange } from './core/operation.repository.js';
 
 export interface OpenStockLineRow {
   readonly product_id: number;

@@ -11,12 +11,12 @@ import type { Database } from 'better-sqlite3';
 import type { WITHDRAW_BLOCKS } from '../../src-shared/ipc/schemas/outbox.js';
 import { preparedFor } from '../db/statements.js';
 import { Refusal } from '../refusal/refusal.js';
-import { signalEnqueued } from './enqueue-signal.js';
+import { signalEnqueued } from './core/enqueue-signal.js';
 import { UNCERTAIN_DELTA } from './kinds/stock-change.kind.js';
 import { UNCERTAIN_COUNT } from './kinds/stock-count.kind.js';
-import type { OperationRow } from './operation-types.js';
+import type { OperationRow } from './core/operation-types.js';
 import { parkedStatements } from './parked.repository.js';
-import { CHANGED_MEANWHILE, UNCERTAIN_CREATE, UNCERTAIN_DELTA_WRITE } from './writes/write-reasons.js';
+import { CHANGED_MEANWHILE, UNCERTAIN_CREATE, UNCERTAIN_DELTA_WRITE } from './core/write-reasons.js';
 
 /** Parked for doubt about what the back office holds: the write may have reached it. */
 const PARKED_IN_DOUBT: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveDrift } from '../../src-main/outbox/drift.js';
+import { resolveDrift } from '../../src-main/outbox/core/drift.js';
 import { enqueueStockChange, enqueueStockCount } from '../../src-main/outbox/enqueue.js';
 import { effectiveStock, pendingStock } from '../../src-main/outbox/local-view.js';
 import { createTempDatabase, type TempDatabase } from './support/temp-database.js';

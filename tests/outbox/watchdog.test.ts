@@ -4,8 +4,8 @@
 import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueStockChange } from '../../src-main/outbox/index.js';
-import { insertStockLine } from '../../src-main/outbox/operation.repository.js';
-import { stockBatchKey, stockOrderKey } from '../../src-main/outbox/operation-keys.js';
+import { insertStockLine } from '../../src-main/outbox/core/operation.repository.js';
+import { stockBatchKey, stockOrderKey } from '../../src-main/outbox/core/operation-keys.js';
 import { startOutboxFixture, states, type OutboxFixture } from './support/outbox-fixture.js';
 
 /** Whether `condition` came true within a few seconds of polling (no timing is asserted). */

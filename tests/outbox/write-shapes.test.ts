@@ -2,11 +2,11 @@
 // sandbox: what a reconciliation concludes from the back office's read-back after an unclear failure.
 // The rows are the test's own (the resource modules declare the app's); the kinds are the app's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KindContext } from '../../src-main/outbox/operation-kind.js';
-import type { OperationRow } from '../../src-main/outbox/operation-types.js';
+import type { KindContext } from '../../src-main/outbox/core/operation-kind.js';
+import type { OperationRow } from '../../src-main/outbox/core/operation-types.js';
 import { kindOf } from '../../src-main/outbox/writes/write-kinds.js';
 import { absoluteChange, keylessCreate } from '../../src-main/outbox/writes/write-rows.js';
-import { CHANGED_MEANWHILE, UNCERTAIN_CREATE } from '../../src-main/outbox/writes/write-reasons.js';
+import { CHANGED_MEANWHILE, UNCERTAIN_CREATE } from '../../src-main/outbox/core/write-reasons.js';
 import { startOutboxFixture, type OutboxFixture } from './support/outbox-fixture.js';
 
 const warehouseRow = keylessCreate({

@@ -6,13 +6,13 @@
 // read-back of an unclear send compares the server with the target and the figure read before it.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../../db/statements.js';
-import type { CountLinesInput } from '../drift.js';
-import { signalEnqueued } from '../enqueue-signal.js';
-import { insertStockLine } from '../operation.repository.js';
-import type { OperationKind } from '../operation-kind.js';
-import type { OperationRow } from '../operation-types.js';
-import { sameQuantity } from '../quantity.js';
-import { stockLineKeys } from '../stock-line-key.js';
+import type { CountLinesInput } from '../core/drift.js';
+import { signalEnqueued } from '../core/enqueue-signal.js';
+import { insertStockLine } from '../core/operation.repository.js';
+import type { OperationKind } from '../core/operation-kind.js';
+import type { OperationRow } from '../core/operation-types.js';
+import { sameQuantity } from '../core/quantity.js';
+import { stockLineKeys } from '../core/stock-line-key.js';
 import { stockCountKind } from './stock-count.kind.js';
 
 export const REVERSE_STOCK_COUNT_KIND = 'reverseStockCount';

@@ -15,16 +15,16 @@
 // always a misread or mistyped GTIN, and assigning it would make the real code unknown for good. Any
 // other code (letters, punctuation, other lengths) is a store's own code and is taken as it is.
 import { z } from 'zod';
-import { isBackofficeFailure, type BackofficeFailure } from '../../backoffice/index.js';
+import type { BackofficeFailure } from '../../backoffice/index.js';
 import {
   MAX_BARCODE_LENGTH,
   checkBarcode,
   normaliseScannedCode,
   type BarcodeProblem,
 } from '../../../src-shared/barcode/index.js';
-import { ResultText } from '../../../src-shared/api/envelopes.js';
-import type { OperationRow } from '../drain.repository.js';
-import type { OperationKind, RowOutcome } from '../operation-kind.js';
+import { isInvalidId } from '../core/invalid-id.js';
+import type { OperationRow } from '../core/operation-types.js';
+import type { OperationKind, RowOutcome } from '../core/operation-kind.js';
 
 export const PRODUCT_BARCODE_KIND = 'productBarcode';
 export const UNKNOWN_PRODUCT = 'UNKNOWN_PRODUCT';
@@ -89,13 +89,6 @@ const badPayload: RowOutcome = {
 };
 
 /** "Invalid ID.": the back office has no such record (never had it, or it was deleted). */
-export function isInvalidId(error: unknown): error is BackofficeFailure {
-  return (
-    isBackofficeFailure(error) &&
-    error.kind === 'permanent' &&
-    error.text.trim().startsWith(ResultText.invalidId.replace(/\.$/, ''))
-  );
-}
 
 function unknownProduct(payload: ProductBarcodePayload, error: BackofficeFailure): RowOutcome {
   const sku = payload.sku.trim() === '' ? '' : ` (${payload.sku.trim()})`;

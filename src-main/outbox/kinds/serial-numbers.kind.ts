@@ -21,11 +21,11 @@
 import { z } from 'zod';
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../../db/statements.js';
-import { OutboxInputError } from '../enqueue.js';
-import { signalEnqueued } from '../enqueue-signal.js';
-import type { KindContext, OperationKind, RowOutcome } from '../operation-kind.js';
-import type { OperationRow } from '../operation-types.js';
-import { isInvalidId } from './product-barcode.kind.js';
+import { OutboxInputError } from '../core/outbox-input-error.js';
+import { signalEnqueued } from '../core/enqueue-signal.js';
+import type { KindContext, OperationKind, RowOutcome } from '../core/operation-kind.js';
+import type { OperationRow } from '../core/operation-types.js';
+import { isInvalidId } from '../core/invalid-id.js';
 import { moveWaitingSerials, serialBatchKey, serialKeysFor, serialServerId } from './serial-product.js';
 
 export const ADD_SERIAL_KIND = 'addSerialNo';

@@ -6,12 +6,12 @@
 // take the server product's own keys, so they batch again instead of going one by one.
 import type { Database } from 'better-sqlite3';
 import { preparedFor } from '../../db/statements.js';
-import { operationById } from '../drain.repository.js';
-import { OutboxInputError } from '../enqueue.js';
-import { ADD_PRODUCT_KIND, createOperationOf } from '../local-products.js';
-import type { KindContext } from '../operation-kind.js';
-import type { OperationRow, RowOutcome } from '../operation-types.js';
-import { CREATE_DISCARDED, CREATE_NOT_FOUND } from '../writes/write-reasons.js';
+import { operationById } from '../core/operation-lookup.js';
+import { OutboxInputError } from '../core/outbox-input-error.js';
+import { ADD_PRODUCT_KIND, createOperationOf } from '../core/local-products.js';
+import type { KindContext } from '../core/operation-kind.js';
+import type { OperationRow, RowOutcome } from '../core/operation-types.js';
+import { CREATE_DISCARDED, CREATE_NOT_FOUND } from '../core/write-reasons.js';
 
 export const serialOrderKey = (productId: number, name: string): string =>
   JSON.stringify(['serial', productId, name]);

@@ -1,8 +1,8 @@
 // Stock lists queued by enqueueStockChange: absolute sets of stock or available stock, and deltas.
 // Batched per warehouse and operation; absolute sets of one product collapse (the last one wins).
-import type { OperationRow } from '../drain.repository.js';
-import type { OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
-import { roundQuantity, sameQuantity } from '../quantity.js';
+import type { OperationRow } from '../core/operation-types.js';
+import type { OperationKind, Preparation, RowOutcome } from '../core/operation-kind.js';
+import { roundQuantity, sameQuantity } from '../core/quantity.js';
 import { readServerStock, type ServerFigures } from './stock-readback.js';
 import { sendStockList, type StockListEndpoint } from './stock-list-request.js';
 

@@ -1,10 +1,10 @@
 // Count commits queued by enqueueStockCount: at drain time the batch's current server stock is read
 // (one GetProducts per ≤ 450 products), the drift policy fixes each line's target, and one absolute
 // UpdateProductStockList carries them.
-import { describeDrift, resolveDrift } from '../drift.js';
-import type { OperationRow } from '../drain.repository.js';
-import type { OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
-import { sameQuantity } from '../quantity.js';
+import { describeDrift, resolveDrift } from '../core/drift.js';
+import type { OperationRow } from '../core/operation-types.js';
+import type { OperationKind, Preparation, RowOutcome } from '../core/operation-kind.js';
+import { sameQuantity } from '../core/quantity.js';
 import { readServerStock, type ServerFigures } from './stock-readback.js';
 import { sendStockList } from './stock-list-request.js';
 

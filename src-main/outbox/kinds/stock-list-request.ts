@@ -1,9 +1,9 @@
 // Sending one stock-list request and mapping its per-line answer (successlist / notupdatelist /
 // faillist) back to the rows, for the stock-change and count kinds alike.
 import type { BackofficeCaller } from '../../backoffice/index.js';
-import type { OperationRow } from '../drain.repository.js';
-import type { RowOutcome } from '../operation-kind.js';
-import { readQuantity } from '../quantity.js';
+import type { OperationRow } from '../core/operation-types.js';
+import type { RowOutcome } from '../core/operation-kind.js';
+import { readQuantity } from '../core/quantity.js';
 
 export type StockListEndpoint =
   | 'UpdateProductStockList'

@@ -1,8 +1,8 @@
 // Reading the server's stock figures of a batch's products in one warehouse: one GetProducts call per
 // ≤ 450 products (productidlist header; skulist for lines known only by sku).
 import type { BackofficeCaller } from '../../backoffice/index.js';
-import type { OperationRow } from '../drain.repository.js';
-import { readQuantity } from '../quantity.js';
+import type { OperationRow } from '../core/operation-types.js';
+import { readQuantity } from '../core/quantity.js';
 
 export interface ServerFigures {
   readonly stock: number;

@@ -10,8 +10,8 @@
 //   Changed → applied; unchanged → sent again. (A person replacing the picture elsewhere within the
 //   same lost answer would be taken for ours: the later picture wins either way.)
 import { toSatang } from '../../../src-shared/money/index.js';
-import { isInvalidId } from '../kinds/product-barcode.kind.js';
-import { ADD_PRODUCT_KIND } from '../local-products.js';
+import { isInvalidId } from '../core/invalid-id.js';
+import { ADD_PRODUCT_KIND } from '../core/local-products.js';
 import type { BackofficeCaller } from '../../backoffice/index.js';
 import { absoluteChange, delta, keylessCreate, type CreateBody } from './write-rows.js';
 

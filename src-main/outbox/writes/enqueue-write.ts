@@ -11,9 +11,9 @@ import { toSatang } from '../../../src-shared/money/index.js';
 import { buildRequest, type RawCallArgs } from '../../backoffice/request-builder.js';
 import { preparedFor } from '../../db/statements.js';
 import { Refusal } from '../../refusal/refusal.js';
-import { signalEnqueued } from '../enqueue-signal.js';
-import { documentKey } from '../operation-keys.js';
-import type { OperationRow, OperationState } from '../operation-types.js';
+import { signalEnqueued } from '../core/enqueue-signal.js';
+import { documentKey } from '../core/operation-keys.js';
+import type { OperationRow, OperationState } from '../core/operation-types.js';
 import type { PaymentFields } from './finance-readback.js';
 import type {
   QueuedWrite,

@@ -1,9 +1,9 @@
 // A create without an idempotency key (WRITES.md "keyless create"): sent once; after an unclear
 // failure the row looks for the record by the field the app made unique and compares the figures:
 // the same record → applied (its id kept), none → sent again, another record → a person decides.
-import type { OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
+import type { OperationKind, Preparation, RowOutcome } from '../core/operation-kind.js';
 import { badPayload, createBodyOf, sendCreate } from './write-payload.js';
-import { UNCERTAIN_CREATE } from './write-reasons.js';
+import { UNCERTAIN_CREATE } from '../core/write-reasons.js';
 import type { KeylessCreateRow } from './write-rows.js';
 
 export function keylessCreateKind(name: string, row: KeylessCreateRow): OperationKind {

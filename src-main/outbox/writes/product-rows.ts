@@ -10,8 +10,8 @@ import {
   type HeldProduct,
   type UpdateProductBody,
 } from '../../../src-shared/products/index.js';
-import { isInvalidId } from '../kinds/product-barcode.kind.js';
-import { ADD_PRODUCT_KIND } from '../local-products.js';
+import { isInvalidId } from '../core/invalid-id.js';
+import { ADD_PRODUCT_KIND } from '../core/local-products.js';
 import type { BackofficeCaller } from '../../backoffice/index.js';
 import { absoluteChange, keylessCreate } from './write-rows.js';
 

@@ -4,10 +4,10 @@
 //   to something else (another person changed it meanwhile) → a person decides, with both snapshots.
 // - delta: the row's judge compares before and after → applied, not applied (sent again) or a person.
 // Never a blind resend. A write on a record made offline takes the server id of its create.
-import type { OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
-import type { OperationRow } from '../operation-types.js';
+import type { OperationKind, Preparation, RowOutcome } from '../core/operation-kind.js';
+import type { OperationRow } from '../core/operation-types.js';
 import { badPayload, parseJson, recordOf, recordPayloadOf, sendRecordWrite } from './write-payload.js';
-import { CHANGED_MEANWHILE, UNCERTAIN_DELTA_WRITE } from './write-reasons.js';
+import { CHANGED_MEANWHILE, UNCERTAIN_DELTA_WRITE } from '../core/write-reasons.js';
 import type { RecordRef, RecordWriteRow, WriteRow } from './write-rows.js';
 
 export function recordWriteKind(

@@ -3,6 +3,7 @@
 import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { CreatedReadBack } from './write-rows.js';
 import { keylessCreate } from './write-rows.js';
+import { ADD_WAREHOUSE_KIND } from '../core/stock-line-key.js';
 
 const PAGE = 500;
 
@@ -26,7 +27,7 @@ export async function findWarehouseByCode(
 }
 
 export const warehouseRows = {
-  addWarehouse: keylessCreate({
+  [ADD_WAREHOUSE_KIND]: keylessCreate({
     endpoint: 'AddWarehouse',
     record: 'warehouse',
     findCreated: findWarehouseByCode,

@@ -2,8 +2,8 @@
 // before sending, how it sends, and how it reconciles after an unclear failure (WRITES.md). Nothing
 // here names an endpoint: that is the table's.
 import { isBackofficeFailure } from '../../backoffice/index.js';
-import type { KindContext, OperationKind, Preparation, RowOutcome } from '../operation-kind.js';
-import type { OperationRow } from '../operation-types.js';
+import type { KindContext, OperationKind, Preparation, RowOutcome } from '../core/operation-kind.js';
+import type { OperationRow } from '../core/operation-types.js';
 import { keylessCreateKind } from './keyless-create.kind.js';
 import { recordWriteKind } from './record-write.kind.js';
 import { sendCreate } from './write-payload.js';
@@ -18,7 +18,7 @@ export {
   UNCERTAIN_CREATE,
   UNCERTAIN_DELTA_WRITE,
   UPLOAD_MISSING,
-} from './write-reasons.js';
+} from '../core/write-reasons.js';
 
 /**
  * Keyed create: the uniquenumber was fixed at enqueue, so a resend is harmless and 900 means applied.

@@ -3,9 +3,9 @@
 // name: the client checks the arguments against the same endpoint row before sending.
 import { openAsBlob } from 'node:fs';
 import { endpoints } from '../../../src-shared/api/endpoints/index.js';
-import type { KindContext, RowOutcome } from '../operation-kind.js';
-import type { OperationRow } from '../operation-types.js';
-import { BAD_PAYLOAD, CREATE_DISCARDED, CREATE_NOT_FOUND, UPLOAD_MISSING } from './write-reasons.js';
+import type { KindContext, RowOutcome } from '../core/operation-kind.js';
+import type { OperationRow } from '../core/operation-types.js';
+import { BAD_PAYLOAD, CREATE_DISCARDED, CREATE_NOT_FOUND, UPLOAD_MISSING } from '../core/write-reasons.js';
 import type {
   KeyedCreateRow,
   KeylessCreateRow,

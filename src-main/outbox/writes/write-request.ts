@@ -3,7 +3,7 @@
 // target and the endpoint's own arguments). This module is only the contract callers compile against.
 import type { z } from 'zod';
 import type { endpoints } from '../../../src-shared/api/endpoints/index.js';
-import type { OperationState } from '../operation-types.js';
+import type { OperationState } from '../core/operation-types.js';
 import type { ChangeArgs, CreateBody, RecordWriteEndpoint } from './write-rows.js';
 import type { WriteKind, WriteTable } from './write-table.js';
 

@@ -1,10 +1,10 @@
 // Count drift: stock moved on the server between the moment a line was counted and the moment the
 // drainer commits it. The correct target is "counted + movements since counting"; the session's policy
 // decides whether to trust that, the counted figure, or a person.
-import { DRIFT_POLICIES, isOneOf, type DriftPolicy } from '../../src-shared/domain/vocabulary.js';
+import { DRIFT_POLICIES, isOneOf, type DriftPolicy } from '../../../src-shared/domain/vocabulary.js';
 import { roundQuantity } from './quantity.js';
 
-export { DRIFT_POLICIES, type DriftPolicy } from '../../src-shared/domain/vocabulary.js';
+export { DRIFT_POLICIES, type DriftPolicy } from '../../../src-shared/domain/vocabulary.js';
 
 export function isDriftPolicy(value: unknown): value is DriftPolicy {
   return isOneOf(DRIFT_POLICIES, value);

@@ -4,12 +4,11 @@
 // it while a person looks at it. A later line of the same product there stays on that key while an
 // earlier one still is, so the two never overtake each other.
 import type { Database } from 'better-sqlite3';
-import { preparedFor } from '../db/statements.js';
+import { preparedFor } from '../../db/statements.js';
 import { stockOrderKey } from './operation-keys.js';
-import type { WriteKind } from './writes/write-table.js';
 
-/** The write kind that creates a warehouse (its row in writes/write-table.ts). */
-export const ADD_WAREHOUSE_KIND: WriteKind = 'addWarehouse';
+/** The write kind that creates a warehouse (its row, keyed by this name: writes/warehouse-rows.ts). */
+export const ADD_WAREHOUSE_KIND = 'addWarehouse';
 
 export interface StockLineKey {
   readonly orderKey: string;

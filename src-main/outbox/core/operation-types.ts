@@ -1,10 +1,10 @@
-// The types drain.repository.ts and operation-kind.ts share: a queued row and how it ended up. A module
-// of its own so neither of the two imports the other (no import cycles, type-only ones included).
+// The types ../drain.repository.ts and operation-kind.ts share: a queued row and how it ended up. A
+// module of its own so neither of the two imports the other (no import cycles, type-only ones included).
 import type { DriftPolicy } from './drift.js';
 import type { StockLineChange } from './operation.repository.js';
 
-export type { OperationState } from '../../src-shared/domain/vocabulary.js';
-import type { OperationState } from '../../src-shared/domain/vocabulary.js';
+export type { OperationState } from '../../../src-shared/domain/vocabulary.js';
+import type { OperationState } from '../../../src-shared/domain/vocabulary.js';
 
 export interface OperationRow {
   readonly id: number;

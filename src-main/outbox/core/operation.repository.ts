@@ -1,7 +1,7 @@
 // The outbox's writes at enqueue time: one row per stock line or document, inserted with bound
 // parameters through statements prepared once per connection. Runs inside the caller's transaction.
 import type { Database, Statement } from 'better-sqlite3';
-import { preparedFor } from '../db/statements.js';
+import { preparedFor } from '../../db/statements.js';
 import type { DriftPolicy } from './drift.js';
 
 export type StockChange = 'set' | 'increase' | 'decrease' | 'setAvailable';
@@ -21,7 +21,7 @@ export interface NewStockLine {
   readonly sessionId: string | null;
   readonly now: number;
   /**
-   * The create this line waits for: a product made on this PC (outbox/local-products.ts) or a
+   * The create this line waits for: a product made on this PC (local-products.ts) or a
    * warehouse added on this PC and not sent yet.
    */
   readonly dependsOn?: number | null;

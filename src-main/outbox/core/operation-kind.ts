@@ -1,7 +1,7 @@
 // One kind of queued write (stock lists, count commits, incomes...): how its rows are batched, what it
 // reads before sending, how it sends, and how it reconciles after an unclear failure. The drainer does
 // everything else (states, order, lease, failure classes), so a new kind is one small module.
-import type { BackofficeCaller } from '../backoffice/index.js';
+import type { BackofficeCaller } from '../../backoffice/index.js';
 import type { OperationRow, RowOutcome } from './operation-types.js';
 
 export type { RowOutcome } from './operation-types.js';
