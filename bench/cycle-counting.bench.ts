@@ -1,6 +1,7 @@
 // Cycle counting on a 200,000-product warehouse with two years of committed counts (issue 24): the
 // Count next list (the first read after the database changed, and paging with nothing changed) and the
-// accuracy page (12 weeks, 24 months), quiet and with one core kept busy by another process. History
+// accuracy page (12 weeks, 24 months: migration 0026's sums per day, and for comparison the same
+// figures read line by line from count_history as before it), quiet and with one core kept busy by another process. History
 // is seeded straight into count_history / count_last_counted as commits write them (A monthly, B
 // quarterly, C twice a year: ~1.4 million lines); only the reads are timed. Prints; asserts nothing.
 // CYCLE_BENCH_PRODUCTS=20000 runs a small store.
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueRepository } from '../src-main/catalog/catalogue.repository.js';
 import { CountingService } from '../src-main/counting/index.js';
+import { accuracyReport } from '../src-main/counting/cycle-accuracy.js';
 import { CycleCountingService } from '../src-main/counting/cycle-counting.service.js';
+import { readCycleSettings } from '../src-main/counting/cycle-settings.js';
 import { openDatabase, type Database } from '../src-main/db/database.js';
 import { Product, Warehouse, type ProductRecord } from '../src-shared/api/records.js';
 import { seededFloats } from '../src-shared/random.js';
@@ -138,12 +141,29 @@ export async function run(): Promise<void> {
       const paging: number[] = [];
       const weeks: number[] = [];
       const months: number[] = [];
+      const fromHistory: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         cycle.setSettings({ dailyShare: 50 }); // a write: nothing read before may be reused
         fresh.push(time(() => cycle.countNext(WAREHOUSE, { offset: 0, limit: 100 })));
         paging.push(time(() => cycle.countNext(WAREHOUSE, { offset: 100 * (round + 1), limit: 100 })));
         weeks.push(time(() => cycle.accuracy({ warehouseCode: WAREHOUSE, period: 'week', periods: 12 })));
         months.push(time(() => cycle.accuracy({ warehouseCode: WAREHOUSE, period: 'month', periods: 24 })));
+        // The same figures read line by line from count_history, as before migration 0026's sums.
+        fromHistory.push(
+          time(() =>
+            accuracyReport(
+              db,
+              {
+                warehouseCode: WAREHOUSE,
+                period: 'month',
+                periods: 24,
+                tolerance: readCycleSettings(db).tolerance,
+                now,
+              },
+              'history',
+            ),
+          ),
+        );
       }
       // A day's share of 50 counted and committed: the commit also classes the warehouse for the trace.
       const commits: number[] = [];
@@ -161,6 +181,7 @@ export async function run(): Promise<void> {
       console.log(figures(`Count next, next page (${label})`, paging));
       console.log(figures(`accuracy, 12 weeks (${label})`, weeks));
       console.log(figures(`accuracy, 24 months (${label})`, months));
+      console.log(figures(`accuracy, 24 months, from the history (${label})`, fromHistory));
     };
     measure('quiet');
     const busy = await startBusyCore(5 * 60_000);

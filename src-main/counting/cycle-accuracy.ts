@@ -1,7 +1,9 @@
 // How accurate the committed counts were (issue 24): per period (Thai calendar week from Monday, or
 // month) and value class of one warehouse, the counted lines, those within the tolerance, and the
-// variance's value. Read from `count_history` (migration 0021), written in each commit's transaction,
-// so the figures hold after a restart and count a merged session's lines once, where it was committed.
+// variance's value. Read from the sums per day that migration 0026's triggers keep beside
+// `count_history` (migration 0021), written in each commit's transaction, so the figures hold after a
+// restart and count a merged session's lines once, where it was committed; `read: 'history'` computes
+// them from the history line by line, as the tests compare.
 // A line is within a tolerance in units when |counted − counted against| ≤ it; in % when that
 // difference is ≤ it % of the figure counted against (counted against 0: only a count of 0 is within).
 import type { Database } from 'better-sqlite3';
@@ -19,7 +21,7 @@ type AccuracyRow = AccuracyReportValue['rows'][number];
 /** Slack for figures kept to 6 decimals: a difference of exactly the tolerance is within it. */
 const EPSILON = 1e-9;
 
-interface DayRow {
+export interface DayRow {
   /** The Thai day number (days since 1 Jan 1970, Thai time). */
   readonly day: number;
   readonly value_class: string;
@@ -48,7 +50,46 @@ function byDay(db: Database, within: string) {
 }
 
 function prepare(db: Database) {
-  return { units: byDay(db, WITHIN_UNITS), percent: byDay(db, WITHIN_PERCENT) };
+  return {
+    units: byDay(db, WITHIN_UNITS),
+    percent: byDay(db, WITHIN_PERCENT),
+    // The sums per day that migration 0026's triggers keep, and the tolerance they were made for.
+    summaryTolerance: db.prepare<[], { kind: string; value: number }>(
+      'SELECT kind, value FROM count_accuracy_tolerance WHERE id = 1',
+    ),
+    summary: db.prepare<{ warehouse: string; fromDay: number }, DayRow>(
+      `SELECT day, value_class, lines, within, variance_satang, absolute_satang
+         FROM count_accuracy_days
+        WHERE warehouse_code = @warehouse AND day >= @fromDay AND lines > 0`,
+    ),
+  };
+}
+
+/**
+ * The lines per Thai day and class from `from` on: the kept sums when they were made for this tolerance
+ * and `from` is a Thai midnight (it always is for a period's start), else the history itself.
+ */
+function dayRows(db: Database, query: AccuracyQuery, from: number): DayRow[] {
+  const statements = preparedFor(db, prepare);
+  const kept = statements.summaryTolerance.get();
+  const fromDay = (from + THAI_OFFSET_MS) / DAY_MS;
+  if (
+    kept?.kind === query.tolerance.kind &&
+    kept.value === query.tolerance.value &&
+    Number.isInteger(fromDay)
+  ) {
+    return statements.summary.all({ warehouse: query.warehouseCode, fromDay });
+  }
+  return historyDayRows(db, query, from);
+}
+
+/** The same rows computed from `count_history` line by line (what the kept sums must equal). */
+export function historyDayRows(db: Database, query: AccuracyQuery, from: number): DayRow[] {
+  return preparedFor(db, prepare)[query.tolerance.kind].all({
+    warehouse: query.warehouseCode,
+    from,
+    tolerance: query.tolerance.value,
+  });
 }
 
 export interface AccuracyQuery {
@@ -60,15 +101,15 @@ export interface AccuracyQuery {
   readonly now: number;
 }
 
-export function accuracyReport(db: Database, query: AccuracyQuery): AccuracyReportValue {
-  const statement = preparedFor(db, prepare)[query.tolerance.kind];
+export function accuracyReport(
+  db: Database,
+  query: AccuracyQuery,
+  read: 'kept' | 'history' = 'kept',
+): AccuracyReportValue {
   const from = firstPeriodStart(query.period, query.periods, query.now);
+  const days = read === 'kept' ? dayRows(db, query, from) : historyDayRows(db, query, from);
   const periods = new Map<string, { lines: number; within: number; variance: number; absolute: number }>();
-  for (const row of statement.all({
-    warehouse: query.warehouseCode,
-    from,
-    tolerance: query.tolerance.value,
-  })) {
+  for (const row of days) {
     const key = `${periodOfDay(query.period, row.day)}|${classOf(row.value_class)}`;
     const sums = periods.get(key) ?? { lines: 0, within: 0, variance: 0, absolute: 0 };
     sums.lines += row.lines;

@@ -16,6 +16,11 @@ export interface CommittedLine {
 
 function prepare(db: Database) {
   return {
+    // A plain INSERT after a DELETE, never REPLACE: migration 0026's triggers keep the accuracy sums
+    // per day, and REPLACE fires no delete trigger.
+    forget: db.prepare<{ session: string; productId: number }>(
+      'DELETE FROM count_history WHERE session_id = @session AND product_id = @productId',
+    ),
     history: db.prepare<{
       session: string;
       productId: number;
@@ -26,7 +31,7 @@ function prepare(db: Database) {
       price: number;
       valueClass: string;
     }>(
-      `INSERT OR REPLACE INTO count_history
+      `INSERT INTO count_history
          (session_id, product_id, warehouse_code, counted_at, counted, counted_against, purchase_price, value_class)
        VALUES (@session, @productId, @warehouse, @at, @counted, @countedAgainst, @price, @valueClass)`,
     ),
@@ -59,6 +64,7 @@ export function recordCountHistory(db: Database, input: HistoryInput): void {
   for (const line of input.lines) {
     const index = classes.indexOf(line.productId);
     const code = index === undefined ? undefined : classes.classes[index];
+    statements.forget.run({ session: input.sessionId, productId: line.productId });
     statements.history.run({
       session: input.sessionId,
       productId: line.productId,

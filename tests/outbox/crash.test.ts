@@ -1,7 +1,7 @@
 // Crash test: app instances queuing and draining stock changes, transfers between two warehouses (a
 // kill between their halves included), money writes (incomes, expenses, payments, payments on incomes
 // made offline), contacts with an edit chained on each, return purchase orders with a payment, quotations with an approval
-// and file uploads are killed with SIGKILL at random moments (fixed
+// and file uploads, counts with their undo queued once each count is done, are killed with SIGKILL at random moments (fixed
 // seed); after restarts nothing is lost, nothing is applied twice and the file is intact.
 // More kills: `npx tsx tests/outbox/soak.ts --kills 2000`.
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   runCrashCycles,
   type QueuedSoFar,
 } from './support/crash-harness.js';
+import { CRASH_COUNT_PRODUCTS } from './support/crash-plan.js';
 
 /** Kinds the run must have queued more than once, so that each was killed around in several ways. */
 const COVERED_KINDS = [
@@ -38,6 +39,9 @@ function uncovered(queued: QueuedSoFar): string[] {
   if (payments.filter((row) => row.target_id !== serverIncome).length <= 1)
     missing.push('payments on incomes made here');
   if (queued.moves <= 1) missing.push('transfers');
+  // Undos of counts sent while instances were being killed, not only by the final drain.
+  const undosDone = queued.rows.filter((row) => row.kind === 'reverseStockCount' && row.state === 'done');
+  if (undosDone.length <= 1) missing.push('count undos done during the kills');
   // The kills landed where it matters: requests sent by an instance that died before saving the answer.
   if (!queued.rows.some((row) => row.outcome === 'reconciled' || row.outcome === 'alreadyApplied'))
     missing.push('a write reconciled after a kill');
@@ -73,6 +77,11 @@ describe('crashes', () => {
     expect(kinds('updateProduct').length).toBe(kinds('addProduct').length);
     // A serial number on each while it was local (crashRunProblems: held once, on the server id).
     expect(kinds('addSerialNo').length).toBe(kinds('addProduct').length);
+    // Counts and their undos (crashRunProblems: each product's v4 stock shows each applied once).
+    expect(kinds('reverseStockCount').length).toBeGreaterThan(1);
+    expect(kinds('stockCount').length - kinds('reverseStockCount').length).toBeLessThanOrEqual(
+      CRASH_COUNT_PRODUCTS.length,
+    );
     const outcomes = outcomeCounts(result);
     expect((outcomes.reconciled ?? 0) + (outcomes.alreadyApplied ?? 0)).toBeGreaterThan(0);
   });

@@ -91,6 +91,34 @@ describe('LabelJob', () => {
     expect(printedNow.model).toBeNull();
   });
 
+  it('begins each item at the units a count counted, refuses one that is no whole number, never rounds', async () => {
+    bridge.answer('labels.sheet', (args) => ok(sheetFor(args.layout)));
+    const rice = { code: '8850999220017', name: 'ข้าวหอมมะลิ', sku: 'A-1', price: 189 };
+    const shelf = { code: 'SHELF-A-0001', name: 'ชั้น A', sku: '', price: null };
+    const counted = [
+      { ...rice, defaultCopies: 12 },
+      { ...shelf, defaultCopies: 2.5 },
+    ];
+    const job = new LabelJob(counted, bridge, host, memory);
+    expect([job.itemCopiesText(0), job.itemCopiesText(1)]).toEqual(['12', '2.5']);
+    await job.load();
+    expect(job.error).toBe('Copies of SHELF-A-0001 must be a whole number from 1 to 500.');
+    expect(bridge.calls).toHaveLength(0);
+    await job.setItemCopies(1, '3');
+    // Main gets the label item without the page's default, with the copies as they now stand.
+    expect(bridge.argsOf('labels.sheet')).toEqual([
+      {
+        layout: 'a4-4x10',
+        items: [
+          { ...rice, copies: 12 },
+          { ...shelf, copies: 3 },
+        ],
+      },
+    ]);
+    // One item: "copies of each" shows its default.
+    expect(new LabelJob([{ ...rice, defaultCopies: 7 }], bridge, host, memory).copiesText).toBe('7');
+  });
+
   it('refuses copies that are not a whole number from 1, without asking main', async () => {
     bridge.answer('labels.sheet', (args) => ok(sheetFor(args.layout)));
     const job = new LabelJob(items, bridge, host, memory);

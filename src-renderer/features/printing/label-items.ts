@@ -42,6 +42,37 @@ export async function labelsForCodes(
 export interface GivenCode {
   readonly code: string;
   readonly product: Pick<ProductSummary, 'sku' | 'name'>;
+  /** The units counted under the code: the label's copies to begin with. */
+  readonly counted?: number;
+}
+
+/** A product a count counted, with the units counted (the copies its labels begin with). */
+export interface CountedProduct {
+  readonly product: Pick<ProductSummary, 'sku' | 'name' | 'barcode'>;
+  readonly counted: number;
+}
+
+/**
+ * A committed count's labels: one item a product counted above 0 (nothing on the shelf needs no label),
+ * its own barcode (else its SKU), name and price as the catalogue holds them now, and as many copies
+ * to begin with as units were counted.
+ */
+export async function labelsForCountedProducts(
+  bridge: StockroomBridge,
+  counted: readonly CountedProduct[],
+): Promise<LabelSource[]> {
+  const wanted = counted.filter((line) => line.counted > 0 && line.product.sku !== '');
+  if (wanted.length === 0) return [];
+  const found = await bridge.call('catalogue.lookupMany', { codes: wanted.map((line) => line.product.sku) });
+  return wanted.map((line, index) => {
+    const product = (found.ok ? found.value[index] : null) ?? null;
+    // A product this PC's catalogue no longer has: the count's own record of it, no price.
+    const label: LabelSource =
+      product === null
+        ? { ...productLabel({ ...line.product, sellprice: 0 }), price: null }
+        : productLabel(product);
+    return { ...label, defaultCopies: line.counted };
+  });
 }
 
 /**
@@ -62,6 +93,7 @@ export async function labelsForGivenCodes(
       name: product?.name ?? each.product.name,
       sku: product?.sku ?? each.product.sku,
       price: product?.sellprice ?? null,
+      ...(each.counted === undefined ? {} : { defaultCopies: each.counted }),
     };
   });
 }

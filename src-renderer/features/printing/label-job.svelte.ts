@@ -17,8 +17,17 @@ import { settings } from '../../lib/settings.svelte.js';
 import { lt, type LabelStringKey } from './label-strings.js';
 import { browserPrintHost, printedNow, type PrintHost, type PrintModel } from './print-job.svelte.js';
 
-/** What a page asks labels for: the copies come from the dialog. */
-export type LabelSource = Omit<LabelItem, 'copies'>;
+/**
+ * What a page asks labels for: the copies come from the dialog, which starts each item at its
+ * `defaultCopies` when the page has one (a count's units counted), else 1; a default that is no
+ * whole number in range is shown as it is and refused like a typed one, never rounded.
+ */
+export type LabelSource = Omit<LabelItem, 'copies'> & { readonly defaultCopies?: number };
+
+/** An item's first copies text: its default as digits (never formatted with separators), else 1. */
+function firstCopiesText(item: LabelSource): string {
+  return item.defaultCopies === undefined ? '1' : String(item.defaultCopies);
+}
 
 /** Where the last layout is kept (the PC's settings; a test passes its own). */
 export interface LayoutMemory {
@@ -69,7 +78,10 @@ export class LabelJob {
     memory: LayoutMemory = settingsLayoutMemory,
   ) {
     this.#items = items.filter((item) => item.code.trim() !== '');
-    this.#itemCopiesTexts = this.#items.map(() => '1');
+    this.#itemCopiesTexts = this.#items.map(firstCopiesText);
+    // "Copies of each" shows the items' one default when they share it.
+    const defaults = new Set(this.#itemCopiesTexts);
+    this.#copiesText = defaults.size === 1 ? (this.#itemCopiesTexts[0] ?? '1') : '1';
     this.#api = bridge;
     this.#host = host;
     this.#memory = memory;
@@ -161,7 +173,13 @@ export class LabelJob {
       const ofEach = this.#items.length === 1 || this.itemCopiesText(wrong) === this.#copiesText;
       return this.#show(null, { key: ofEach ? 'copiesWrong' : 'itemCopiesWrong', values });
     }
-    const items = this.#items.map((item, index) => ({ ...item, copies: copies[index] ?? 1 }));
+    const items = this.#items.map(({ code, name, sku, price }, index) => ({
+      code,
+      name,
+      sku,
+      price,
+      copies: copies[index] ?? 1,
+    }));
     const layout = this.#layout;
     const typed = this.#itemCopiesTexts.join('\n');
     const result = await this.#api.call('labels.sheet', { layout, items });

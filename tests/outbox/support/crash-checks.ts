@@ -1,17 +1,29 @@
 // What a crash run left on the back office, read through v4, and the problems it shows: every write
 // the children queued applied exactly once (stock per warehouse, incomes, expenses, payments, contacts,
-// products, bundles, quotations, return purchase orders, uploads). The runs themselves: crash-harness.ts.
+// products, bundles, quotations, return purchase orders, uploads, counts and their undos). The runs themselves: crash-harness.ts.
 import { listSerialNumbers } from '../../../src-main/sandbox/resources/products/index.js';
 import type { TestSandbox } from '../../support/sandbox-harness.js';
 import type { CrashRunResult, Paid } from './crash-harness.js';
-import { CRASH_PRODUCTS, CRASH_PURCHASE_ORDER, CRASH_WAREHOUSES } from './crash-plan.js';
+import { countProblems } from './crash-counts.js';
+import {
+  CRASH_COUNT_PRODUCTS,
+  CRASH_PRODUCTS,
+  CRASH_PURCHASE_ORDER,
+  CRASH_WAREHOUSE,
+  CRASH_WAREHOUSES,
+} from './crash-plan.js';
 
 export async function readStock(sandbox: TestSandbox): Promise<Map<string, Map<number, number>>> {
   const stock = new Map<string, Map<number, number>>();
   for (const warehousecode of CRASH_WAREHOUSES) {
     const answer = await sandbox.call('GetProducts', {
       query: { warehousecode, limit: 500 },
-      headers: { productidlist: CRASH_PRODUCTS.join(',') },
+      headers: {
+        productidlist: [
+          ...CRASH_PRODUCTS,
+          ...(warehousecode === CRASH_WAREHOUSE ? CRASH_COUNT_PRODUCTS : []),
+        ].join(','),
+      },
     });
     const list = (answer.body as { list: Array<{ id: number; stock: string }> }).list;
     stock.set(warehousecode, new Map(list.map((product) => [product.id, Number(product.stock)])));
@@ -153,6 +165,7 @@ export function crashRunProblems(result: CrashRunResult): string[] {
         problems.push(`product ${product} in ${warehouse}: stock ${String(actual)}, expected ${expected}`);
     }
   }
+  problems.push(...countProblems(result.rows, result.stockAfter.get(CRASH_WAREHOUSE)));
   // A transfer is stored with both halves or not at all.
   const operationIds = new Set(result.rows.map((row) => row.id));
   for (const move of result.moves) {

@@ -4,7 +4,8 @@
 // each, payments (on an income the back office has and on incomes made here, chained after their
 // create), return purchase orders with a payment chained on each, quotations with an approval chained on each, and file uploads on a purchase order
 // (the file written to the store's files folder first, as the files service does) until the crash test
-// kills it with SIGKILL. It prints "ready"
+// kills it with SIGKILL; beside them it counts products of their own and undoes each count once it is
+// done (crash-counts.ts). It prints "ready"
 // once draining, and "enqueued <id>" after each committed enqueue (what the parent checks is never lost).
 //
 //   node crash-child.mjs <database file> <sandbox url> <seed> <operations> <server income id> <purchase order number>
@@ -24,6 +25,7 @@ import {
   Outbox,
 } from '../../../src-main/outbox/index.js';
 import { queueMove } from '../../../src-main/stock-moves/index.js';
+import { queueDueCountSteps } from './crash-counts.js';
 import {
   CRASH_PAYMENT_METHOD,
   CRASH_PRODUCTS,
@@ -248,6 +250,13 @@ const timer = setInterval(() => {
   }
   process.stdout.write(`enqueued ${ids.join(' ')}\n`);
 }, 8);
+
+// Counts and their undos (crash-counts.ts): queued whenever due, until the kill, so an undo is queued
+// as soon as its count is done and sent while instances die. Printed apart: not an enqueue of the plan.
+setInterval(() => {
+  const ids = queueDueCountSteps(db, randomUUID().slice(0, 8), 1);
+  if (ids.length > 0) process.stdout.write(`counted ${ids.join(' ')}\n`);
+}, 10);
 
 // The outbox's timers do not hold a process open; this child lives until it is killed.
 setInterval(() => {}, 60_000);

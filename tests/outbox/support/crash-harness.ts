@@ -14,9 +14,11 @@ import { openDatabase } from '../../../src-main/db/database.js';
 import { Outbox } from '../../../src-main/outbox/index.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-harness.js';
 import {
+  CRASH_COUNT_PRODUCTS,
   CRASH_PRODUCTS,
   CRASH_PURCHASE_ORDER,
   CRASH_TOP_UP,
+  CRASH_WAREHOUSE,
   CRASH_WAREHOUSES,
   seededRandom,
 } from './crash-plan.js';
@@ -35,9 +37,13 @@ import {
   readStock,
 } from './crash-checks.js';
 
+import { queueDueCountSteps } from './crash-counts.js';
+
 export { crashRunProblems, outcomeCounts } from './crash-checks.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** Count and undo requests (UpdateProductStockList) answered by a reset after they were applied. */
+const UNCLEAR_COUNT_STEPS = 6;
 const repository = resolve(here, '../../..');
 
 export interface CrashRunOptions {
@@ -63,6 +69,7 @@ export interface CrashRunOptions {
 export interface QueuedSoFar {
   readonly rows: ReadonlyArray<{
     readonly kind: string;
+    readonly state: string;
     readonly target_id: number | null;
     readonly outcome: string | null;
   }>;
@@ -92,8 +99,9 @@ export interface CrashRunResult {
     server_id: number | null;
     depends_on: number | null;
     payload: string | null;
+    session_id: string | null;
   }>;
-  /** Stock of the crash products per warehouse (code → product → stock), before and after the run. */
+  /** Stock of the crash products (and the counted ones) per warehouse (code → product → stock), before and after the run. */
   readonly stockBefore: ReadonlyMap<string, ReadonlyMap<number, number>>;
   readonly stockAfter: ReadonlyMap<string, ReadonlyMap<number, number>>;
   /** The stock moves (transfers) the children stored, with their two halves. */
@@ -146,7 +154,13 @@ async function bundleChild(): Promise<string> {
 function runChild(
   bundle: string,
   args: readonly string[],
-  killAfter: { readonly fromReady: boolean; readonly ms: number; readonly afterEnqueues: number },
+  killAfter: {
+    readonly fromReady: boolean;
+    readonly ms: number;
+    readonly afterEnqueues: number;
+    /** Killed this long after it queued a count or an undo (crash-counts.ts), when not null. */
+    readonly afterCountStepMs: number | null;
+  },
   printed: Set<number>,
 ): Promise<boolean> {
   return new Promise((resolveRun, reject) => {
@@ -155,7 +169,7 @@ function runChild(
     let buffered = '';
     let errors = '';
     const kill = () => {
-      killed = child.kill('SIGKILL');
+      if (!killed) killed = child.kill('SIGKILL');
     };
     if (!killAfter.fromReady) setTimeout(kill, killAfter.ms);
     let enqueues = 0;
@@ -171,6 +185,9 @@ function runChild(
         if (line === 'ready' && killAfter.fromReady) {
           ready = true;
           armWhenDue();
+        } else if (line.startsWith('counted ')) {
+          for (const id of line.slice(8).split(' ')) printed.add(Number(id));
+          if (killAfter.afterCountStepMs !== null) setTimeout(kill, killAfter.afterCountStepMs);
         } else if (line.startsWith('enqueued ')) {
           for (const id of line.slice(9).split(' ')) printed.add(Number(id));
           enqueues += 1;
@@ -205,6 +222,21 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
         body: { stocks: CRASH_PRODUCTS.map((productid) => ({ productid, stock: CRASH_TOP_UP })) },
       });
     }
+    await sandbox.call('UpdateProductStockList', {
+      query: { warehousecode: CRASH_WAREHOUSE },
+      body: { stocks: CRASH_COUNT_PRODUCTS.map((productid) => ({ productid, stock: CRASH_TOP_UP })) },
+    });
+    // Each counted product's first count done before the kills (crash-counts.ts).
+    seedDoneCounts(file);
+    await drainRest(file, sandbox.url);
+    // The first count and undo requests of the run apply and lose their answer (a reset after the
+    // commit): their rows are unclear, and instances that are being killed must read them back.
+    sandbox.handle.scheduleFault({
+      endpoint: 'UpdateProductStockList',
+      mode: 'reset',
+      timing: 'after',
+      count: UNCLEAR_COUNT_STEPS,
+    });
     const stockBefore = await readStock(sandbox);
     const serverIncome = (await readByUniqueNumber(sandbox, 'GetIncomes')).ids[0] ?? 0;
     const paymentsBefore = new Map([[serverIncome, await readPaid(sandbox, serverIncome)]]);
@@ -227,6 +259,8 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
         const afterEnqueues =
           random() < 0.5 ? 0 : 1 + Math.floor(random() * Math.max(1, options.operationsPerChild - 1));
         const seed = String(Math.floor(random() * 2 ** 31));
+        // Half the children also die soon after queuing a count or an undo: while it is being sent.
+        const afterCountStepMs = random() < 0.5 ? Math.floor(random() * 30) : null;
         const args = [
           file,
           sandbox?.url ?? '',
@@ -235,7 +269,8 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
           String(serverIncome),
           CRASH_PURCHASE_ORDER,
         ];
-        if (await runChild(bundle, args, { fromReady, ms, afterEnqueues }, printed)) kills += 1;
+        if (await runChild(bundle, args, { fromReady, ms, afterEnqueues, afterCountStepMs }, printed))
+          kills += 1;
         if (kills % 50 === 0) options.log?.(`${kills} kills`);
       }
     };
@@ -277,12 +312,23 @@ export async function runCrashCycles(options: CrashRunOptions): Promise<CrashRun
   }
 }
 
+function seedDoneCounts(file: string): void {
+  const db = openDatabase(file);
+  try {
+    queueDueCountSteps(db, 'seed', CRASH_COUNT_PRODUCTS.length);
+  } finally {
+    db.close();
+  }
+}
+
 /** What the children queued so far, read without taking part (a read-only connection, WAL). */
 function readQueued(file: string, serverIncome: number): QueuedSoFar {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db
-      .prepare<[], QueuedSoFar['rows'][number]>('SELECT kind, target_id, outcome FROM outbox_operations')
+      .prepare<[], QueuedSoFar['rows'][number]>(
+        'SELECT kind, state, target_id, outcome FROM outbox_operations',
+      )
       .all();
     const moves = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM stock_moves').get()?.n ?? 0;
     return { rows, moves, serverIncome };
@@ -309,7 +355,8 @@ async function drainRest(file: string, url: string): Promise<CrashRunResult['row
     return db
       .prepare<[], CrashRunResult['rows'][number]>(
         `SELECT id, kind, state, outcome, attempts, product_id, warehouse_code, change, value, unique_number,
-                reason_text, target_id, server_id, depends_on, payload FROM outbox_operations ORDER BY id`,
+                reason_text, target_id, server_id, depends_on, payload, session_id
+           FROM outbox_operations ORDER BY id`,
       )
       .all();
   } finally {

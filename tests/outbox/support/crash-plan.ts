@@ -8,6 +8,8 @@ export const CRASH_WAREHOUSES: readonly string[] = [CRASH_WAREHOUSE, CRASH_TRANS
 /** Each crash product's stock in both warehouses before a run: transfers never run out. */
 export const CRASH_TOP_UP = 1_000;
 export const CRASH_PRODUCTS: readonly number[] = [1, 2, 3, 4, 5, 6];
+/** Products only counted and undone (crash-counts.ts), in CRASH_WAREHOUSE. */
+export const CRASH_COUNT_PRODUCTS: readonly number[] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 export const CRASH_PAYMENT_METHOD = 'เงินสด';
 /** The demo seed's first purchase order, which children attach files to by number. */
 export const CRASH_PURCHASE_ORDER = 'PO-0001';
