@@ -29,7 +29,7 @@ function saidOf(failure: Failure | null): Said | null {
   if ('key' in failure) return { sentence: lt(failure.key), details: null };
   const reason = failure.refusal.reason;
   const own = LIVE_REFUSAL_REASONS.find((known) => known === reason);
-  const values = failure.address === undefined ? {} : { address: failure.address };
+  const values: Record<string, string> = failure.address === undefined ? {} : { address: failure.address };
   return refusalSaid(failure.refusal, own === undefined ? undefined : lt(own satisfies LiveKey, values));
 }
 
