@@ -1,8 +1,9 @@
 // The live count as the page sees it (calls `live.*`, decision 0013): which of this store's sessions
 // host a count or are members of one, started and stopped here. A host listens only while it hosts
 // (on the shop-network address, or the one the app was started with); the store's close stops every
-// listener and member link. After a restart, members of open sessions stream again by themselves and
-// a host with members still to flush listens again on the same port (members know it).
+// listener and member link. Every count hosted here shares one listener on one port (live-listener.ts),
+// open while at least one count is hosted. After a restart, members of open sessions stream again by
+// themselves and a host with members still to flush listens again on the same port (members know it).
 import bwipjs from 'bwip-js/node';
 import type { Database } from 'better-sqlite3';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
@@ -12,11 +13,15 @@ import type { Logger } from '../logging/index.js';
 import { Refusal } from '../refusal/refusal.js';
 import { shopNetworkAddress } from './lan-address.js';
 import { LiveHost } from './live-host.js';
+import { LiveListener } from './live-listener.js';
 import { LiveJoinRefused, LiveMember } from './live-member.js';
 import type { RefusalReason } from './live-protocol.js';
 import { liveStatements } from './live-store.js';
 
-/** The port a host listens on unless told: one port, so a firewall rule and a member's note stay true. */
+/**
+ * The port a host listens on unless told: one port for every count hosted here, so the firewall rule
+ * (resources/installer.nsh) and a member's stored address stay true.
+ */
 export const DEFAULT_LIVE_PORT = 47_613;
 
 export interface LiveListen {
@@ -71,6 +76,7 @@ export class LiveCountService {
   readonly #hosts = new Map<string, { live: LiveHost; code: string | null }>();
   readonly #members = new Map<string, LiveMember>();
   readonly #starting = new Map<string, Promise<LiveHost>>();
+  #listener: Promise<LiveListener> | undefined;
   #closed = false;
 
   constructor(options: LiveCountServiceOptions) {
@@ -133,6 +139,7 @@ export class LiveCountService {
     const hosted = this.#hosts.get(sessionId);
     this.#hosts.delete(sessionId);
     await hosted?.live.stop();
+    await this.#closeListenerIfIdle();
     this.#options.onChanged(sessionId);
     return this.status({ sessionId });
   }
@@ -227,6 +234,10 @@ export class LiveCountService {
     const hosts = [...this.#hosts.values()];
     this.#hosts.clear();
     await Promise.all(hosts.map((hosted) => hosted.live.stop()));
+    await Promise.allSettled([...this.#starting.values()]);
+    const listener = await this.#listener?.catch(() => undefined);
+    this.#listener = undefined;
+    await listener?.close();
   }
 
   #hostOf(sessionId: string): LiveHost {
@@ -259,14 +270,35 @@ export class LiveCountService {
     return starting;
   }
 
+  /** The one listener of every count hosted here, opened with the first. */
+  #sharedListener(): Promise<LiveListener> {
+    if (this.#listener === undefined) {
+      const { listen, logger } = this.#options;
+      const address = listen?.host ?? shopNetworkAddress();
+      if (address === undefined) return Promise.reject(refusal('no-network'));
+      const opening = LiveListener.open({ host: address, port: listen?.port ?? DEFAULT_LIVE_PORT }, logger);
+      // A failed open (the port is taken by another program) is tried again by the next host call.
+      opening.catch(() => {
+        if (this.#listener === opening) this.#listener = undefined;
+      });
+      this.#listener = opening;
+    }
+    return this.#listener;
+  }
+
+  /** Listens only while it hosts: the last count stopped closes the port. */
+  async #closeListenerIfIdle(): Promise<void> {
+    if (this.#hosts.size > 0 || this.#starting.size > 0) return;
+    const listener = await this.#listener?.catch(() => undefined);
+    if (listener === undefined || listener.serving > 0 || this.#hosts.size > 0) return;
+    this.#listener = undefined;
+    await listener.close();
+  }
+
   async #startHost(sessionId: string): Promise<LiveHost> {
-    const { db, counting, label, logger, listen } = this.#options;
-    const address = listen?.host ?? shopNetworkAddress();
-    if (address === undefined) throw refusal('no-network');
-    const live = await LiveHost.start(
-      { db, counting, sessionId, label, logger },
-      { host: address, port: listen?.port ?? DEFAULT_LIVE_PORT },
-    );
+    const { db, counting, label, logger } = this.#options;
+    const listener = await this.#sharedListener();
+    const live = await LiveHost.startOn({ db, counting, sessionId, label, logger }, listener);
     if (this.#closed) {
       await live.stop();
       throw Refusal.conflict('The store is closing.');

@@ -1,14 +1,19 @@
-// How a socket becomes a member's connection on the host: the OPAQUE handshake against the join
+// How a socket becomes a member's connection on the host: the OPAQUE handshake against an open join
 // window's code (a new member) or a member's own secret (a rejoin), the wrong-code limit, and the
-// bound on handshakes in progress. Nothing about the count is sent before it succeeds.
+// bound on handshakes in progress. Nothing about a count is sent before it succeeds.
+//
+// One listener serves every count this PC hosts (live-listener.ts). A rejoin names the member, and
+// each member belongs to one count. A join names no count (the code is its only secret): the host
+// answers the member's one login request with a challenge per open join window, each under that
+// count's own key, and the member finishes the one its code opens. The member blinded one code, so a
+// connection tests one guess, against every open window; a failed one (a wrong finish, none opened, a
+// socket closed after the challenge) counts as a wrong code in every window it was offered.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../logging/index.js';
 import { SealedChannel } from './live-channel.js';
 import { hostFinishLogin, hostStartLogin, registrationRecordFor } from './live-handshake.js';
-import { JOIN_IDENTITY, parseClearFrame, type RefusalReason } from './live-protocol.js';
-import { liveStatements } from './live-store.js';
+import { JOIN_IDENTITY, MAX_OFFERED_WINDOWS, parseClearFrame, type RefusalReason } from './live-protocol.js';
 
 /** Wrong codes one join window takes before it closes (a new window has a new code). */
 export const MAX_WRONG_CODES = 5;
@@ -17,7 +22,6 @@ const MAX_PENDING_HANDSHAKES = 8;
 
 interface JoinWindow {
   readonly identity: string;
-  readonly code: string;
   readonly record: string;
   wrongCodes: number;
 }
@@ -30,50 +34,87 @@ export type SealedHandler = (
   joined: boolean,
 ) => void;
 
-export interface HostPairingOptions {
-  readonly db: Database;
-  readonly sessionId: string;
+/** One hosted count as the handshake sees it. */
+export interface PairingTarget {
   readonly serverSetup: string;
-  readonly logger: Logger | undefined;
-  /** The window opened or closed. */
-  readonly onChange: () => void;
+  readonly windows: JoinWindows;
+  /** The OPAQUE record of a member's rejoin secret, when the member is one of this count's. */
+  memberRecord(memberId: string): string | undefined;
+  readonly sealed: SealedHandler;
 }
 
-export class HostPairing {
-  readonly #options: HostPairingOptions;
+/** A count's join window: its code, and how many wrong codes it has taken. */
+export class JoinWindows {
   readonly #serverSetup: string;
+  readonly #logger: Logger | undefined;
+  readonly #onChange: () => void;
   #window: JoinWindow | undefined;
-  #pendingHandshakes = 0;
 
-  constructor(options: HostPairingOptions) {
-    this.#options = options;
+  constructor(options: { serverSetup: string; logger: Logger | undefined; onChange: () => void }) {
     this.#serverSetup = options.serverSetup;
+    this.#logger = options.logger;
+    this.#onChange = options.onChange;
   }
 
-  openWindow(): string {
+  /** A new window with a new six-digit code (an open one's code stops working). */
+  open(): string {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const identity = `${JOIN_IDENTITY}:${randomUUID()}`;
     this.#window = {
       identity,
-      code,
       record: registrationRecordFor(this.#serverSetup, identity, code),
       wrongCodes: 0,
     };
-    this.#options.onChange();
+    this.#onChange();
     return code;
   }
 
-  closeWindow(): void {
+  close(): void {
     this.#window = undefined;
-    this.#options.onChange();
+    this.#onChange();
   }
 
-  get windowOpen(): boolean {
-    return this.#window !== undefined;
+  get current(): JoinWindow | undefined {
+    return this.#window;
   }
 
-  /** Runs the handshake on a new socket; `sealed` gets the connection once the secret matched. */
-  accept(socket: WebSocket, sealed: SealedHandler): void {
+  wrongCode(window: JoinWindow): void {
+    window.wrongCodes += 1;
+    this.#logger?.warn('live count: a join with a wrong code was refused', { wrongCodes: window.wrongCodes });
+    if (window.wrongCodes >= MAX_WRONG_CODES && this.#window === window) {
+      this.#logger?.warn('live count: join window closed after too many wrong codes', {
+        wrongCodes: window.wrongCodes,
+      });
+      this.#window = undefined;
+      this.#onChange();
+    }
+  }
+}
+
+/** One challenge offered: whose count, under which window (none: a rejoin), the host's login state. */
+interface Offer {
+  readonly target: PairingTarget;
+  readonly window: JoinWindow | undefined;
+  readonly state: string;
+  readonly response: string;
+}
+
+export interface HostPairingOptions {
+  readonly logger: Logger | undefined;
+  /** The counts served now. */
+  readonly targets: () => readonly PairingTarget[];
+}
+
+export class HostPairing {
+  readonly #options: HostPairingOptions;
+  #pendingHandshakes = 0;
+
+  constructor(options: HostPairingOptions) {
+    this.#options = options;
+  }
+
+  /** Runs the handshake on a new socket; the count's `sealed` gets the connection once it succeeded. */
+  accept(socket: WebSocket): void {
     if (this.#pendingHandshakes >= MAX_PENDING_HANDSHAKES) {
       refuse(socket, 'busy');
       return;
@@ -90,7 +131,8 @@ export class HostPairing {
       socket.terminate();
     }, HANDSHAKE_TIMEOUT_MS);
     let step: 'hello' | 'finish' | 'refused' = 'hello';
-    let login: { state: string; identity: string; window: JoinWindow | undefined } | undefined;
+    let offers: readonly Offer[] = [];
+    let identity = '';
     const onHandshake = (data: unknown, isBinary: boolean): void => {
       const frame = isBinary ? undefined : parseClearFrame(String(data));
       if (frame === undefined) {
@@ -98,28 +140,35 @@ export class HostPairing {
         return;
       }
       if (step === 'hello' && frame.t === 'hello') {
-        const started = this.#startLogin(frame.identity, frame.request);
+        const started = this.#offers(frame.identity, frame.request);
         if ('refused' in started) {
           refuse(socket, started.refused);
           return;
         }
-        login = started;
+        offers = started;
+        identity = frame.identity;
         step = 'finish';
-        socket.send(JSON.stringify({ t: 'challenge', response: started.response }));
+        socket.send(JSON.stringify({ t: 'challenge', responses: offers.map((offer) => offer.response) }));
         return;
       }
-      if (step === 'finish' && frame.t === 'finish' && login !== undefined) {
-        const sessionKey = hostFinishLogin(login.state, frame.request);
-        if (sessionKey === undefined) {
+      if (step === 'finish' && frame.t === 'finish') {
+        const offer = offers[frame.choice];
+        const sessionKey = offer === undefined ? undefined : hostFinishLogin(offer.state, frame.request);
+        if (offer === undefined || sessionKey === undefined) {
           // Counted here, once: the close that follows must not count it again.
           step = 'refused';
-          if (login.window !== undefined) this.#wrongCode(login.window);
-          refuse(socket, login.window === undefined ? 'unknown-member' : 'wrong-code');
+          const joining = strikeOffered(offers);
+          refuse(socket, joining ? 'wrong-code' : 'unknown-member');
           return;
         }
         settle();
         socket.off('message', onHandshake);
-        sealed(socket, new SealedChannel(sessionKey, 'host'), login.identity, login.window !== undefined);
+        offer.target.sealed(
+          socket,
+          new SealedChannel(sessionKey, 'host'),
+          identity,
+          offer.window !== undefined,
+        );
         return;
       }
       refuse(socket, 'bad-frame');
@@ -127,7 +176,7 @@ export class HostPairing {
     socket.on('message', onHandshake);
     socket.on('close', () => {
       // A join abandoned after the challenge counts as a wrong code: else guessing is free.
-      if (pending && step === 'finish' && login?.window !== undefined) this.#wrongCode(login.window);
+      if (pending && step === 'finish') strikeOffered(offers);
       settle();
     });
     socket.on('error', () => {
@@ -135,37 +184,38 @@ export class HostPairing {
     });
   }
 
-  #startLogin(
-    identity: string,
-    request: string,
-  ):
-    | { refused: RefusalReason }
-    | { state: string; response: string; identity: string; window: JoinWindow | undefined } {
+  #offers(identity: string, request: string): { refused: RefusalReason } | Offer[] {
+    const targets = this.#options.targets();
     if (identity === JOIN_IDENTITY) {
-      const window = this.#window;
-      if (window === undefined) return { refused: 'window-closed' };
-      const started = hostStartLogin(this.#serverSetup, window.identity, window.record, request);
-      return started === undefined ? { refused: 'bad-frame' } : { ...started, identity, window };
+      const offers: Offer[] = [];
+      for (const target of targets) {
+        const window = target.windows.current;
+        if (window === undefined || offers.length >= MAX_OFFERED_WINDOWS) continue;
+        const started = hostStartLogin(target.serverSetup, window.identity, window.record, request);
+        if (started === undefined) return { refused: 'bad-frame' };
+        offers.push({ target, window, ...started });
+      }
+      return offers.length === 0 ? { refused: 'window-closed' } : offers;
     }
-    const member = liveStatements(this.#options.db).member.get(this.#options.sessionId, identity);
-    if (member === undefined) return { refused: 'unknown-member' };
-    const started = hostStartLogin(this.#serverSetup, identity, member.registration_record, request);
-    return started === undefined ? { refused: 'bad-frame' } : { ...started, identity, window: undefined };
+    for (const target of targets) {
+      const record = target.memberRecord(identity);
+      if (record === undefined) continue;
+      const started = hostStartLogin(target.serverSetup, identity, record, request);
+      return started === undefined ? { refused: 'bad-frame' } : [{ target, window: undefined, ...started }];
+    }
+    return { refused: 'unknown-member' };
   }
+}
 
-  #wrongCode(window: JoinWindow): void {
-    window.wrongCodes += 1;
-    this.#options.logger?.warn('live count: a join with a wrong code was refused', {
-      wrongCodes: window.wrongCodes,
-    });
-    if (window.wrongCodes >= MAX_WRONG_CODES && this.#window === window) {
-      this.#options.logger?.warn('live count: join window closed after too many wrong codes', {
-        wrongCodes: window.wrongCodes,
-      });
-      this.#window = undefined;
-      this.#options.onChange();
-    }
+/** One wrong code in every window offered; false when none was (a rejoin). */
+function strikeOffered(offers: readonly Offer[]): boolean {
+  let joining = false;
+  for (const offer of offers) {
+    if (offer.window === undefined) continue;
+    joining = true;
+    offer.target.windows.wrongCode(offer.window);
   }
+  return joining;
 }
 
 function refuse(socket: WebSocket, reason: RefusalReason): void {

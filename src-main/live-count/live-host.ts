@@ -5,19 +5,16 @@
 // the member fills by resending. Each change sets that member's part of a product (count_merges, the
 // file merge's bookkeeping) in the same transaction as the member's new sequence.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database } from 'better-sqlite3';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
 import type { SealedChannel } from './live-channel.js';
 import { ChannelError } from './live-channel.js';
-import { HostPairing } from './live-host-pairing.js';
+import { JoinWindows, type PairingTarget } from './live-host-pairing.js';
 import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
+import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
-  LIVE_COUNT_PATH,
-  MAX_FRAME_BYTES,
   parseClearFrame,
   parseMemberMessage,
   type HostMessage,
@@ -54,52 +51,65 @@ export interface LiveMemberStatus {
 
 export class LiveHost {
   readonly #options: LiveHostOptions;
-  readonly #server: Server;
-  readonly #sockets: WebSocketServer;
+  readonly #listener: LiveListener;
+  /** The listener is this count's alone (`start`): stopping the count closes it. */
+  readonly #ownsListener: boolean;
   readonly #now: () => number;
   readonly #serverSetup: string;
   readonly #connected = new Map<string, WebSocket>();
   readonly #blocked = new Map<string, string>();
   readonly #listeners = new Set<() => void>();
-  readonly #pairing: HostPairing;
+  readonly #windows: JoinWindows;
+  readonly #target: PairingTarget;
 
-  private constructor(options: LiveHostOptions, serverSetup: string) {
+  private constructor(
+    options: LiveHostOptions,
+    serverSetup: string,
+    listener: LiveListener,
+    ownsListener: boolean,
+  ) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#serverSetup = serverSetup;
-    this.#pairing = new HostPairing({
-      db: options.db,
-      sessionId: options.sessionId,
+    this.#listener = listener;
+    this.#ownsListener = ownsListener;
+    this.#windows = new JoinWindows({
       serverSetup,
       logger: options.logger,
       onChange: () => {
         this.#emit();
       },
     });
-    this.#server = createServer((_request, response) => {
-      response.writeHead(404).end();
-    });
-    this.#sockets = new WebSocketServer({
-      server: this.#server,
-      path: LIVE_COUNT_PATH,
-      maxPayload: MAX_FRAME_BYTES,
-      // A member is Stockroom's main process, never a web page: a browser always sends Origin, so
-      // refusing it keeps every page on the shop's network (or a rebinding DNS name) out.
-      verifyClient: (info: { req: IncomingMessage }) => info.req.headers.origin === undefined,
-    });
-    this.#sockets.on('connection', (socket) => {
-      this.#pairing.accept(socket, (sealed, channel, identity, joined) => {
-        this.#sealed(sealed, channel, identity, joined);
-      });
-    });
+    this.#target = {
+      serverSetup,
+      windows: this.#windows,
+      memberRecord: (memberId) =>
+        liveStatements(options.db).member.get(options.sessionId, memberId)?.registration_record,
+      sealed: (socket, channel, identity, joined) => {
+        this.#sealed(socket, channel, identity, joined);
+      },
+    };
+    listener.serve(this.#target);
   }
 
-  /** Hosts the session (again, after a restart: the same key pair, the same members). */
-  static async start(
-    options: LiveHostOptions,
-    listen: { readonly host: string; readonly port: number },
-  ): Promise<LiveHost> {
+  /** Hosts the session on a listener of its own (tests, benches: one count per port). */
+  static async start(options: LiveHostOptions, listen: ListenAddress): Promise<LiveHost> {
     await opaqueReady;
+    const serverSetup = LiveHost.#serverSetupOf(options);
+    const listener = await LiveListener.open(listen, options.logger);
+    return new LiveHost(options, serverSetup, listener, true);
+  }
+
+  /**
+   * Hosts the session (again, after a restart: the same key pair, the same members) on a listener
+   * shared with this PC's other hosted counts; stopping the count leaves the listener open.
+   */
+  static async startOn(options: LiveHostOptions, listener: LiveListener): Promise<LiveHost> {
+    await opaqueReady;
+    return new LiveHost(options, LiveHost.#serverSetupOf(options), listener, false);
+  }
+
+  static #serverSetupOf(options: LiveHostOptions): string {
     const statements = liveStatements(options.db);
     options.counting.session(options.sessionId); // refuses an unknown session
     let row = statements.host.get(options.sessionId);
@@ -108,33 +118,24 @@ export class LiveHost {
       row = statements.host.get(options.sessionId);
     }
     if (row === undefined) throw new Error('live count host row missing after insert');
-    const host = new LiveHost(options, row.server_setup);
-    await new Promise<void>((resolve, reject) => {
-      host.#server.once('error', reject);
-      host.#server.listen(listen.port, listen.host, () => {
-        host.#server.off('error', reject);
-        resolve();
-      });
-    });
-    return host;
+    return row.server_setup;
   }
 
-  get address(): { readonly host: string; readonly port: number } {
-    const address = this.#server.address() as AddressInfo;
-    return { host: address.address, port: address.port };
+  get address(): ListenAddress {
+    return this.#listener.address;
   }
 
   /** A new join window with a new six-digit code (an open one's code stops working). */
   openJoinWindow(): string {
-    return this.#pairing.openWindow();
+    return this.#windows.open();
   }
 
   closeJoinWindow(): void {
-    this.#pairing.closeWindow();
+    this.#windows.close();
   }
 
   get joinWindowOpen(): boolean {
-    return this.#pairing.windowOpen;
+    return this.#windows.current !== undefined;
   }
 
   members(): LiveMemberStatus[] {
@@ -177,18 +178,12 @@ export class LiveHost {
     return () => this.#listeners.delete(listener);
   }
 
+  /** No more joins, rejoins or messages for this count; its members' sockets close. */
   async stop(): Promise<void> {
-    for (const socket of this.#sockets.clients) socket.terminate();
-    await new Promise<void>((resolve) => {
-      this.#sockets.close(() => {
-        resolve();
-      });
-    });
-    await new Promise<void>((resolve) => {
-      this.#server.close(() => {
-        resolve();
-      });
-    });
+    this.#listener.stopServing(this.#target);
+    for (const socket of this.#connected.values()) socket.terminate();
+    this.#connected.clear();
+    if (this.#ownsListener) await this.#listener.close();
   }
 
   #emit(): void {

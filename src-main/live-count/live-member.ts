@@ -93,10 +93,19 @@ function handshake(address: string, identity: string, secret: string): Promise<L
       const frame = isBinary ? undefined : parseClearFrame(String(data));
       if (frame?.t === 'refused') return fail(frame.reason);
       if (frame?.t !== 'challenge') return fail('bad-frame');
-      const finished = memberFinishLogin(login.state, frame.response, secret);
-      // The host's answer does not open with this secret: the code is wrong (or the host is not it).
+      // One response per join window the host has open (its counts share one port): the code opens
+      // at most one of them. None: the code is wrong (or the host is not it).
+      let choice = -1;
+      let finished: ReturnType<typeof memberFinishLogin>;
+      for (const [index, response] of frame.responses.entries()) {
+        finished = memberFinishLogin(login.state, response, secret);
+        if (finished !== undefined) {
+          choice = index;
+          break;
+        }
+      }
       if (finished === undefined) return fail(identity === JOIN_IDENTITY ? 'wrong-code' : 'unknown-member');
-      socket.send(JSON.stringify({ t: 'finish', request: finished.request }));
+      socket.send(JSON.stringify({ t: 'finish', request: finished.request, choice }));
       settled = true;
       resolve({ socket, channel: new SealedChannel(finished.sessionKey, 'member') });
     });

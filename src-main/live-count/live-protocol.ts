@@ -2,19 +2,23 @@
 //
 //   handshake, in the clear (OPAQUE messages only: nothing about the count)
 //     member → host  { t: 'hello', v: 1, identity, request }     identity: 'join' or the member id
-//     host → member  { t: 'challenge', response } | { t: 'refused', reason }
-//     member → host  { t: 'finish', request }
+//     host → member  { t: 'challenge', responses } | { t: 'refused', reason }
+//                    a rejoin gets one response; a join one per open join window of this PC's counts
+//     member → host  { t: 'finish', request, choice }             choice: the response its code opened
 //   then only { t: 'sealed', n, c } (live-channel.ts), whose messages are below.
 import { z } from 'zod';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: one listener for several counts (challenges per window) and unknown codes in `changes`. */
+export const PROTOCOL_VERSION = 2;
 export const LIVE_COUNT_PATH = '/live-count/v1';
 /** Largest frame either side accepts (a batch of changes is well below it). */
 export const MAX_FRAME_BYTES = 256 * 1024;
 /** Most changes one `changes` message carries. */
 export const MAX_CHANGES_PER_FRAME = 200;
 export const JOIN_IDENTITY = 'join';
+/** Most join windows one challenge offers (counts hosted at once with their windows open). */
+export const MAX_OFFERED_WINDOWS = 8;
 
 const opaqueMessage = z.string().min(1).max(2000);
 const id = z.string().min(1).max(100);
@@ -31,8 +35,15 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 const clearFrame = z.discriminatedUnion('t', [
   z.object({ t: z.literal('hello'), v: z.literal(PROTOCOL_VERSION), identity: id, request: opaqueMessage }),
-  z.object({ t: z.literal('challenge'), response: opaqueMessage }),
-  z.object({ t: z.literal('finish'), request: opaqueMessage }),
+  z.object({ t: z.literal('challenge'), responses: z.array(opaqueMessage).min(1).max(MAX_OFFERED_WINDOWS) }),
+  z.object({
+    t: z.literal('finish'),
+    request: opaqueMessage,
+    choice: z
+      .int()
+      .min(0)
+      .max(MAX_OFFERED_WINDOWS - 1),
+  }),
   z.object({ t: z.literal('refused'), reason: z.enum(REFUSAL_REASONS) }),
   z.object({ t: z.literal('sealed'), n: z.int().positive(), c: z.string().max(MAX_FRAME_BYTES) }),
 ]);

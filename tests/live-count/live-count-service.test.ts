@@ -2,6 +2,7 @@
 // loopback: hosting answers a code and the address, a wrong code is refused with its reason, a joined
 // member's scans reach the host's lines and fire the host's change event, only the host commits (after
 // the flush), and closing the store stops its listener: nothing answers at the address afterwards.
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountingService } from '../../src-main/counting/index.js';
 import { LiveCountService } from '../../src-main/live-count/live-count.service.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function pc(label: string) {
+function pc(label: string, port = 0) {
   const fixture = openCountingFixture();
   fixture.seed([
     { id: 1, sku: 'A', stock: 10 },
@@ -24,17 +25,34 @@ function pc(label: string) {
   ]);
   const counting = new CountingService(fixture.db, { pcName: label });
   const changed: string[] = [];
-  const live = new LiveCountService({
-    db: fixture.db,
-    counting,
-    label,
-    logger: silentLogger,
-    listen: { host: '127.0.0.1', port: 0 },
-    onChanged: (sessionId) => changed.push(sessionId),
-  });
+  const service = () => {
+    const started = new LiveCountService({
+      db: fixture.db,
+      counting,
+      label,
+      logger: silentLogger,
+      listen: { host: '127.0.0.1', port },
+      onChanged: (sessionId) => changed.push(sessionId),
+    });
+    cleanups.push(() => started.close());
+    return started;
+  };
   cleanups.push(() => fixture.close());
-  cleanups.push(() => live.close());
-  return { counting, live, changed };
+  return { counting, live: service(), changed, restarted: service };
+}
+
+/** A loopback port nobody listens on now (the host's fixed port, as DEFAULT_LIVE_PORT is in the app). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function figureOf(counting: CountingService, sessionId: string, sku: string): number | undefined {
+  return counting.lines(sessionId).find((row) => row.kind === 'product' && row.product.sku === sku)?.counted;
 }
 
 async function refusalReason(promise: Promise<unknown>): Promise<string | undefined> {
@@ -114,5 +132,50 @@ describe('live.* calls', () => {
     expect(await refusalReason(member.live.join({ address, code: hosted.host?.code ?? '' }))).toBe(
       'unreachable',
     );
+  });
+
+  it('hosts two counts at once on one fixed port, each member in its own, after a restart too', async () => {
+    const port = await freePort();
+    const host = pc('HOST', port);
+    const one = pc('ONE');
+    const two = pc('TWO');
+    const first = host.counting.createSession({ warehouseCode: WAREHOUSE, name: 'First' }).id;
+    const second = host.counting.createSession({ warehouseCode: WAREHOUSE, name: 'Second' }).id;
+    const hostedFirst = await host.live.host({ sessionId: first });
+    const hostedSecond = await host.live.host({ sessionId: second });
+    const address = `127.0.0.1:${String(port)}`;
+    expect(hostedFirst.host?.address).toBe(address);
+    expect(hostedSecond.host?.address).toBe(address);
+
+    // Both windows are open: each code opens its own count only.
+    const inFirst = (await one.live.join({ address, code: hostedFirst.host?.code ?? '' })).sessionId;
+    const inSecond = (await two.live.join({ address, code: hostedSecond.host?.code ?? '' })).sessionId;
+    one.counting.scan({ sessionId: inFirst, code: 'A', counter: 'Anan', quantity: 3 });
+    two.counting.scan({ sessionId: inSecond, code: 'B', counter: 'Bee', quantity: 5 });
+    await vi.waitFor(() => {
+      expect(figureOf(host.counting, first, 'A')).toBe(3);
+      expect(figureOf(host.counting, second, 'B')).toBe(5);
+    }, WAIT);
+    expect(figureOf(host.counting, first, 'B')).toBeUndefined();
+    expect(figureOf(host.counting, second, 'A')).toBeUndefined();
+
+    // Stopping one count leaves the other listening.
+    await host.live.stopHosting({ sessionId: second });
+    two.counting.scan({ sessionId: inSecond, code: 'B', counter: 'Bee', quantity: 1 });
+    one.counting.scan({ sessionId: inFirst, code: 'A', counter: 'Anan', quantity: 1 });
+    await vi.waitFor(() => {
+      expect(figureOf(host.counting, first, 'A')).toBe(4);
+    }, WAIT);
+
+    // The host PC restarts: both counts listen again on the same port; the members' stored address
+    // still reaches them.
+    await host.live.close();
+    const again = host.restarted();
+    await again.resume();
+    one.counting.scan({ sessionId: inFirst, code: 'A', counter: 'Anan', quantity: 2 });
+    await vi.waitFor(() => {
+      expect(figureOf(host.counting, first, 'A')).toBe(6);
+      expect(figureOf(host.counting, second, 'B')).toBe(6);
+    }, WAIT);
   });
 });

@@ -11,6 +11,7 @@ import { LiveHost, MAX_WRONG_CODES } from '../../src-main/live-count/live-host.j
 import { LiveJoinRefused, LiveMember } from '../../src-main/live-count/live-member.js';
 import {
   LIVE_COUNT_PATH,
+  PROTOCOL_VERSION,
   parseClearFrame,
   parseHostMessage,
 } from '../../src-main/live-count/live-protocol.js';
@@ -187,13 +188,13 @@ describe('who may join a live count', () => {
     const first = rawSocket(address);
     await first.opened;
     const login = memberStartLogin(code);
-    const hello = { t: 'hello', v: 1, identity: 'join', request: login.request };
+    const hello = { t: 'hello', v: PROTOCOL_VERSION, identity: 'join', request: login.request };
     first.send(hello);
     const challenge = parseClearFrame((await first.next()) ?? '');
     if (challenge?.t !== 'challenge') throw new Error('no challenge');
-    const finished = memberFinishLogin(login.state, challenge.response, code);
+    const finished = memberFinishLogin(login.state, challenge.responses[0] ?? '', code);
     if (finished === undefined) throw new Error('the right code did not open the challenge');
-    const finish = { t: 'finish', request: finished.request };
+    const finish = { t: 'finish', request: finished.request, choice: 0 };
     first.send(finish);
     const welcome = parseClearFrame((await first.next()) ?? '');
     expect(welcome?.t).toBe('sealed');
@@ -269,12 +270,12 @@ describe('who may join a live count', () => {
     const login = memberStartLogin(code);
     const member = rawSocket(address);
     await member.opened;
-    member.send({ t: 'hello', v: 1, identity: 'join', request: login.request });
+    member.send({ t: 'hello', v: PROTOCOL_VERSION, identity: 'join', request: login.request });
     const challenge = parseClearFrame((await member.next()) ?? '');
     if (challenge?.t !== 'challenge') throw new Error('no challenge');
-    const finished = memberFinishLogin(login.state, challenge.response, code);
+    const finished = memberFinishLogin(login.state, challenge.responses[0] ?? '', code);
     if (finished === undefined) throw new Error('no finish');
-    member.send({ t: 'finish', request: finished.request });
+    member.send({ t: 'finish', request: finished.request, choice: 0 });
     const channel = new SealedChannel(finished.sessionKey, 'member');
     const welcomeFrame = parseClearFrame((await member.next()) ?? '');
     if (welcomeFrame?.t !== 'sealed') throw new Error('no welcome');
@@ -311,13 +312,17 @@ describe('who may join a live count', () => {
     const login = memberStartLogin('not the secret, but long enough to look like one');
     const impostor = rawSocket(address);
     await impostor.opened;
-    impostor.send({ t: 'hello', v: 1, identity: memberId, request: login.request });
+    impostor.send({ t: 'hello', v: PROTOCOL_VERSION, identity: memberId, request: login.request });
     const challenge = parseClearFrame((await impostor.next()) ?? '');
     if (challenge?.t !== 'challenge') throw new Error('no challenge');
     expect(
-      memberFinishLogin(login.state, challenge.response, 'not the secret, but long enough to look like one'),
+      memberFinishLogin(
+        login.state,
+        challenge.responses[0] ?? '',
+        'not the secret, but long enough to look like one',
+      ),
     ).toBeUndefined();
-    impostor.send({ t: 'finish', request: login.request });
+    impostor.send({ t: 'finish', request: login.request, choice: 0 });
     expect(parseClearFrame((await impostor.next()) ?? '')?.t).toBe('refused');
     expect(untouched(db)).toEqual(before);
   });

@@ -31,7 +31,7 @@ export const lt = translator({
     memberOf: 'Counting with {host} ({address}).',
     memberConnected: 'Connected: {acked} of {latest} changes are on the host.',
     memberOffline:
-      'The host cannot be reached: scans are kept on this PC and sent when it is back ({acked} of {latest} on the host).',
+      'The host cannot be reached: scans are kept on this PC and sent when it is back ({acked} of {latest} on the host). If it stays so while the host runs, allow Stockroom on private networks on the host PC.',
     memberClosing: 'The host asked for the last scans: this PC takes no more.',
     memberFinal: 'The host has every scan of this PC; it commits the count.',
     leave: 'Leave the live count',
@@ -49,7 +49,7 @@ export const lt = translator({
     'window-closed':
       'The host’s join window is closed (five wrong codes close it). Ask the host for a new code.',
     unreachable:
-      'Nothing answers at that address: the host has gone, or a firewall blocks it. On the host, allow Stockroom on private networks.',
+      'Nothing answers at {address}: the host has stopped, or a firewall blocks it. On the host PC, allow Stockroom through Windows Firewall on private networks (TCP port 47613), and set the shop’s network to Private there, not Public.',
     'no-network': 'This PC is not on a shop network, so other PCs cannot reach it.',
     'not-hostable': 'Only an open count of this PC can be hosted.',
     refused: 'The host refused this PC. Try again in a moment.',
@@ -80,7 +80,8 @@ export const lt = translator({
     release: 'ส่งมอบด้วยไฟล์',
     memberOf: 'นับร่วมกับ {host} ({address})',
     memberConnected: 'เชื่อมต่ออยู่: เครื่องหลักได้รับ {acked} จาก {latest} รายการ',
-    memberOffline: 'ติดต่อเครื่องหลักไม่ได้ การสแกนเก็บไว้ในเครื่องนี้และจะส่งเมื่อกลับมา (เครื่องหลักได้รับ {acked} จาก {latest})',
+    memberOffline:
+      'ติดต่อเครื่องหลักไม่ได้ การสแกนเก็บไว้ในเครื่องนี้และจะส่งเมื่อกลับมา (เครื่องหลักได้รับ {acked} จาก {latest}) ถ้ายังติดต่อไม่ได้ทั้งที่เครื่องหลักเปิดอยู่ ให้อนุญาต Stockroom บนเครือข่ายส่วนตัวที่เครื่องหลัก',
     memberClosing: 'เครื่องหลักขอการสแกนสุดท้ายแล้ว เครื่องนี้ไม่รับการสแกนเพิ่ม',
     memberFinal: 'เครื่องหลักได้รับการสแกนทั้งหมดของเครื่องนี้แล้ว และจะยืนยันการนับเอง',
     leave: 'ออกจากการนับร่วม',
@@ -96,7 +97,8 @@ export const lt = translator({
     badCode: 'รหัสเข้าร่วมมีหกหลัก',
     'wrong-code': 'รหัสไม่ตรงกับการรับเข้าร่วมของเครื่องหลัก ตรวจรหัสที่เครื่องหลัก',
     'window-closed': 'เครื่องหลักปิดการรับเข้าร่วมแล้ว (รหัสผิดห้าครั้งจะปิด) ขอรหัสใหม่จากเครื่องหลัก',
-    unreachable: 'ไม่มีเครื่องตอบที่ที่อยู่นั้น: เครื่องหลักปิดไปแล้วหรือไฟร์วอลล์กั้นไว้ ที่เครื่องหลักให้อนุญาต Stockroom บนเครือข่ายส่วนตัว',
+    unreachable:
+      'ไม่มีเครื่องตอบที่ {address}: เครื่องหลักหยุดไปแล้ว หรือไฟร์วอลล์กั้นไว้ ที่เครื่องหลักให้อนุญาต Stockroom ผ่าน Windows Firewall บนเครือข่ายส่วนตัว (TCP พอร์ต 47613) และตั้งเครือข่ายของร้านเป็น "ส่วนตัว" ไม่ใช่ "สาธารณะ"',
     'no-network': 'เครื่องนี้ไม่ได้อยู่ในเครือข่ายของร้าน เครื่องอื่นจึงติดต่อไม่ได้',
     'not-hostable': 'เป็นเครื่องหลักได้เฉพาะการนับที่เปิดอยู่ของเครื่องนี้',
     refused: 'เครื่องหลักไม่รับเครื่องนี้ ลองอีกครั้งในสักครู่',

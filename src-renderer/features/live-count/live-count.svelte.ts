@@ -14,8 +14,11 @@ import { lt, type LiveKey } from './live-count-strings.js';
 
 export type LiveStatusValue = CallValue<'live.status'>;
 
-/** What went wrong, kept as it came: the sentence is made when read, in the page's language then. */
-type Failure = { readonly refusal: MainRefusal } | { readonly key: LiveKey };
+/**
+ * What went wrong, kept as it came: the sentence is made when read, in the page's language then. A
+ * join's refusal keeps the address it tried (the firewall advice names it).
+ */
+type Failure = { readonly refusal: MainRefusal; readonly address?: string } | { readonly key: LiveKey };
 
 function failureOf(result: IpcResult<unknown>): Failure | null {
   return result.ok ? null : { refusal: result.error };
@@ -26,7 +29,8 @@ function saidOf(failure: Failure | null): Said | null {
   if ('key' in failure) return { sentence: lt(failure.key), details: null };
   const reason = failure.refusal.reason;
   const own = LIVE_REFUSAL_REASONS.find((known) => known === reason);
-  return refusalSaid(failure.refusal, own === undefined ? undefined : lt(own satisfies LiveKey));
+  const values: Record<string, string> = failure.address === undefined ? {} : { address: failure.address };
+  return refusalSaid(failure.refusal, own === undefined ? undefined : lt(own satisfies LiveKey, values));
 }
 
 /** The live state of one session, kept up to date while `listen` runs. */
@@ -136,7 +140,7 @@ export class JoinForm {
     this.#busy = true;
     const result = await this.#api.call('live.join', { address, code });
     this.#busy = false;
-    this.#failure = failureOf(result);
+    this.#failure = result.ok ? null : { refusal: result.error, address };
     return result.ok ? result.value.sessionId : null;
   }
 

@@ -1,0 +1,42 @@
+// The join dialog's form (features/live-count/live-count.svelte.ts) against a fake bridge: when nothing
+// answers at the host's address, the page says which address it tried and what to do about a firewall
+// (allow Stockroom on private networks on the host), in English and in Thai.
+import './support/page-globals.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JoinForm } from '../../src-renderer/features/live-count/live-count.svelte.js';
+import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { FakeBridge, refused } from './support/fake-bridge.js';
+
+vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
+
+afterEach(() => locale.set('en'));
+
+async function unreachableJoin(): Promise<JoinForm> {
+  const bridge = new FakeBridge().answer(
+    'live.join',
+    refused('conflict', 'Nothing answers at that address', 'unreachable'),
+  );
+  const form = new JoinForm(bridge);
+  form.address = ' 192.168.1.20:47613 ';
+  form.code = '123456';
+  expect(await form.join()).toBeNull();
+  return form;
+}
+
+describe('joining a host that a firewall blocks', () => {
+  it('names the address and the private-network rule, in English', async () => {
+    locale.set('en');
+    const sentence = (await unreachableJoin()).said?.sentence ?? '';
+    expect(sentence).toContain('192.168.1.20:47613');
+    expect(sentence).toContain('firewall');
+    expect(sentence).toContain('private networks');
+  });
+
+  it('and in Thai', async () => {
+    locale.set('th');
+    const sentence = (await unreachableJoin()).said?.sentence ?? '';
+    expect(sentence).toContain('192.168.1.20:47613');
+    expect(sentence).toContain('ไฟร์วอลล์');
+    expect(sentence).toContain('เครือข่ายส่วนตัว');
+  });
+});
