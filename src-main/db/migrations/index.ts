@@ -24,6 +24,7 @@ import { cycleCountingMigration } from './0021-cycle-counting.js';
 import { liveCountMigration } from './0022-live-count.js';
 import { countReversalsMigration } from './0023-count-reversals.js';
 import { paperSettingsMigration } from './0024-paper-settings.js';
+import { shelvesMigration } from './0025-shelves.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   liveCountMigration,
   countReversalsMigration,
   paperSettingsMigration,
+  shelvesMigration,
 ];
