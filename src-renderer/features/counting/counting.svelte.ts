@@ -8,12 +8,17 @@
 // takes it back with a clear error.
 // The page reads the state through getters and changes it only through the methods.
 import type {
+  CallValue,
   CountLine,
+  IpcError,
   IpcResult,
   SessionViewValue,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
+import { hasShelfPrefix } from '../../../src-shared/barcode/index.js';
 import { api } from '../../lib/api.js';
+import { refusalSaid } from '../../lib/refusal-words.js';
+import { sht } from '../shelves/shelves-strings.js';
 import { playCue } from '../../lib/sounds.js';
 import { CodeIndex } from './code-index.js';
 import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
@@ -60,6 +65,8 @@ export class CountingSession {
   #notice = $state<string | null>(null);
   #error = $state<string | null>(null);
   #nothingToUndo = $state(false);
+  /** The shelf this PC's scans are on (main keeps it in the scan log: a restart reads it back). */
+  #shelf = $state<CallValue<'counting.currentShelf'>>(null);
 
   #queue: Promise<void> = Promise.resolve();
 
@@ -98,6 +105,44 @@ export class CountingSession {
     return this.#nothingToUndo;
   }
 
+  get shelf(): CallValue<'counting.currentShelf'> {
+    return this.#shelf;
+  }
+
+  /**
+   * The person looked: the current shelf holds nothing. Main refuses while units are counted on it
+   * (nothing is taken away); the refusal shows on the big display.
+   */
+  confirmShelfEmpty(): Promise<void> {
+    const shelf = this.#shelf;
+    if (shelf === null) return Promise.resolve();
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.confirmShelfEmpty', {
+        sessionId: this.sessionId,
+        code: shelf.code,
+      });
+      if (result.ok) this.#shelf = result.value;
+      else this.refuse(shelf.code, shelfRefusalText(result.error, shelf.code));
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue;
+  }
+
+  /** A shelf label: the following scans are on that shelf (in the scan queue, so never reordered). */
+  #enterShelf(code: string): Promise<void> {
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.enterShelf', { sessionId: this.sessionId, code });
+      if (!result.ok) {
+        this.refuse(code, shelfRefusalText(result.error, code));
+        return;
+      }
+      this.#shelf = result.value;
+      playCue('ok');
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue;
+  }
+
   /** Worked out once per change of the lines, however many places on the page read them. */
   readonly productLines: CountLine[] = $derived(this.#lines.filter((line) => line.kind === 'product'));
 
@@ -125,10 +170,12 @@ export class CountingSession {
   }
 
   async load(): Promise<void> {
-    const [session, lines] = await Promise.all([
+    const [session, lines, shelf] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
       this.#readLines(),
+      this.#api.call('counting.currentShelf', { sessionId: this.sessionId }),
     ]);
+    if (shelf.ok) this.#shelf = shelf.value;
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
     if (lines.ok) this.#confirm(lines.value);
@@ -155,6 +202,7 @@ export class CountingSession {
    * on a line here before is shown on that line at once (synchronously: painted in the Enter's frame).
    */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
+    if (hasShelfPrefix(code)) return this.#enterShelf(code);
     const scanNumber = ++this.#scansRead;
     const repeated = options.repeated ?? false;
     const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed, this.#index);
@@ -382,4 +430,11 @@ export class CountingSession {
 /** A short name for a line: the product's name or the unknown code. */
 export function describe(line: CountLine): string {
   return line.kind === 'product' ? line.product.name : line.code;
+}
+
+/** A shelf scan or an empty shelf refused, in the page's words. */
+function shelfRefusalText(error: IpcError, code: string): string {
+  if (error.reason === 'unknown-shelf') return sht('unknownShelf', { code });
+  if (error.reason === 'shelf-not-empty') return sht('notEmpty');
+  return refusalSaid(error).sentence;
 }
