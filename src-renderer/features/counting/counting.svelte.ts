@@ -17,8 +17,6 @@ import type {
 } from '../../../src-shared/ipc/index.js';
 import { hasShelfPrefix } from '../../../src-shared/barcode/index.js';
 import { api } from '../../lib/api.js';
-import { refusalSaid } from '../../lib/refusal-words.js';
-import { sht } from '../shelves/shelves-strings.js';
 import { playCue } from '../../lib/sounds.js';
 import { CodeIndex } from './code-index.js';
 import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
@@ -67,6 +65,8 @@ export class CountingSession {
   #nothingToUndo = $state(false);
   /** The shelf this PC's scans are on (main keeps it in the scan log: a restart reads it back). */
   #shelf = $state<CallValue<'counting.currentShelf'>>(null);
+  /** The last shelf label or empty shelf main refused (the page says why in its words). */
+  #shelfProblem = $state.raw<{ code: string; error: IpcError } | null>(null);
 
   #queue: Promise<void> = Promise.resolve();
 
@@ -109,6 +109,10 @@ export class CountingSession {
     return this.#shelf;
   }
 
+  get shelfProblem(): { code: string; error: IpcError } | null {
+    return this.#shelfProblem;
+  }
+
   /**
    * The person looked: the current shelf holds nothing. Main refuses while units are counted on it
    * (nothing is taken away); the refusal shows on the big display.
@@ -121,8 +125,9 @@ export class CountingSession {
         sessionId: this.sessionId,
         code: shelf.code,
       });
+      this.#shelfProblem = result.ok ? null : { code: shelf.code, error: result.error };
       if (result.ok) this.#shelf = result.value;
-      else this.refuse(shelf.code, shelfRefusalText(result.error, shelf.code));
+      else this.refuse(shelf.code, result.error.message);
     };
     this.#queue = this.#queue.then(run, run);
     return this.#queue;
@@ -133,9 +138,11 @@ export class CountingSession {
     const run = async (): Promise<void> => {
       const result = await this.#api.call('counting.enterShelf', { sessionId: this.sessionId, code });
       if (!result.ok) {
-        this.refuse(code, shelfRefusalText(result.error, code));
+        this.#shelfProblem = { code, error: result.error };
+        this.refuse(code, result.error.message);
         return;
       }
+      this.#shelfProblem = null;
       this.#shelf = result.value;
       playCue('ok');
     };
@@ -170,12 +177,17 @@ export class CountingSession {
   }
 
   async load(): Promise<void> {
-    const [session, lines, shelf] = await Promise.all([
+    // The shelf this PC was on (a restart keeps it); the count itself never waits for it.
+    void this.#api
+      .call('counting.currentShelf', { sessionId: this.sessionId })
+      .then((shelf) => {
+        if (shelf.ok) this.#shelf = shelf.value;
+      })
+      .catch(() => undefined);
+    const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
       this.#readLines(),
-      this.#api.call('counting.currentShelf', { sessionId: this.sessionId }),
     ]);
-    if (shelf.ok) this.#shelf = shelf.value;
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
     if (lines.ok) this.#confirm(lines.value);
@@ -430,11 +442,4 @@ export class CountingSession {
 /** A short name for a line: the product's name or the unknown code. */
 export function describe(line: CountLine): string {
   return line.kind === 'product' ? line.product.name : line.code;
-}
-
-/** A shelf scan or an empty shelf refused, in the page's words. */
-function shelfRefusalText(error: IpcError, code: string): string {
-  if (error.reason === 'unknown-shelf') return sht('unknownShelf', { code });
-  if (error.reason === 'shelf-not-empty') return sht('notEmpty');
-  return refusalSaid(error).sentence;
 }

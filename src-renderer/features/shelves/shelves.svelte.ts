@@ -41,8 +41,9 @@ export class ShelvesState {
   #warehouses = $state.raw<Warehouse[]>([]);
   #warehouseCode = $state<string | null>(null);
   #shelves = $state.raw<Shelf[]>([]);
-  #problem = $state<Said | null>(null);
-  #notice = $state<string | null>(null);
+  /** Kept as main gave it: the words follow the page's language when it is switched. */
+  #problem = $state.raw<IpcError | null>(null);
+  #notice = $state.raw<{ key: ShelfStringKey; values: Record<string, string | number> } | null>(null);
 
   constructor(bridge: StockroomBridge = api) {
     this.#api = bridge;
@@ -58,16 +59,16 @@ export class ShelvesState {
     return this.#shelves;
   }
   get problem(): Said | null {
-    return this.#problem;
+    return this.#problem === null ? null : shelfRefusal(this.#problem);
   }
   get notice(): string | null {
-    return this.#notice;
+    return this.#notice === null ? null : sht(this.#notice.key, this.#notice.values);
   }
 
   async load(warehouseCode: string | null): Promise<void> {
     const warehouses = await this.#api.call('catalogue.warehouses', {});
     if (!warehouses.ok) {
-      this.#problem = refusalSaid(warehouses.error);
+      this.#problem = warehouses.error;
       return;
     }
     this.#warehouses = warehouses.value;
@@ -85,11 +86,11 @@ export class ShelvesState {
     if (warehouseCode === null) return false;
     const result = await this.#api.call('shelves.save', { warehouseCode, code, name });
     if (!result.ok) {
-      this.#problem = shelfRefusal(result.error);
+      this.#problem = result.error;
       this.#notice = null;
       return false;
     }
-    this.#said(sht('saved', { code: result.value.code }));
+    this.#said('saved', { code: result.value.code });
     await this.#reload();
     return true;
   }
@@ -98,8 +99,8 @@ export class ShelvesState {
     const warehouseCode = this.#warehouseCode;
     if (warehouseCode === null) return;
     const result = await this.#api.call('shelves.remove', { warehouseCode, code });
-    if (!result.ok) this.#problem = shelfRefusal(result.error);
-    else this.#said(sht('removed', { code }));
+    if (!result.ok) this.#problem = result.error;
+    else this.#said('removed', { code });
     await this.#reload();
   }
 
@@ -108,27 +109,27 @@ export class ShelvesState {
     if (warehouseCode === null) return null;
     const result = await this.#api.call('shelves.exportCsv', { warehouseCode });
     if (!result.ok) {
-      this.#problem = shelfRefusal(result.error);
+      this.#problem = result.error;
       return null;
     }
-    this.#said(sht('exported', { fileName: result.value.fileName }));
+    this.#said('exported', { fileName: result.value.fileName });
     return result.value;
   }
 
   async importCsv(fileName: string, text: string): Promise<void> {
     const result = await this.#api.call('shelves.importCsv', { text });
     if (!result.ok) {
-      this.#problem = shelfRefusal(result.error);
+      this.#problem = result.error;
       this.#notice = null;
       return;
     }
     const { added, renamed, unchanged } = result.value;
-    this.#said(sht('imported', { fileName, added, renamed, unchanged }));
+    this.#said('imported', { fileName, added, renamed, unchanged });
     await this.#reload();
   }
 
-  #said(notice: string): void {
-    this.#notice = notice;
+  #said(key: ShelfStringKey, values: Record<string, string | number>): void {
+    this.#notice = { key, values };
     this.#problem = null;
   }
 
@@ -140,6 +141,6 @@ export class ShelvesState {
     }
     const result = await this.#api.call('shelves.list', { warehouseCode });
     if (result.ok) this.#shelves = result.value;
-    else this.#problem = refusalSaid(result.error);
+    else this.#problem = result.error;
   }
 }
