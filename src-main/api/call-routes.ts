@@ -23,6 +23,7 @@ export const STORE_AREAS = {
   bundles: (store: ActiveStore) => store.bundles,
   serials: (store: ActiveStore) => store.serials,
   cycle: (store: ActiveStore) => store.cycle,
+  shelves: (store: ActiveStore) => store.counting.shelves,
 } as const;
 
 export type StoreAreas = { readonly [A in keyof typeof STORE_AREAS]: ReturnType<(typeof STORE_AREAS)[A]> };

@@ -43,6 +43,7 @@ const BARCODE_REASON: Readonly<Record<BarcodeProblem, RefusalReasonOf<'catalogue
   empty: 'barcode-empty',
   tooLong: 'barcode-too-long',
   checkDigit: 'barcode-check-digit',
+  shelfPrefix: 'barcode-shelf-prefix',
 };
 
 function noSuchProduct(productId: number): Refusal {

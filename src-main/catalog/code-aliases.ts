@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { CallValue } from '../../src-shared/ipc/index.js';
 import { MAX_PACK_UNITS, type CodeAlias } from '../../src-shared/ipc/schemas/catalogue.js';
 import type { AliasImportSkip } from '../../src-shared/domain/vocabulary.js';
-import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey, hasShelfPrefix, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { Refusal } from '../refusal/refusal.js';
 import type { CatalogueLookup } from './catalogue-lookup.js';
 import { CodeAliasRepository, type CodeAliasRow } from './code-aliases.repository.js';
@@ -161,6 +161,13 @@ export class CodeAliases {
     const key = barcodeKey(code);
     if (key === undefined || code.length > MAX_CODE_LENGTH) {
       throw new Refusal('invalid-arguments', `A code is 1 to ${MAX_CODE_LENGTH} characters once cleaned`);
+    }
+    if (hasShelfPrefix(code)) {
+      return {
+        ok: false,
+        reason: 'code-is-a-shelf',
+        text: `${code} starts with SHELF-, which only shelf labels carry: it would scan as a shelf`,
+      };
     }
     const holder = this.#lookup.findByBarcode(code) ?? this.#lookup.findByPendingBarcode(code);
     if (holder) {

@@ -1,7 +1,7 @@
 // What counters do to lines: scan, set, adjust, undo, and resolving an unknown code. Each call is one
 // synchronous IMMEDIATE transaction (the event and the line's new figure land together or not at all)
 // and touches only SQLite: the scan path never waits for the network.
-import { barcodeKey, normaliseScannedCode } from '../../src-shared/barcode/index.js';
+import { barcodeKey, hasShelfPrefix, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { enqueueProductBarcode } from '../outbox/enqueue.js';
 import { EMPTY_FIGURE, lineFigure } from './count-line-figure.js';
 import { checkedCounter, checkedQuantity, roundQuantity } from './count-quantity.js';
@@ -29,6 +29,8 @@ export interface EventToRecord {
   readonly quantity: number;
   readonly code: string | null;
   readonly at: number;
+  /** The shelf the counter is on (count-shelves.ts); null before any shelf label. */
+  readonly shelfCode?: string | null;
 }
 
 export class CountLineService {
@@ -55,7 +57,8 @@ export class CountLineService {
         const at = this.#context.now();
         const found = this.#lineForCode(session, code, at);
         const units = found.pack === null ? quantity : roundQuantity(quantity * found.pack.units);
-        const event: EventToRecord = { counter, kind: 'scan', quantity: units, code, at };
+        const shelfCode = this.#context.currentShelf(session.id, counter);
+        const event: EventToRecord = { counter, kind: 'scan', quantity: units, code, at, shelfCode };
         const recorded = this.#record(session, found.line, found.expected, event);
         return {
           view: toLineView(
@@ -213,7 +216,14 @@ export class CountLineService {
           );
         }
         const expected = this.#expectedOf(session, line);
-        const event: EventToRecord = { counter, kind, quantity, code: null, at: this.#context.now() };
+        const event: EventToRecord = {
+          counter,
+          kind,
+          quantity,
+          code: null,
+          at: this.#context.now(),
+          shelfCode: this.#context.currentShelf(session.id, counter),
+        };
         return toLineView(
           this.#record(session, line, expected, event),
           () => expected ?? 0,
@@ -293,6 +303,12 @@ function checkedCode(raw: string): string {
   if (code === '') throw invalidInput('The scanned code is blank');
   if (code.length > MAX_CODE_LENGTH)
     throw invalidInput(`The scanned code is longer than ${MAX_CODE_LENGTH} characters`);
+  // A shelf label is never a product nor an unknown code: the page sends it as counting.enterShelf.
+  if (hasShelfPrefix(code))
+    throw new CountingError(
+      'shelf-code',
+      `${code} is a shelf label: scanned in a count, it chooses the shelf`,
+    );
   return code;
 }
 

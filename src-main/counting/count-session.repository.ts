@@ -90,6 +90,8 @@ export interface NewEvent {
   readonly code: string | null;
   readonly mergedLineId: number | null;
   readonly at: number;
+  /** Migration 0025: the shelf the counter was on (null: none). */
+  readonly shelfCode?: string | null;
 }
 
 const SESSION_COLUMNS = `id, name, warehouse_code, blind, drift_policy, state, created_at, closed_at,
@@ -192,8 +194,8 @@ export class CountSessionRepository {
     this.#setDerived = db.prepare(`
       UPDATE count_lines SET counted = ?, scans = ?, live_events = ? WHERE id = ? RETURNING *`);
     this.#insertEvent = db.prepare(`
-      INSERT INTO count_events (session_id, line_id, counter, kind, quantity, code, merged_line_id, at)
-      VALUES (@sessionId, @lineId, @counter, @kind, @quantity, @code, @mergedLineId, @at)
+      INSERT INTO count_events (session_id, line_id, counter, kind, quantity, code, merged_line_id, at, shelf_code)
+      VALUES (@sessionId, @lineId, @counter, @kind, @quantity, @code, @mergedLineId, @at, @shelfCode)
       RETURNING id`);
     this.#lastLiveEvent = db.prepare(`
       SELECT ${EVENT_COLUMNS} FROM count_events
@@ -306,7 +308,7 @@ export class CountSessionRepository {
   }
 
   insertEvent(event: NewEvent): number {
-    return required(this.#insertEvent.get(event), 'scan event').id;
+    return required(this.#insertEvent.get({ ...event, shelfCode: event.shelfCode ?? null }), 'scan event').id;
   }
 
   lastLiveEvent(sessionId: string, counter: string): EventRow | undefined {

@@ -31,6 +31,8 @@ export interface CountingContext {
   readonly aliases: CodeAliases;
   /** Value classes, recorded with each committed line (cycle counting). */
   readonly cycleClasses: CycleClassification;
+  /** The shelf the counter's next event is on (count-shelves.ts), or null. */
+  readonly currentShelf: (sessionId: string, counter: string) => string | null;
   readonly now: () => number;
 }
 

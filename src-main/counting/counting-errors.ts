@@ -17,7 +17,11 @@ export type CountingErrorCode =
   | 'product-not-found'
   | 'unresolved-unknown-codes'
   | 'nothing-to-commit'
-  | 'recount-missing';
+  | 'recount-missing'
+  | 'unknown-shelf'
+  | 'no-current-shelf'
+  | 'shelf-not-empty'
+  | 'shelf-code';
 
 const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   'session-not-found': 'not-found',
@@ -32,6 +36,10 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   'unresolved-unknown-codes': 'conflict',
   'nothing-to-commit': 'conflict',
   'recount-missing': 'conflict',
+  'unknown-shelf': 'not-found',
+  'no-current-shelf': 'conflict',
+  'shelf-not-empty': 'conflict',
+  'shelf-code': 'invalid-arguments',
   'negative-count': 'invalid-arguments',
   'invalid-input': 'invalid-arguments',
 };

@@ -57,6 +57,8 @@ import type {
 } from './counting-types.js';
 import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 import { CycleClassification } from './cycle-classification.js';
+import { CountShelves } from './count-shelves.js';
+import { Shelves } from '../shelves/shelves.js';
 
 const MAX_SESSION_NAME = 200;
 
@@ -73,6 +75,8 @@ export class CountingService {
   readonly #lines: CountLineService;
   readonly #merge: CountMerge;
   readonly #recount: CountRecount;
+  readonly #shelves: Shelves;
+  readonly #countShelves: CountShelves;
 
   constructor(db: Database, options: CountingServiceOptions = {}) {
     const lookup = new CatalogueLookup(db);
@@ -86,12 +90,44 @@ export class CountingService {
       reviewCache: new ReviewCache(),
       aliases: new CodeAliases({ db, lookup, now: options.now ?? Date.now }),
       cycleClasses: new CycleClassification(db),
+      currentShelf: (sessionId, counter) => this.#countShelves.currentCode(sessionId, counter),
       now: options.now ?? Date.now,
     };
     this.#catalogue = new CatalogueRepository(db);
+    this.#shelves = new Shelves({
+      db,
+      warehouseCodes: () => this.#catalogue.warehouses().map((warehouse) => warehouse.code),
+      now: this.#context.now,
+    });
+    this.#countShelves = new CountShelves(this.#context, this.#shelves);
     this.#lines = new CountLineService(this.#context);
     this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
     this.#recount = new CountRecount(this.#context);
+  }
+
+  /** The warehouses' shelves (the `shelves.*` calls): a count finds its shelf labels among them. */
+  get shelves(): Shelves {
+    return this.#shelves;
+  }
+
+  /** A shelf label scanned: the counter's next scans are on it (count-shelves.ts). */
+  enterShelf(args: ParsedCallArgs<'counting.enterShelf'>): CallValue<'counting.enterShelf'> {
+    return this.#countShelves.enterShelf(args);
+  }
+
+  currentShelf(args: ParsedCallArgs<'counting.currentShelf'>): CallValue<'counting.currentShelf'> {
+    return this.#countShelves.currentShelf(args);
+  }
+
+  /** The counter looked: nothing on the shelf (refused while units were counted on it). */
+  confirmShelfEmpty(
+    args: ParsedCallArgs<'counting.confirmShelfEmpty'>,
+  ): CallValue<'counting.confirmShelfEmpty'> {
+    return this.#countShelves.confirmShelfEmpty(args);
+  }
+
+  shelfReview(args: ParsedCallArgs<'counting.shelfReview'>): CallValue<'counting.shelfReview'> {
+    return this.#countShelves.shelfReview(args);
   }
 
   /** The value classes commits record (cycle counting reads the same, so a commit reuses the list's). */

@@ -18,7 +18,9 @@ export type Page =
   | { name: 'bundles' }
   /** Cycle counting: what to count next (the warehouse last chosen, or the first). */
   | { name: 'countNext'; warehouseCode: string | null }
-  | { name: 'accuracy'; warehouseCode: string };
+  | { name: 'accuracy'; warehouseCode: string }
+  /** A warehouse's shelves (decision 0021): the first warehouse when null. */
+  | { name: 'shelves'; warehouseCode: string | null };
 
 export type PageName = Page['name'];
 

@@ -55,6 +55,8 @@ export const ALIAS_IMPORT_SKIPS = [
   'unknown-product',
   'code-is-a-barcode',
   'alias-of-another-product',
+  /** Starts with SHELF-, the prefix only shelf labels carry (src-shared/barcode/shelf-code.ts). */
+  'code-is-a-shelf',
 ] as const;
 export type AliasImportSkip = (typeof ALIAS_IMPORT_SKIPS)[number];
 

@@ -7,6 +7,8 @@ import type { CallNameList } from './names.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { catalogueProductCalls } from './schemas/catalogue-products.js';
 import { countingCalls } from './schemas/counting.js';
+import { countShelfCalls } from './schemas/count-shelves.js';
+import { shelvesCalls } from './schemas/shelves.js';
 import { documentLinesCalls } from './schemas/document-lines.js';
 import { quotationsCalls } from './schemas/quotations.js';
 import { returnCalls } from './schemas/returns.js';
@@ -35,6 +37,8 @@ export const callContract = {
   ...statusCalls,
   ...catalogueCalls,
   ...countingCalls,
+  ...countShelfCalls,
+  ...shelvesCalls,
   ...outboxCalls,
   ...moneyCalls,
   ...settingsCalls,

@@ -23,6 +23,20 @@ export const REFUSAL_REASONS_BY_AREA = {
     'nothing-to-commit',
     'recount-missing',
     'nothing-due',
+    /** Shelves during a count (decision 0021). */
+    'unknown-shelf',
+    'no-current-shelf',
+    'shelf-not-empty',
+    'shelf-code',
+  ],
+  /** shelves.*: a shelf typed or a row of a shelves file refused (the field names the row). */
+  shelves: [
+    'shelf-code-shape',
+    'shelf-name',
+    'shelf-repeated',
+    'shelf-file',
+    'unknown-warehouse',
+    'shelf-not-found',
   ],
   /** cycle.reverseCount: why a committed count, or one of its lines, cannot be undone now. */
   cycle: [
@@ -47,6 +61,7 @@ export const REFUSAL_REASONS_BY_AREA = {
     'barcode-empty',
     'barcode-too-long',
     'barcode-check-digit',
+    'barcode-shelf-prefix',
     'replaces-barcode',
     'create-discarded',
     'deleting',

@@ -2,7 +2,8 @@
 // before sending (nothing is queued from a bad form, and each problem shows next to its field in the
 // page's language), main runs it again before queueing. What only main can know (a sku or barcode
 // another product already has) is added there with the same field names and problem codes.
-import { checkBarcode, looksLikeGtin, normaliseScannedCode } from '../barcode/index.js';
+import type { BarcodeProblem } from '../barcode/index.js';
+import { checkBarcode, hasShelfPrefix, looksLikeGtin, normaliseScannedCode } from '../barcode/index.js';
 import type { PurchaseVatStatus, SellVatStatus } from '../domain/vocabulary.js';
 import {
   MONEY_RULE,
@@ -34,6 +35,7 @@ export const PRODUCT_FIELD_PROBLEMS = [
   'tooLarge',
   'tooManyDecimals',
   'checkDigit',
+  'shelfPrefix',
   'skuTaken',
   'barcodeTaken',
   'duplicate',
@@ -172,6 +174,8 @@ export function checkProductFields(fields: ProductFields, options: ProductCheckO
   };
   text('name', fields.name, PRODUCT_LIMITS.name, true);
   if (options.checkSku) text('sku', fields.sku, PRODUCT_LIMITS.sku, true);
+  // A sku scans too: under the shelf labels' prefix it would be read as a shelf.
+  if (options.checkSku && hasShelfPrefix(fields.sku)) issues.push({ field: 'sku', problem: 'shelfPrefix' });
   text('unittext', fields.unittext, PRODUCT_LIMITS.unittext, false);
   const barcodeChanged =
     options.currentBarcode === undefined ||
@@ -179,7 +183,7 @@ export function checkProductFields(fields: ProductFields, options: ProductCheckO
   if (fields.barcode !== '' && barcodeChanged) {
     const checked = checkBarcode(fields.barcode);
     if (!checked.ok) {
-      issues.push({ field: 'barcode', problem: checked.reason === 'checkDigit' ? 'checkDigit' : 'tooLong' });
+      issues.push({ field: 'barcode', problem: barcodeFieldProblem(checked.reason) });
     }
   }
   for (const field of FIGURE_FIELDS) {
@@ -213,4 +217,8 @@ export function checkProductFields(fields: ProductFields, options: ProductCheckO
 /** Whether the form's barcode is checked as a GTIN (the form says so beside the field). */
 export function barcodeIsGtinChecked(barcode: string): boolean {
   return looksLikeGtin(barcode.trim());
+}
+
+function barcodeFieldProblem(reason: BarcodeProblem): ProductFieldProblem {
+  return reason === 'empty' ? 'tooLong' : reason;
 }

@@ -24,7 +24,7 @@ import { cycleCountingMigration } from './0021-cycle-counting.js';
 import { liveCountMigration } from './0022-live-count.js';
 import { countReversalsMigration } from './0023-count-reversals.js';
 import { paperSettingsMigration } from './0024-paper-settings.js';
-import { reservedMigration25 } from './0025-reserved.js';
+import { shelvesMigration } from './0025-shelves.js';
 import { countAccuracyDaysMigration } from './0026-count-accuracy-days.js';
 
 export const migrations: readonly Migration[] = [
@@ -52,6 +52,6 @@ export const migrations: readonly Migration[] = [
   liveCountMigration,
   countReversalsMigration,
   paperSettingsMigration,
-  reservedMigration25,
+  shelvesMigration,
   countAccuracyDaysMigration,
 ];

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { BackofficeFailure } from '../../backoffice/index.js';
 import {
   MAX_BARCODE_LENGTH,
+  SHELF_CODE_PREFIX,
   checkBarcode,
   normaliseScannedCode,
   type BarcodeProblem,
@@ -60,6 +61,12 @@ export function validateBarcode(raw: string): BarcodeCheck {
         ok: false,
         reason: 'checkDigit',
         text: `${barcode} looks like a GTIN/EAN/UPC but its check digit is wrong: scan it again or check the digits.`,
+      };
+    case 'shelfPrefix':
+      return {
+        ok: false,
+        reason: 'shelfPrefix',
+        text: `${barcode} starts with ${SHELF_CODE_PREFIX}, which only shelf labels carry.`,
       };
   }
 }

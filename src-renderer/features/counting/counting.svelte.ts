@@ -8,11 +8,14 @@
 // takes it back with a clear error.
 // The page reads the state through getters and changes it only through the methods.
 import type {
+  CallValue,
   CountLine,
+  IpcError,
   IpcResult,
   SessionViewValue,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
+import { hasShelfPrefix } from '../../../src-shared/barcode/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
 import { CodeIndex } from './code-index.js';
@@ -60,6 +63,10 @@ export class CountingSession {
   #notice = $state<string | null>(null);
   #error = $state<string | null>(null);
   #nothingToUndo = $state(false);
+  /** The shelf this PC's scans are on (main keeps it in the scan log: a restart reads it back). */
+  #shelf = $state<CallValue<'counting.currentShelf'>>(null);
+  /** The last shelf label or empty shelf main refused (the page says why in its words). */
+  #shelfProblem = $state.raw<{ code: string; error: IpcError } | null>(null);
 
   #queue: Promise<void> = Promise.resolve();
 
@@ -98,6 +105,51 @@ export class CountingSession {
     return this.#nothingToUndo;
   }
 
+  get shelf(): CallValue<'counting.currentShelf'> {
+    return this.#shelf;
+  }
+
+  get shelfProblem(): { code: string; error: IpcError } | null {
+    return this.#shelfProblem;
+  }
+
+  /**
+   * The person looked: the current shelf holds nothing. Main refuses while units are counted on it
+   * (nothing is taken away); the refusal shows on the big display.
+   */
+  confirmShelfEmpty(): Promise<void> {
+    const shelf = this.#shelf;
+    if (shelf === null) return Promise.resolve();
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.confirmShelfEmpty', {
+        sessionId: this.sessionId,
+        code: shelf.code,
+      });
+      this.#shelfProblem = result.ok ? null : { code: shelf.code, error: result.error };
+      if (result.ok) this.#shelf = result.value;
+      else this.refuse(shelf.code, result.error.message);
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue;
+  }
+
+  /** A shelf label: the following scans are on that shelf (in the scan queue, so never reordered). */
+  #enterShelf(code: string): Promise<void> {
+    const run = async (): Promise<void> => {
+      const result = await this.#api.call('counting.enterShelf', { sessionId: this.sessionId, code });
+      if (!result.ok) {
+        this.#shelfProblem = { code, error: result.error };
+        this.refuse(code, result.error.message);
+        return;
+      }
+      this.#shelfProblem = null;
+      this.#shelf = result.value;
+      playCue('ok');
+    };
+    this.#queue = this.#queue.then(run, run);
+    return this.#queue;
+  }
+
   /** Worked out once per change of the lines, however many places on the page read them. */
   readonly productLines: CountLine[] = $derived(this.#lines.filter((line) => line.kind === 'product'));
 
@@ -125,6 +177,13 @@ export class CountingSession {
   }
 
   async load(): Promise<void> {
+    // The shelf this PC was on (a restart keeps it); the count itself never waits for it.
+    void this.#api
+      .call('counting.currentShelf', { sessionId: this.sessionId })
+      .then((shelf) => {
+        if (shelf.ok) this.#shelf = shelf.value;
+      })
+      .catch(() => undefined);
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
       this.#readLines(),
@@ -155,6 +214,7 @@ export class CountingSession {
    * on a line here before is shown on that line at once (synchronously: painted in the Enter's frame).
    */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
+    if (hasShelfPrefix(code)) return this.#enterShelf(code);
     const scanNumber = ++this.#scansRead;
     const repeated = options.repeated ?? false;
     const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed, this.#index);

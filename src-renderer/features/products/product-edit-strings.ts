@@ -53,6 +53,7 @@ export const pe = translator({
     problem_tooManyDecimals: 'At most 2 decimals, e.g. 12.50: nothing is rounded.',
     problem_checkDigit:
       'This looks like a GTIN/EAN/UPC but its check digit is wrong: scan it again or check the digits.',
+    problem_shelfPrefix: 'SHELF- starts only shelf labels: choose another code.',
     problem_skuTaken: 'Another product already has this SKU.',
     problem_barcodeTaken: 'Another product already has this barcode.',
     problem_duplicate: 'Another property has this name.',
@@ -135,6 +136,7 @@ export const pe = translator({
     problem_tooLarge: 'มากเกินไป: ราคาไม่เกิน 999,999,999.99 ขนาดและน้ำหนักไม่เกิน 1,000,000,000',
     problem_tooManyDecimals: 'ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 12.50: ไม่มีการปัดเศษ',
     problem_checkDigit: 'ดูเหมือน GTIN/EAN/UPC แต่หลักตรวจสอบผิด สแกนใหม่หรือตรวจตัวเลข',
+    problem_shelfPrefix: 'SHELF- ใช้ขึ้นต้นป้ายชั้นวางเท่านั้น: เลือกรหัสอื่น',
     problem_skuTaken: 'มีสินค้าอื่นใช้รหัสนี้แล้ว',
     problem_barcodeTaken: 'มีสินค้าอื่นใช้บาร์โค้ดนี้แล้ว',
     problem_duplicate: 'มีคุณสมบัติอื่นชื่อนี้แล้ว',
