@@ -68,7 +68,7 @@ describe('product barcode assignments through the outbox', () => {
   });
 
   it('a reset before the commit: the read back finds the old barcode, so it is sent again', async () => {
-    const barcode = 'SHELF-B7';
+    const barcode = 'BIN-B7';
     const { operationId } = enqueueProductBarcode(fx.db, { productId: 3, sku: sku(3), barcode });
     fx.sandbox.handle.scheduleFault({ endpoint: 'UpdateProduct', mode: 'reset', timing: 'before' });
     const outbox = fx.outbox();
