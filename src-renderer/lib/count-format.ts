@@ -1,23 +1,16 @@
 // Numbers the count review and the cycle pages show: baht with 2 decimals, signed variances (a real
 // minus sign, readable at arm's length), outbox operation ids folded into ranges, and times in Thai
 // time, all in the page's language.
+import { formatBaht } from './format-baht.js';
 import { formatNumber, locale } from './i18n.svelte.js';
+
+// One baht formatter for every page, so a negative figure reads the same everywhere (−฿, a real minus).
+export { formatBaht };
 
 const MINUS = '\u2212';
 
 function localeTag(): string {
   return locale.language === 'th' ? 'th-TH' : 'en-GB';
-}
-
-/** Baht with 2 decimals and the ฿ sign, e.g. ฿1,234.50. */
-export function formatBaht(value: number): string {
-  return new Intl.NumberFormat(localeTag(), {
-    style: 'currency',
-    currency: 'THB',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
 }
 
 function sign(value: number): string {
