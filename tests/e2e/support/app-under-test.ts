@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { CredentialStore } from '../../../src-main/credentials/index.js';
 import { InMemoryCredentialStore } from '../../../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost, type WebHost } from '../../../src-main/host/web-host.js';
@@ -33,7 +33,7 @@ import {
   type TestSandbox,
   type TestSandboxOptions,
 } from '../../support/sandbox-harness.js';
-import { screenshot, SCREENSHOTS, type Call, type ScreenshotOptions } from './page-helpers.js';
+import { saveFailure, screenshot, SCREENSHOTS, type Call, type ScreenshotOptions } from './page-helpers.js';
 
 export type { Call };
 
@@ -211,7 +211,9 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
 
 /**
  * The file's app under test: started in a beforeAll (the file's own beforeAll hooks, registered after
- * this call, run after it), closed in an afterAll. The answer reads the started app at each use.
+ * this call, run after it), closed in an afterAll. The answer reads the started app at each use. When
+ * a test fails (a wait timed out, most often), the page is saved as test-results/e2e/failed-<test>.png
+ * and .txt before anything closes it.
  */
 export function appUnderTest(options: AppUnderTestOptions & { sandbox: TestSandboxOptions }): AppWithSandbox;
 export function appUnderTest(options: AppUnderTestOptions): AppUnderTest;
@@ -220,6 +222,11 @@ export function appUnderTest(options: AppUnderTestOptions): AppUnderTest {
   beforeAll(async () => {
     app = await startAppUnderTest(options);
   }, 90_000);
+  afterEach(async ({ task }) => {
+    if (app === undefined || task.result?.state !== 'fail') return;
+    const saved = await saveFailure(app.page, `${options.name}-${task.name}`);
+    console.error(`The page when "${task.name}" failed: ${saved.join(', ') || 'nothing could be saved'}`);
+  }, 40_000);
   afterAll(async () => {
     await app?.close();
   });

@@ -1,6 +1,7 @@
 // Page helpers shared by the Chromium end-to-end tests: screenshots in test-results/e2e, the axe check,
 // the focused element, a screen captured in both languages, the counting page's counted cell, and demo
 // products with barcodes found through the contract.
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -20,6 +21,33 @@ export interface ScreenshotOptions {
 /** Saves test-results/e2e/<name>.png. */
 export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/**
+ * What the page showed when a test failed (a wait or an expectation that timed out, most often), for a
+ * CI flake to be read afterwards: test-results/e2e/failed-<name>.png and .txt (its URL and text). Bounded
+ * and never throwing, as the page may be the thing that hangs. Answers the files written.
+ */
+export async function saveFailure(page: Page, name: string): Promise<string[]> {
+  const base = join(SCREENSHOTS, `failed-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120)}`);
+  const saved: string[] = [];
+  try {
+    await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 15_000 });
+    saved.push(`${base}.png`);
+  } catch {
+    // No picture (the page closed or hung): the text may still come.
+  }
+  try {
+    const text = await Promise.race([
+      page.evaluate('document.body?.innerText ?? ""') as Promise<string>,
+      new Promise<string>((_, reject) => setTimeout(() => reject(new Error('no text in 15 s')), 15_000)),
+    ]);
+    writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}`);
+    saved.push(`${base}.txt`);
+  } catch {
+    // Nothing more to save.
+  }
+  return saved;
 }
 
 /** axe-core on the page as it is now: no serious or critical violation (`message` names the state). */
