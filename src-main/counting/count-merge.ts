@@ -17,13 +17,24 @@ import { existingSession, newProductLine, openSession, sessionViewOf } from './c
 import type { CountingContext } from './counting-context.js';
 import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
+import {
+  fileShelfPartsSchema,
+  fileShelfVisitsSchema,
+  MergedShelfParts,
+  ownParts,
+  partsOfFigure,
+  shelfDeltas,
+  shelfPartsProblem,
+} from './count-merge-shelves.js';
+import type { CountShelves } from './count-shelves.js';
 
 export const COUNT_FILE_FORMAT = 'stockroom-count-session';
-const COUNT_FILE_VERSION = 1;
+/** 2 carries shelves (count-merge-shelves.ts); a version 1 file still merges, all on no shelf. */
+const COUNT_FILE_VERSION = 2;
 
 const countFileSchema = z.object({
   format: z.literal(COUNT_FILE_FORMAT),
-  version: z.literal(COUNT_FILE_VERSION),
+  version: z.union([z.literal(1), z.literal(COUNT_FILE_VERSION)]),
   source: z.object({
     sessionId: z.string().min(1).max(64),
     label: z.string().min(1).max(300),
@@ -40,9 +51,11 @@ const countFileSchema = z.object({
         unittext: z.string().max(200),
         purchaseprice: z.number(),
         counted: z.number().min(0).max(1_000_000_000),
+        shelves: fileShelfPartsSchema.optional(),
       }),
     )
     .max(500_000),
+  shelves: fileShelfVisitsSchema.optional(),
 });
 type CountFile = z.output<typeof countFileSchema>;
 /** One product's figure as another PC counted it: a file's line, or a live member's change. */
@@ -89,10 +102,14 @@ function prepare(db: Database) {
 export class CountMerge {
   readonly #context: CountingContext;
   readonly #pcName: string;
+  readonly #countShelves: CountShelves;
+  readonly #mergedShelves: MergedShelfParts;
 
-  constructor(context: CountingContext, pcName: string) {
+  constructor(context: CountingContext, pcName: string, countShelves: CountShelves) {
     this.#context = context;
     this.#pcName = pcName;
+    this.#countShelves = countShelves;
+    this.#mergedShelves = new MergedShelfParts(context.db);
   }
 
   get #statements() {
@@ -107,9 +124,14 @@ export class CountMerge {
         const unresolved = repository.progress(session.id)?.unknown_codes ?? 0;
         if (unresolved > 0) throw new UnresolvedUnknownCodesError(unresolved);
         const merged = this.#mergedByProduct(session.id);
+        const mergedShelves = this.#mergedShelves.bySession(session.id, merged);
+        const lineParts = this.#countShelves.linePartsOf(session.id);
         const lines = this.#countedLines(session).flatMap((line) => {
-          const own = roundQuantity(line.counted - (merged.get(line.product_id ?? 0) ?? 0));
-          return own > 0 ? [fileLine(line, own)] : [];
+          const productId = line.product_id ?? 0;
+          const own = roundQuantity(line.counted - (merged.get(productId) ?? 0));
+          if (own <= 0) return [];
+          const shelves = ownParts(lineParts(line.id), mergedShelves.get(productId) ?? new Map());
+          return [fileLine(line, own, shelves ?? [{ shelf: null, counted: own }])];
         });
         const exportedAt = this.#context.now();
         const file: CountFile = {
@@ -122,6 +144,7 @@ export class CountMerge {
             exportedAt,
           },
           lines,
+          shelves: this.#countShelves.visitsOf(session.id),
         };
         if (handOver) repository.handOver(session.id, exportedAt);
         return {
@@ -152,12 +175,19 @@ export class CountMerge {
         // figures apply against what the stream already brought (the same rows), so nothing doubles.
         this.#statements.releaseLiveMember.run(session.id, file.source.sessionId);
         const source = { sessionId: file.source.sessionId, label: file.source.label };
-        const counter = `(merged from ${file.source.label})`;
+        const counter = `(merged from ${file.source.label})`.slice(0, 64);
+        this.#refuseUnknownShelves(session, file);
         let productsMerged = 0;
         let unchanged = 0;
         for (const entry of file.lines) {
           if (this.applySourceFigure(session, source, counter, entry)) productsMerged += 1;
           else unchanged += 1;
+        }
+        for (const code of file.shelves?.visited ?? []) {
+          this.#countShelves.recordMergedVisit(session.id, counter, code, 'enter');
+        }
+        for (const code of file.shelves?.empty ?? []) {
+          this.#countShelves.recordMergedVisit(session.id, counter, code, 'empty');
         }
         return {
           session: sessionViewOf(this.#context, existingSession(this.#context, session.id)),
@@ -182,8 +212,10 @@ export class CountMerge {
   ): boolean {
     const { repository, lookup, expected } = this.#context;
     const before = this.#statements.one.get(session.id, source.sessionId, entry.productId) ?? 0;
-    const delta = roundQuantity(entry.counted - before);
-    if (delta === 0) return false;
+    const partsBefore = this.#mergedShelves.of(session.id, source.sessionId, entry.productId, before);
+    const partsAfter = partsOfFigure(entry.counted, entry.shelves);
+    const deltas = shelfDeltas(partsBefore, partsAfter);
+    if (deltas.length === 0 && roundQuantity(entry.counted - before) === 0) return false;
     const at = this.#context.now();
     const expectedNow = expected.of(session.warehouse_code, entry.productId);
     const product = lookup.findById(entry.productId) ?? {
@@ -197,16 +229,20 @@ export class CountMerge {
       active: true,
       imagepath: '',
     };
-    const line =
+    let line =
       repository.productLine(session.id, entry.productId) ??
       repository.insertProductLine(newProductLine(session.id, product, expectedNow, 'counter', at));
-    recordLineEvent(this.#context, session, line, expectedNow, {
-      counter: counter.slice(0, 64),
-      kind: 'adjust',
-      quantity: delta,
-      code: null,
-      at,
-    });
+    for (const { shelf, delta } of deltas) {
+      line = recordLineEvent(this.#context, session, line, expectedNow, {
+        counter: counter.slice(0, 64),
+        kind: 'adjust',
+        quantity: delta,
+        code: null,
+        at,
+        shelfCode: shelf,
+      });
+    }
+    this.#mergedShelves.record(session.id, source.sessionId, entry.productId, partsAfter);
     this.#statements.upsert.run({
       session: session.id,
       source: source.sessionId,
@@ -242,6 +278,21 @@ export class CountMerge {
     });
   }
 
+  /** A shelf this PC does not have would put units where nobody can find them: import the shelves first. */
+  #refuseUnknownShelves(session: SessionRow, file: CountFile): void {
+    const codes = new Set([...(file.shelves?.visited ?? []), ...(file.shelves?.empty ?? [])]);
+    for (const line of file.lines)
+      for (const part of line.shelves ?? []) if (part.shelf !== null) codes.add(part.shelf);
+    const missing = [...codes]
+      .filter((code) => !this.#countShelves.knows(session.warehouse_code, code))
+      .sort();
+    if (missing.length === 0) return;
+    throw new CountingError(
+      'unknown-shelf',
+      `${session.warehouse_code} has no shelf ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''} on this PC: import the shelves file first, then merge again`,
+    );
+  }
+
   #countedLines(session: SessionRow): LineRow[] {
     return this.#context.repository
       .lines(session.id)
@@ -257,7 +308,11 @@ export class CountMerge {
   }
 }
 
-function fileLine(line: LineRow, counted: number): CountFile['lines'][number] {
+function fileLine(
+  line: LineRow,
+  counted: number,
+  shelves: CountFile['lines'][number]['shelves'],
+): CountFile['lines'][number] {
   return {
     productId: line.product_id ?? 0,
     sku: line.sku ?? '',
@@ -266,6 +321,7 @@ function fileLine(line: LineRow, counted: number): CountFile['lines'][number] {
     unittext: line.unittext ?? '',
     purchaseprice: line.purchase_price ?? 0,
     counted,
+    shelves,
   };
 }
 
@@ -283,6 +339,15 @@ function parseCountFile(text: string): CountFile {
       'invalid-arguments',
       `The file is not a count exported by Stockroom${where === '' ? '' : ` (at ${where})`}.`,
     );
+  }
+  for (const [index, line] of parsed.data.lines.entries()) {
+    const problem = line.shelves === undefined ? undefined : shelfPartsProblem(line.shelves, line.counted);
+    if (problem !== undefined) {
+      throw new Refusal(
+        'invalid-arguments',
+        `The file is not a count exported by Stockroom (at lines.${index}.shelves, ${line.sku}: ${problem}).`,
+      );
+    }
   }
   return parsed.data;
 }

@@ -38,6 +38,9 @@ function prepare(db: Database) {
     visit: db.prepare<[string, string, string, string, number]>(
       'INSERT INTO count_shelf_visits (session_id, counter, shelf_code, kind, at) VALUES (?, ?, ?, ?, ?)',
     ),
+    hasVisit: db.prepare<[string, string, string, string], { id: number }>(
+      'SELECT id FROM count_shelf_visits WHERE session_id = ? AND counter = ? AND shelf_code = ? AND kind = ? LIMIT 1',
+    ),
     visited: db.prepare<[string], { shelf_code: string; empty: number }>(`
       SELECT shelf_code, max(kind = 'empty') AS empty FROM count_shelf_visits
       WHERE session_id = ? GROUP BY shelf_code`),
@@ -156,6 +159,40 @@ export class CountShelves {
         .filter((shelf) => !visits.has(shelf.code) && !rowsByShelf.has(shelf.code))
         .map(({ code, name }) => ({ code, name })),
     };
+  }
+
+  /** Each line's units per shelf now, for a count file's export (count-merge-shelves.ts). */
+  linePartsOf(sessionId: string): (lineId: number) => ReadonlyMap<string | null, number> {
+    const byLine = new Map<number, ShelfEventRow[]>();
+    for (const event of this.#statements.liveEvents.all(sessionId)) {
+      const list = byLine.get(event.line_id);
+      if (list === undefined) byLine.set(event.line_id, [event]);
+      else list.push(event);
+    }
+    return partsOfLines(byLine);
+  }
+
+  /** The shelves a session visited, and those confirmed empty (a count file carries both). */
+  visitsOf(sessionId: string): { readonly visited: string[]; readonly empty: string[] } {
+    const rows = this.#statements.visited.all(sessionId);
+    return {
+      visited: rows.map((row) => row.shelf_code).sort(),
+      empty: rows
+        .filter((row) => row.empty === 1)
+        .map((row) => row.shelf_code)
+        .sort(),
+    };
+  }
+
+  /** A merged source's visit, recorded once under its counter (inside the caller's transaction). */
+  recordMergedVisit(sessionId: string, counter: string, code: string, kind: 'enter' | 'empty'): void {
+    if (this.#statements.hasVisit.get(sessionId, counter, code, kind) !== undefined) return;
+    this.#statements.visit.run(sessionId, counter, code, kind, this.#context.now());
+  }
+
+  /** Whether the warehouse has the shelf on this PC. */
+  knows(warehouseCode: string, code: string): boolean {
+    return this.#shelves.find(warehouseCode, code) !== undefined;
   }
 
   #shelfOf(session: SessionRow, rawCode: string): { code: string; name: string } {

@@ -101,7 +101,7 @@ export class CountingService {
     });
     this.#countShelves = new CountShelves(this.#context, this.#shelves);
     this.#lines = new CountLineService(this.#context);
-    this.#merge = new CountMerge(this.#context, options.pcName ?? hostname());
+    this.#merge = new CountMerge(this.#context, options.pcName ?? hostname(), this.#countShelves);
     this.#recount = new CountRecount(this.#context);
   }
 

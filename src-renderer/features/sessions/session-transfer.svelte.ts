@@ -19,7 +19,7 @@ export interface MergeOutcome {
 /** Why an export or a merge did not happen (main's words, or an unreadable file). */
 export type TransferProblem =
   | { readonly kind: 'export'; readonly sessionName: string; readonly message: string }
-  | { readonly kind: 'merge'; readonly fileName: string; readonly message: string }
+  | { readonly kind: 'merge'; readonly fileName: string; readonly message: string; readonly reason?: string }
   | { readonly kind: 'unreadable'; readonly fileName: string };
 
 /** The most a count file may be (the contract's bound on the text). */
@@ -92,7 +92,13 @@ export class SessionTransfer {
       }
       const result = await this.#api.call('counting.mergeSession', { sessionId, text });
       if (!result.ok) {
-        this.#problem = { kind: 'merge', fileName: file.name, message: result.error.message };
+        const { message, reason } = result.error;
+        this.#problem = {
+          kind: 'merge',
+          fileName: file.name,
+          message,
+          ...(reason === undefined ? {} : { reason }),
+        };
         return false;
       }
       const { source, productsMerged, unchanged } = result.value;

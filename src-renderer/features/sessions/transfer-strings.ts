@@ -20,6 +20,8 @@ export const tt = translator({
     mergedNothingNew:
       '{fileName} was already merged into “{name}”: nothing changed ({unchanged} products the same). Merging the same file again changes nothing.',
     mergeFailed: 'Not merged {fileName}: {message}',
+    mergeUnknownShelf:
+      'Not merged {fileName}: it counts units on shelves this PC does not have. Import the shelves file on the “Shelves” page, then merge again. ({message})',
     unreadable: 'Not merged: {fileName} could not be read as a count file.',
     handedOver: 'handed over {when}',
   },
@@ -39,6 +41,8 @@ export const tt = translator({
     mergedNothingNew:
       '{fileName} ถูกรวมเข้ากับ “{name}” แล้ว: ไม่มีอะไรเปลี่ยน (สินค้าเหมือนเดิม {unchanged} รายการ) การรวมไฟล์เดิมซ้ำจะไม่เปลี่ยนอะไร',
     mergeFailed: 'รวม {fileName} ไม่สำเร็จ: {message}',
+    mergeUnknownShelf:
+      'รวม {fileName} ไม่สำเร็จ: ไฟล์นับสินค้าบนชั้นวางที่เครื่องนี้ไม่มี ให้นำเข้าไฟล์ชั้นวางที่หน้า “ชั้นวาง” ก่อน แล้วรวมอีกครั้ง ({message})',
     unreadable: 'รวมไม่สำเร็จ: อ่าน {fileName} เป็นไฟล์ผลการนับไม่ได้',
     handedOver: 'ส่งต่อแล้วเมื่อ {when}',
   },
