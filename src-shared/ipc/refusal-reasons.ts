@@ -91,7 +91,7 @@ export type RefusalArea = keyof typeof REFUSAL_REASONS_BY_AREA;
 /**
  * The reasons a call may refuse with when its contract entry lists none of its own (`reasons`): those of
  * the areas named here for the first word of its name. A call area left out refuses with no reason
- * unless a call lists its own (print.*, labels.*, papers.* list theirs per call). `CallReason` in
+ * unless a call lists its own (print.*, labels.*, papers.* and contacts.* list theirs per call). `CallReason` in
  * contract.ts reads this; the page's switch over a call's reasons is checked against it.
  */
 export const CALL_AREA_REFUSALS = {
@@ -106,7 +106,6 @@ export const CALL_AREA_REFUSALS = {
   serials: ['catalogue'],
   bundles: ['catalogue'],
   stockMoves: ['stockMoves'],
-  contacts: ['contacts'],
   files: ['files'],
   money: ['documents'],
   documents: ['documents'],

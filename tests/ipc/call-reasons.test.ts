@@ -51,6 +51,8 @@ describe("a call's refusal reasons", () => {
     expectTypeOf<CallReason<'print.quotation'>>().toBeNever();
     expectTypeOf<CallReason<'settings.get'>>().toBeNever();
     expectTypeOf<CallReason<'contacts.create'>>().toEqualTypeOf<RefusalReasonOf<'contacts'>>();
+    expectTypeOf<CallReason<'contacts.update'>>().toEqualTypeOf<'code-too-short' | 'code-taken'>();
+    expectTypeOf<CallReason<'contacts.search'>>().toBeNever();
     expectTypeOf<CallReason<'returns.void'>>().toEqualTypeOf<'voided' | 'approved'>();
   });
 
