@@ -11,6 +11,7 @@ import {
   ipcOk,
   isCallName,
   type CallName,
+  type CallSpec,
   type CallValue,
   type EventName,
   type IpcIssue,
@@ -48,6 +49,11 @@ export interface ApiCoreOptions {
 }
 
 const MAX_ISSUES = 20;
+
+/** A call that lists its own reasons refuses with those only (its area's otherwise: the type says so). */
+function reasonAllowed(spec: CallSpec, reason: string | undefined): boolean {
+  return reason === undefined || spec.reasons === undefined || spec.reasons.some((own) => own === reason);
+}
 
 /** A transport may hand over anything as the name (a null-prototype object has no String()). */
 function nameForLog(name: unknown): string {
@@ -96,7 +102,10 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
       const failure = toIpcFailure(error);
       if (failure.error.code === 'internal') logger.error('A call failed', { call: name, error });
       // A refusal is checked on the way out like a value: its reason must be one the contract declares.
-      else if (!ipcErrorSchema.safeParse(failure.error).success) {
+      else if (
+        !ipcErrorSchema.safeParse(failure.error).success ||
+        !reasonAllowed(spec, failure.error.reason)
+      ) {
         logger.error('A call refused with a reason outside the contract', { call: name, error });
         return ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
       }

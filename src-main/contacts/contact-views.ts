@@ -9,10 +9,9 @@ import type { WriteOperationState } from './contact-writes.js';
 
 export type Standings = ReadonlyMap<number, WriteOperationState>;
 
-export function contactSummary(row: ShownContactRow, standings: Standings): ContactSummary {
+/** A contact's own fields as pages name them (a list row, a picked contact). */
+export function contactFields(row: ShownContactRow) {
   return {
-    serverId: row.server_id,
-    localId: row.local_id,
     code: row.code,
     name: row.name,
     idNumber: row.idnumber,
@@ -21,6 +20,14 @@ export function contactSummary(row: ShownContactRow, standings: Standings): Cont
     address: row.address,
     branchName: row.branchname,
     branchNo: row.branchno,
+  };
+}
+
+export function contactSummary(row: ShownContactRow, standings: Standings): ContactSummary {
+  return {
+    serverId: row.server_id,
+    localId: row.local_id,
+    ...contactFields(row),
     sendState: row.operation_id === null ? null : sendStateOf(standings.get(row.operation_id)),
     operationId: row.operation_id,
   };

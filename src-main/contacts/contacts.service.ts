@@ -17,7 +17,7 @@ import type { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import type { RefusalReasonOf } from '../../src-shared/ipc/refusal-reasons.js';
 import { Refusal } from '../refusal/refusal.js';
 import type { AddContactBody, ContactTarget, ContactWrites } from './contact-writes.js';
-import { catalogueShown, contactDetail, contactSummary } from './contact-views.js';
+import { catalogueShown, contactDetail, contactFields, contactSummary } from './contact-views.js';
 import {
   keywordOf,
   type ContactsRepository,
@@ -326,15 +326,5 @@ function hereShown(row: HereRow): ShownContactRow {
 }
 
 function pickedOf(row: ShownContactRow, id: number): PickedContact {
-  return {
-    id,
-    code: row.code,
-    name: row.name,
-    idNumber: row.idnumber,
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    branchName: row.branchname,
-    branchNo: row.branchno,
-  };
+  return { id, ...contactFields(row) };
 }

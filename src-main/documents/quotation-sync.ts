@@ -14,9 +14,9 @@ import {
   FixedIntervalSync,
   fixedIntervalSettings,
   type CopyPullReport,
+  type CopyRun,
   type CopySyncOptions,
   type FixedIntervalSettings,
-  type SyncRun,
 } from '../windowed-copy/windowed-sync.js';
 import { localOpsOf, quotationFromServer } from './quotation-rows.js';
 import type { QuotationRepository } from './quotation.repository.js';
@@ -30,22 +30,19 @@ export interface QuotationSyncOptions extends CopySyncOptions<QuotationSyncSetti
   readonly writes: OutboxWrites;
 }
 
-type Run = SyncRun<{ quotations: number }>;
+type Run = CopyRun<'quotations'>;
 
-export class QuotationSync extends FixedIntervalSync<CopyPullReport, { quotations: number }> {
+export class QuotationSync extends FixedIntervalSync<'quotations', DocumentsChange> {
   readonly #o: QuotationSyncOptions;
 
   constructor(options: QuotationSyncOptions) {
-    const { quotations, now } = options;
-    super({
-      markers: quotations.markers,
-      transaction: (work) => quotations.transaction(work),
-      now,
+    const { now } = options;
+    super(options, {
+      table: options.quotations,
       defaults: DEFAULT_QUOTATION_SYNC_SETTINGS,
-      settings: options.settings,
-      noChanges: () => ({ quotations: 0 }),
+      counts: 'quotations',
       pruneWaitsForPull: false,
-      onChanged: (changes) => options.onChanged?.({ source: 'sync', ...changes, at: now() }),
+      changed: (quotations) => ({ source: 'sync', quotations, at: now() }),
     });
     this.#o = options;
   }
@@ -54,17 +51,17 @@ export class QuotationSync extends FixedIntervalSync<CopyPullReport, { quotation
     const settled = this.#settledBefore();
     await this.#list(run, { quotationafter: run.windowStart }, settled);
     await this.#list(run, { status: '0' }, settled);
-    return { job: 'first', requests: run.requests, changed: run.changes.quotations };
+    return this.report(run);
   }
 
   protected async readChanges(run: Run): Promise<CopyPullReport> {
     await this.#list(run, { updatedatetimeafter: run.since }, this.#settledBefore());
-    return { job: 'pull', requests: run.requests, changed: run.changes.quotations };
+    return this.report(run);
   }
 
   protected prune(run: Run): Promise<CopyPullReport> {
     run.changes.quotations = this.#o.quotations.prune(run.windowStart);
-    return Promise.resolve({ job: 'prune', requests: 0, changed: run.changes.quotations });
+    return Promise.resolve(this.report(run));
   }
 
   async #list(

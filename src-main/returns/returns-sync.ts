@@ -10,9 +10,9 @@ import {
   FixedIntervalSync,
   fixedIntervalSettings,
   type CopyPullReport,
+  type CopyRun,
   type CopySyncOptions,
   type FixedIntervalSettings,
-  type SyncRun,
 } from '../windowed-copy/windowed-sync.js';
 import type { ReturnCopy } from './return-copy.js';
 import type { ReturnOrderRepository } from './return-order.repository.js';
@@ -27,22 +27,18 @@ export interface ReturnsSyncOptions extends CopySyncOptions<ReturnsSyncSettings,
   readonly copy: ReturnCopy;
 }
 
-type Run = SyncRun<{ orders: number }>;
+type Run = CopyRun<'orders'>;
 
-export class ReturnsSync extends FixedIntervalSync<CopyPullReport, { orders: number }> {
+export class ReturnsSync extends FixedIntervalSync<'orders', number> {
   readonly #o: ReturnsSyncOptions;
 
   constructor(options: ReturnsSyncOptions) {
-    const { repo } = options;
-    super({
-      markers: repo.markers,
-      transaction: (work) => repo.transaction(work),
-      now: options.now,
+    super(options, {
+      table: options.repo,
       defaults: DEFAULT_RETURNS_SYNC_SETTINGS,
-      settings: options.settings,
-      noChanges: () => ({ orders: 0 }),
+      counts: 'orders',
       pruneWaitsForPull: true,
-      onChanged: (changes) => options.onChanged?.(changes.orders),
+      changed: (orders) => orders,
     });
     this.#o = options;
   }
@@ -58,7 +54,7 @@ export class ReturnsSync extends FixedIntervalSync<CopyPullReport, { orders: num
   protected prune(run: Run): Promise<CopyPullReport> {
     const { repo } = this.#o;
     run.changes.orders = repo.transaction(() => repo.prune(run.windowStart));
-    return Promise.resolve({ job: 'prune', requests: 0, changed: run.changes.orders });
+    return Promise.resolve(this.report(run));
   }
 
   async #read(run: Run, filter: Readonly<Record<string, string>>): Promise<CopyPullReport> {
@@ -75,10 +71,6 @@ export class ReturnsSync extends FixedIntervalSync<CopyPullReport, { orders: num
       },
     );
     repo.transaction(() => copy.settle(settled, run.startedAt));
-    return {
-      job: run.job === 'first' ? 'first' : 'pull',
-      requests: run.requests,
-      changed: run.changes.orders,
-    };
+    return this.report(run);
   }
 }

@@ -6,23 +6,9 @@ import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
-import {
-  storeDatabasePath,
-  storeFilesDirectory,
-  storeUploadsDirectory,
-  type AppPaths,
-} from '../storage/paths.js';
+import { storeDatabasePath, storeFilesDirectory, type AppPaths } from '../storage/paths.js';
 import { BundleRepository, BundleService, refreshBundles } from '../bundles/index.js';
-import { outboxPictureWrites, ProductPictures } from '../catalog/pictures/index.js';
-import { SerialNumbers } from '../catalog/serials/index.js';
 import { RequestBudget, SqliteRequestBudgetStore, type BackofficeClient } from '../backoffice/index.js';
-import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
-import { CatalogueService } from '../catalog/catalogue.service.js';
-import { CodeAliases } from '../catalog/code-aliases.js';
-import { WarehouseAdditions } from '../catalog/warehouse-additions.js';
-import { ProductEdits } from '../catalog/product-edits.js';
-import { outboxProductWrites } from '../catalog/product-writes.js';
-import { ImageFetcher, ProductImageCache, storeImageDirectory } from '../catalog/images/index.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { rereadDocumentMoves } from '../catalog/sync/document-moves.js';
 import { CatalogueSync, SyncScheduler } from '../catalog/sync/index.js';
@@ -41,14 +27,7 @@ import { MoneyRecordRepository } from '../money/money-record.repository.js';
 import { forgetWithdrawnMoney } from '../money/money-withdrawn.js';
 import { MerchantProfileReader, PaperSettingsRepository, PrintingService } from '../printing/index.js';
 import { MoneyTransferRepository } from '../money/money-transfer.repository.js';
-import {
-  enqueueWrite,
-  openStockLineCount,
-  operationStates,
-  Outbox,
-  outboxWrites,
-  type OutboxOptions,
-} from '../outbox/index.js';
+import { operationStates, Outbox, outboxWrites, type OutboxOptions } from '../outbox/index.js';
 import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import { StockMovesService } from '../stock-moves/index.js';
 import { openReturns } from '../returns/index.js';
@@ -58,6 +37,7 @@ import { pageReadsThrough } from './page-reads.js';
 import { SyncStatusTracker } from './sync-status.tracker.js';
 import { closeStore } from './store-close.js';
 import { forwardStoreEvents } from './store-events.js';
+import { openStoreCatalogue } from './store-catalogue.js';
 
 /** How often an idle outbox looks for work, how long a lost request may settle, backoff, lease length. */
 export type OutboxTiming = Partial<Pick<OutboxOptions, 'watchdogMs' | 'settleMs' | 'backoff' | 'leaseTtlMs'>>;
@@ -219,21 +199,18 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       logger,
     });
 
-    // The store's pictures: one connection pool (no credentials are sent), closed with the store.
-    const imageFetcher = new ImageFetcher();
-    cleanups.push(() => {
-      imageFetcher
-        .close()
-        .catch((error: unknown) => logger.warn('Closing the picture fetcher failed', { error }));
-    });
-    const lookup = new CatalogueLookup(db);
-    const warehouses = new WarehouseAdditions({
+    const counting = new CountingService(db, { now });
+    const storeCatalogue = openStoreCatalogue({
       db,
-      pulled: () => catalogue.warehouses(),
-      queueCreate: (body) => enqueueWrite(db, { kind: 'addWarehouse', body }).operationId,
+      catalogue,
+      outbox,
+      counting,
+      baseUrl: profile.baseUrl,
+      logger,
       now,
     });
-    const counting = new CountingService(db, { now });
+    cleanups.push(storeCatalogue.close);
+    const { lookup, warehouses, pictures, serials } = storeCatalogue;
     const cycle = new CycleCountingService({ db, counting, now });
     const live = new LiveCountService({
       db,
@@ -242,44 +219,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       logger: logger.child('live-count'),
       ...(options.liveListen === undefined ? {} : { listen: options.liveListen }),
       onChanged: (sessionId) => hub.emit('live.changed', { sessionId }),
-    });
-    const pictures = new ProductPictures({
-      db,
-      lookup,
-      directory: storeUploadsDirectory(db.name),
-      now,
-      currentId: (productId) => catalogue.localWrites.currentId(productId),
-      writes: outboxPictureWrites(db, catalogue.localWrites),
-    });
-    const catalogueService = new CatalogueService({
-      warehouses,
-      lookup,
-      aliases: new CodeAliases({ db, lookup, now }),
-      repository: catalogue,
-      outbox,
-      images: new ProductImageCache({
-        directory: storeImageDirectory(db.name),
-        fetcher: imageFetcher,
-        // A picture address refused (not https, not public) is worth a warning; offline is not.
-        onProblem: (message, details) => {
-          if (String(details['detail']).startsWith('address refused')) logger.warn(message, details);
-          else logger.debug(message, details);
-        },
-      }),
-      localPictures: pictures,
-      baseUrl: profile.baseUrl,
-      edits: new ProductEdits({
-        db,
-        repository: catalogue,
-        lookup,
-        writes: outboxProductWrites(db),
-        usage: {
-          openCountsHolding: (productId) => counting.openCountsHolding(productId),
-          queuedStockWrites: (productId) => openStockLineCount(db, productId),
-        },
-        pcName: hostname(),
-        now,
-      }),
     });
     const contacts = new ContactsService({
       repository: new ContactsRepository(db),
@@ -294,7 +233,6 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       warehouseCodes: () => new Set(warehouses.choices().map((warehouse) => warehouse.code)),
       now,
     });
-    const serials = new SerialNumbers({ db, lookup, repository: catalogue, now });
     const bundles = new BundleService({
       db,
       bundles: bundleCopy,
@@ -373,7 +311,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
 
     return {
       profile,
-      catalogue: catalogueService,
+      catalogue: storeCatalogue.service,
       counting,
       live,
       cycle,

@@ -259,13 +259,53 @@ export abstract class WindowedSync<
   }
 }
 
-/** The sync of a copy pulled every `settings.intervalMs`. */
-export abstract class FixedIntervalSync<Report, Changes extends ChangeCounts> extends WindowedSync<
-  Report,
-  Changes,
+/** What a copy pulled at a fixed interval declares of itself; its caller gives the rest. */
+export interface FixedIntervalCopy<Key extends string, Change> {
+  /** The copy's table: its sync markers and its database transaction. */
+  readonly table: { readonly markers: SyncMarkers; transaction<T>(work: () => T): T };
+  readonly defaults: FixedIntervalSettings;
+  /** The one kind of row whose changes a job counts. */
+  readonly counts: Key;
+  readonly pruneWaitsForPull: boolean;
+  /** The resource's `changed` event for a job that changed `count` rows. */
+  readonly changed: (count: number) => Change;
+}
+
+/** One job's run on a copy of one kind of row. */
+export type CopyRun<Key extends string> = SyncRun<Record<Key, number>>;
+
+/** The sync of a copy of one kind of row pulled every `settings.intervalMs` (quotations, returns). */
+export abstract class FixedIntervalSync<Key extends string, Change> extends WindowedSync<
+  CopyPullReport,
+  Record<Key, number>,
   FixedIntervalSettings
 > {
+  readonly #counts: Key;
+
+  protected constructor(
+    options: CopySyncOptions<FixedIntervalSettings, Change>,
+    copy: FixedIntervalCopy<Key, Change>,
+  ) {
+    const { table, counts } = copy;
+    super({
+      markers: table.markers,
+      transaction: (work) => table.transaction(work),
+      now: options.now,
+      defaults: copy.defaults,
+      settings: options.settings,
+      noChanges: () => ({ [counts]: 0 }) as Record<Key, number>,
+      pruneWaitsForPull: copy.pruneWaitsForPull,
+      onChanged: (changes) => options.onChanged?.(copy.changed(changes[counts])),
+    });
+    this.#counts = counts;
+  }
+
   intervalMs(): number {
     return this.settings.intervalMs;
+  }
+
+  /** What a run did: its requests and the rows it changed. */
+  protected report(run: CopyRun<Key>): CopyPullReport {
+    return { job: run.job, requests: run.requests, changed: run.changes[this.#counts] };
   }
 }

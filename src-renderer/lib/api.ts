@@ -19,6 +19,7 @@ import type { HostFrame } from '../../src-shared/ipc/frames.js';
 import type {
   CallArgs,
   CallName,
+  CallReason,
   CallValue,
   EventName,
   EventPayload,
@@ -123,7 +124,7 @@ class SocketBridge implements StockroomBridge {
     return () => this.#linkListeners.delete(listener);
   }
 
-  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallValue<N>>> {
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallValue<N>, CallReason<N>>> {
     const id = this.#nextId++;
     const text = JSON.stringify({ type: 'call', id, name, args });
     return new Promise<IpcResult<unknown>>((settle) => {
@@ -138,7 +139,7 @@ class SocketBridge implements StockroomBridge {
         settle(NOT_CONNECTED);
       }, CONNECT_WAIT_MS);
       this.#waiting.set(id, { text, settle, timer });
-    }) as Promise<IpcResult<CallValue<N>>>;
+    }) as Promise<IpcResult<CallValue<N>, CallReason<N>>>;
   }
 
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {

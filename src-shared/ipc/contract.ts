@@ -4,6 +4,12 @@
 // schema too, so nothing outside it (a secret, an internal field) can ride along.
 import type { z } from 'zod';
 import type { CallNameList } from './names.js';
+import type {
+  CALL_AREA_REFUSALS,
+  CallAreaWithReasons,
+  RefusalReason,
+  RefusalReasonOf,
+} from './refusal-reasons.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { catalogueProductCalls } from './schemas/catalogue-products.js';
 import { countingCalls } from './schemas/counting.js';
@@ -30,6 +36,11 @@ import { liveCountCalls } from './schemas/live-count.js';
 export interface CallSpec {
   readonly args: z.ZodType;
   readonly result: z.ZodType;
+  /**
+   * The only reasons this call refuses with, when they are fewer than its area's (CALL_AREA_REFUSALS);
+   * the IPC edge turns any other into an internal failure.
+   */
+  readonly reasons?: readonly RefusalReason[];
 }
 
 export const callContract = {
@@ -64,6 +75,20 @@ export type CallArgs<N extends CallName> = z.input<CallContract[N]['args']>;
 /** What a handler in main receives (defaults filled in). */
 export type ParsedCallArgs<N extends CallName> = z.output<CallContract[N]['args']>;
 export type CallValue<N extends CallName> = z.output<CallContract[N]['result']>;
+
+type AreaOf<N extends string> = N extends `${infer A}.${string}` ? A : never;
+type AreaReasons<A> = A extends CallAreaWithReasons
+  ? RefusalReasonOf<(typeof CALL_AREA_REFUSALS)[A][number]>
+  : never;
+/**
+ * The reasons call N may refuse with: its own list (`reasons`), else its area's. `never` for a call that
+ * gives none, so a page's switch over `error.reason` names only reasons the call can return.
+ */
+export type CallReason<N extends CallName> = CallContract[N] extends {
+  readonly reasons: readonly (infer R extends RefusalReason)[];
+}
+  ? R
+  : AreaReasons<AreaOf<N>>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Fails to compile when the generated names (the preload's allow-list) and the contract disagree:

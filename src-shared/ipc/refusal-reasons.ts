@@ -87,6 +87,32 @@ export const REFUSAL_REASONS_BY_AREA = {
 } as const;
 
 export type RefusalArea = keyof typeof REFUSAL_REASONS_BY_AREA;
+
+/**
+ * The reasons a call may refuse with when its contract entry lists none of its own (`reasons`): those of
+ * the areas named here for the first word of its name. A call area left out refuses with no reason
+ * unless a call lists its own (print.*, labels.*, papers.* and contacts.* list theirs per call). `CallReason` in
+ * contract.ts reads this; the page's switch over a call's reasons is checked against it.
+ */
+export const CALL_AREA_REFUSALS = {
+  counting: ['counting'],
+  shelves: ['shelves'],
+  cycle: ['cycle', 'counting'],
+  live: ['live', 'counting'],
+  profiles: ['keychain', 'profiles'],
+  profile: ['keychain', 'profiles'],
+  demo: ['keychain', 'profiles'],
+  catalogue: ['catalogue'],
+  serials: ['catalogue'],
+  bundles: ['catalogue'],
+  stockMoves: ['stockMoves'],
+  files: ['files'],
+  money: ['documents'],
+  documents: ['documents'],
+  returns: ['documents'],
+  outbox: ['outbox'],
+} as const satisfies Readonly<Record<string, readonly RefusalArea[]>>;
+export type CallAreaWithReasons = keyof typeof CALL_AREA_REFUSALS;
 /** The reasons one area's calls may refuse with. */
 export type RefusalReasonOf<A extends RefusalArea> = (typeof REFUSAL_REASONS_BY_AREA)[A][number];
 export type RefusalReason = RefusalReasonOf<RefusalArea>;

@@ -32,20 +32,22 @@ export interface IpcIssue {
   readonly message: string;
 }
 
-export interface IpcError {
+/** R: the reasons the call may give (CallReason of a call; any for a failure not tied to one). */
+export interface IpcError<R extends RefusalReason = RefusalReason> {
   readonly code: IpcErrorCode;
   readonly message: string;
   /** The service's own finer code, when the UI may act on it (e.g. 'unresolved-unknown-codes'). */
-  readonly reason?: RefusalReason;
+  readonly reason?: R;
   readonly issues?: readonly IpcIssue[];
 }
 
-export interface IpcFailure {
+export interface IpcFailure<R extends RefusalReason = RefusalReason> {
   readonly ok: false;
-  readonly error: IpcError;
+  readonly error: IpcError<R>;
 }
 
-export type IpcResult<T> = { readonly ok: true; readonly value: T } | IpcFailure;
+export type IpcResult<T, R extends RefusalReason = RefusalReason> =
+  { readonly ok: true; readonly value: T } | IpcFailure<R>;
 
 export const ipcErrorSchema = z.object({
   code: z.enum(IPC_ERROR_CODES),
@@ -54,15 +56,17 @@ export const ipcErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-export function ipcOk<T>(value: T): IpcResult<T> {
+/** A value: an answer of any call (it carries no reason). */
+export function ipcOk<T>(value: T): IpcResult<T, never> {
   return { ok: true, value };
 }
 
-export function ipcFail(
+/** A failure; its reason type is the reason given (none: a failure any call may answer). */
+export function ipcFail<R extends RefusalReason = never>(
   code: IpcErrorCode,
   message: string,
-  details: { reason?: RefusalReason; issues?: readonly IpcIssue[] } = {},
-): IpcFailure {
+  details: { reason?: R; issues?: readonly IpcIssue[] } = {},
+): IpcFailure<R> {
   return {
     ok: false,
     error: {

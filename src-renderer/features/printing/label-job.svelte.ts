@@ -2,7 +2,7 @@
 // codes, a return's lines, shelves), the layout (this PC's last one, remembered when changed) and the
 // copies: one figure for all ("copies of each") or one an item (a selection of products); main's label sheet for them, shown in the preview and handed to the print root;
 // Print waits for the embedded font and prints (one PDF page a roll label, A4 for a sheet).
-import type { IpcError, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type { CallReason, IpcError, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import {
   LABEL_LAYOUTS,
   labelsPerPage,
@@ -215,7 +215,10 @@ export class LabelJob {
     printedNow.clear(previous);
   }
 
-  #problemOf(error: IpcError): { key: LabelStringKey; values: Record<string, string | number> } {
+  #problemOf(error: IpcError<CallReason<'labels.sheet'>>): {
+    key: LabelStringKey;
+    values: Record<string, string | number>;
+  } {
     const path = error.issues?.[0]?.path ?? '';
     const code = this.#items.find((_, index) => path === `items.${index}.code`)?.code ?? '';
     switch (error.reason) {
@@ -225,9 +228,14 @@ export class LabelJob {
         return { key: 'codeNotPrintable', values: { code } };
       case 'labels-too-many':
         return { key: 'tooMany', values: { max: MAX_LABELS_PER_PRINT } };
-      default:
-        // Anything else (the link is down): main's own words.
+      case undefined:
+        // No reason of the call's (the link is down): main's own words.
         return { key: 'rawError', values: { message: error.message } };
+      default: {
+        // Every reason labels.sheet can give has its words above: a new one does not compile.
+        const unhandled: never = error.reason;
+        return unhandled;
+      }
     }
   }
 }

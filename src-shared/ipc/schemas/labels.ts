@@ -19,9 +19,9 @@ export const labelCalls = {
   /**
    * The labels for the items on a layout: each code in its symbology (EAN-13, EAN-8, UPC-A with a right
    * check digit, else Code 128) as bars sized for the label, the name in at most two lines. Refused,
-   * naming the item (`items.N.code`), for a code too long for the layout (reason `labelCodeTooWide`) or
-   * with characters a barcode cannot carry (`labelCodeNotPrintable`); more than 5000 labels:
-   * `labelsTooMany`. Needs no store: shelves and any other page pass their own items.
+   * naming the item (`items.N.code`), for a code too long for the layout (reason `label-code-too-wide`)
+   * or with characters a barcode cannot carry (`label-code-not-printable`); more than 5000 labels:
+   * `labels-too-many`. Needs no store: shelves and any other page pass their own items.
    */
   'labels.sheet': {
     args: z.strictObject({
@@ -29,12 +29,13 @@ export const labelCalls = {
       items: z.array(labelItem).min(1).max(MAX_LABEL_ITEMS),
     }),
     result: labelSheet,
+    reasons: ['labels-too-many', 'label-code-too-wide', 'label-code-not-printable'],
   },
   /** The open store's paper settings (PromptPay off, 30 days until set). */
   'papers.settings': { args: EMPTY_ARGS, result: paperSettings },
   /**
    * Changes the fields given. A PromptPay id must be a Thai mobile number (10 digits from 0) or a tax id
-   * (13 digits, its check digit right), digits only (reason `promptPayId`); null turns the QR off.
+   * (13 digits, its check digit right), digits only (reason `prompt-pay-id`); null turns the QR off.
    */
   'papers.saveSettings': {
     args: z.strictObject({
@@ -42,5 +43,6 @@ export const labelCalls = {
       quotationValidDays: z.int().min(1).max(MAX_QUOTATION_VALID_DAYS).optional(),
     }),
     result: paperSettings,
+    reasons: ['prompt-pay-id'],
   },
 } as const;

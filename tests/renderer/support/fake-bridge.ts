@@ -11,6 +11,7 @@ import {
   ipcOk,
   type CallArgs,
   type CallName,
+  type CallReason,
   type CallValue,
   type EventName,
   type EventPayload,
@@ -27,6 +28,8 @@ export function refused(code: IpcErrorCode, message: string, reason?: RefusalRea
   return ipcFail(code, message, reason === undefined ? {} : { reason });
 }
 
+// A test may answer with any reason (to see a page cope with one its call never gives); the page
+// reads it as the call's own, as it does main's answers.
 type Result<N extends CallName> = IpcResult<CallValue<N>>;
 /** An answer: the result itself, or worked out from the call's arguments (may be a held promise). */
 export type Answer<N extends CallName> = Result<N> | ((args: CallArgs<N>) => Result<N> | Promise<Result<N>>);
@@ -65,13 +68,15 @@ export class FakeBridge implements StockroomBridge {
     return this;
   }
 
-  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<Result<N>> {
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<IpcResult<CallValue<N>, CallReason<N>>> {
     this.calls.push({ name, args });
     const queue = this.#answers.get(name) ?? [];
     const next = (queue.length > 1 ? queue.shift() : queue[0]) as Answer<N> | undefined;
     // A call the test did not expect fails it, rather than being answered with something made up.
     if (next === undefined) return Promise.reject(new Error(`FakeBridge: no answer for ${name}`));
-    return Promise.resolve(typeof next === 'function' ? next(args) : next);
+    return Promise.resolve(typeof next === 'function' ? next(args) : next) as Promise<
+      IpcResult<CallValue<N>, CallReason<N>>
+    >;
   }
 
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
