@@ -1,7 +1,7 @@
 // Issue 23: finding live-count hosts (DNS-SD over mDNS, live-discovery.ts). Every datagram here is
 // unicast on 127.0.0.1 between ports of this test: the advertiser and the browser each bind their own
 // port and send to the other's; the crafted answers come from a plain socket on loopback too.
-import { createSocket, type Socket } from 'node:dgram';
+import { createSocket } from 'node:dgram';
 import { encode, type Answer } from 'dns-packet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,31 +13,13 @@ import {
   MDNS_NETWORK,
   type DiscoveryNetwork,
 } from '../../src-main/live-count/live-discovery.js';
+import { freeUdpPorts } from './support/udp-ports.js';
 
 const WAIT = { timeout: 10_000, interval: 20 };
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Free UDP ports on loopback: bound at once (so they differ), then let go for the test's sockets. */
-async function freeUdpPorts(count: number): Promise<number[]> {
-  const sockets = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Socket>((resolve) => {
-          const socket = createSocket('udp4');
-          socket.bind(0, '127.0.0.1', () => {
-            resolve(socket);
-          });
-        }),
-    ),
-  );
-  const ports = sockets.map((socket) => socket.address().port);
-  await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.close(resolve))));
-  return ports;
-}
 
 const MULTICAST_GROUPS = ['224.0.0.251', 'ff02::fb'];
 const configs: DiscoveryNetwork[] = [];
