@@ -1,8 +1,7 @@
 // Issue 23 in real Chromium: two app instances (their own user-data folders, their own web hosts) on
 // loopback. The host PC opens a count and lets others join with Alt+H (a code, the address and a QR);
 // the member PC joins from the sessions page with Alt+J, choosing the host found by discovery (loopback
-// unicast), a wrong code first (refused in the page's
-// words), then the right one typed. Scans on the member appear on the host's lines with the member in
+// unicast), a wrong code first (refused in the page's words), then the right one typed. Scans on the member appear on the host's lines with the member in
 // the host's list; the host asks for the last scans and commits from the review with the keyboard.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
