@@ -1,6 +1,7 @@
 // `npm run web` flags (node:util parseArgs) with clear messages; bad flags exit with code 2.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loopbackDiscovery, MDNS_NETWORK, type DiscoveryNetwork } from '../live-count/live-discovery.js';
 
 export const USAGE = `Usage: npm run web -- [flags]
   --port <n>            port on 127.0.0.1 (default 0: a free port, read it from the printed URL)
@@ -9,6 +10,8 @@ export const USAGE = `Usage: npm run web -- [flags]
   --no-demo             do not start the demo store when no profile exists (the page then offers it)
   --no-build            serve out/renderer as it is, even when older than the sources
   --renderer <dir>      serve another built renderer folder (never rebuilt)
+  --live-discovery <m>  finding live-count hosts: mdns (default, the shop's network), off, or
+                        loopback:<port>:<peer-port> (tests: unicast on 127.0.0.1, nothing leaves the PC)
   --help                this text`;
 
 export class CliUsageError extends Error {
@@ -23,6 +26,23 @@ export interface WebCliOptions {
   readonly build: boolean;
   /** A folder given with --renderer, or undefined for the project's out/renderer. */
   readonly rendererDirectory: string | undefined;
+  /** Where live-count hosts are advertised and found. */
+  readonly liveDiscovery: DiscoveryNetwork | 'off';
+}
+
+/** `mdns`, `off` or `loopback:<port>:<peer-port>`; throws CliUsageError on anything else. */
+export function parseLiveDiscovery(text: string): DiscoveryNetwork | 'off' {
+  if (text === 'mdns') return MDNS_NETWORK;
+  if (text === 'off') return 'off';
+  const match = /^loopback:(\d{1,5}):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[1]);
+  const peer = Number(match?.[2]);
+  if (match === null || port < 1 || port > 65_535 || peer < 1 || peer > 65_535 || port === peer) {
+    throw new CliUsageError(
+      `--live-discovery must be mdns, off or loopback:<port>:<peer-port> with two different ports (got "${text}")`,
+    );
+  }
+  return loopbackDiscovery(port, peer);
 }
 
 export const DEFAULT_USER_DATA = './.tmp/web-user-data';
@@ -41,6 +61,7 @@ export function parseWebCliOptions(args: readonly string[], cwd: string): WebCli
         'no-demo': { type: 'boolean' },
         'no-build': { type: 'boolean' },
         renderer: { type: 'string' },
+        'live-discovery': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -63,5 +84,6 @@ export function parseWebCliOptions(args: readonly string[], cwd: string): WebCli
     startDemo: values['no-demo'] !== true,
     build: values['no-build'] !== true,
     rendererDirectory: values.renderer === undefined ? undefined : resolve(cwd, values.renderer),
+    liveDiscovery: parseLiveDiscovery(values['live-discovery'] ?? 'mdns'),
   };
 }

@@ -53,6 +53,7 @@ async function main(): Promise<number> {
       userDataDir: options.userDataDir,
       credentialStore: new KeytarCredentialStore(),
       logger: files.logger,
+      liveDiscovery: options.liveDiscovery,
     });
     if (options.startDemo) {
       const active = await services.api.call('profiles.active', {}, 'web');

@@ -12,6 +12,8 @@ import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
 import { Refusal } from '../refusal/refusal.js';
 import { shopNetworkAddress } from './lan-address.js';
+import { DiscoveryKeeper } from './live-discovery-keeper.js';
+import type { DiscoveryNetwork } from './live-discovery.js';
 import { LiveHost } from './live-host.js';
 import { LiveListener } from './live-listener.js';
 import { LiveJoinRefused, LiveMember } from './live-member.js';
@@ -38,6 +40,8 @@ export interface LiveCountServiceOptions {
   readonly label: string;
   readonly logger: Logger;
   readonly listen?: LiveListen;
+  /** Where hosts are advertised and found (live-discovery.ts); no discovery unless given. */
+  readonly discovery?: DiscoveryNetwork;
   readonly onChanged: (sessionId: string) => void;
 }
 
@@ -77,10 +81,27 @@ export class LiveCountService {
   readonly #members = new Map<string, LiveMember>();
   readonly #starting = new Map<string, Promise<LiveHost>>();
   #listener: Promise<LiveListener> | undefined;
+  readonly #discovery: DiscoveryKeeper;
   #closed = false;
 
   constructor(options: LiveCountServiceOptions) {
     this.#options = options;
+    this.#discovery = new DiscoveryKeeper({ network: options.discovery, logger: options.logger });
+  }
+
+  /** The hosts found on the shop's network so far (asking again now); none when discovery is off. */
+  async findHosts(): Promise<CallValue<'live.findHosts'>> {
+    return { enabled: this.#discovery.enabled, hosts: await this.#discovery.findHosts() };
+  }
+
+  /** Advertised while a join window is open here: the one listener, under this PC's name. */
+  #syncDiscovery(): void {
+    const open = [...this.#hosts.values()].find((hosted) => hosted.live.joinWindowOpen);
+    const advert =
+      open === undefined || this.#closed
+        ? undefined
+        : { name: this.#options.label, host: open.live.address.host, port: open.live.address.port };
+    void this.#discovery.sync(advert);
   }
 
   /** Streams again what was live before this PC stopped: members of open sessions, hosts with members. */
@@ -123,6 +144,7 @@ export class LiveCountService {
     const live = await this.#listen(sessionId);
     const hosted = this.#hosts.get(sessionId);
     if (hosted !== undefined) hosted.code = live.openJoinWindow();
+    this.#syncDiscovery();
     this.#options.onChanged(sessionId);
     return this.status({ sessionId });
   }
@@ -131,6 +153,7 @@ export class LiveCountService {
     const hosted = this.#hosts.get(sessionId);
     hosted?.live.closeJoinWindow();
     if (hosted !== undefined) hosted.code = null;
+    this.#syncDiscovery();
     this.#options.onChanged(sessionId);
     return this.status({ sessionId });
   }
@@ -138,6 +161,7 @@ export class LiveCountService {
   async stopHosting({ sessionId }: ParsedCallArgs<'live.stopHosting'>): Promise<LiveStatus> {
     const hosted = this.#hosts.get(sessionId);
     this.#hosts.delete(sessionId);
+    this.#syncDiscovery();
     await hosted?.live.stop();
     await this.#closeListenerIfIdle();
     this.#options.onChanged(sessionId);
@@ -229,6 +253,7 @@ export class LiveCountService {
   /** Stops every listener and member link (the store closes after). */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#discovery.close();
     for (const member of this.#members.values()) member.stop();
     this.#members.clear();
     const hosts = [...this.#hosts.values()];
@@ -305,6 +330,7 @@ export class LiveCountService {
     }
     this.#hosts.set(sessionId, { live, code: null });
     live.onChange(() => {
+      this.#syncDiscovery(); // five wrong codes close the window by themselves
       this.#options.onChanged(sessionId);
     });
     return live;

@@ -20,6 +20,7 @@ import { ProfileControl } from './profile-control.js';
 import { SettingsRepository } from './settings.repository.js';
 import { StoreHost } from './store-host.js';
 import type { LiveListen } from '../live-count/live-count.service.js';
+import { MDNS_NETWORK, type DiscoveryNetwork } from '../live-count/live-discovery.js';
 import type { OutboxTiming } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
@@ -34,6 +35,11 @@ export interface StartAppServicesOptions {
   readonly outboxTiming?: OutboxTiming;
   /** Where a hosted live count listens (tests: loopback, any port); the shop network otherwise. */
   readonly liveListen?: LiveListen;
+  /**
+   * Where hosts are advertised and found (DNS-SD): the mDNS group unless given, and 'off' when a
+   * `liveListen` is given without it (tests host over loopback and must not multicast).
+   */
+  readonly liveDiscovery?: DiscoveryNetwork | 'off';
   /** The desktop shell's PDF maker; without one (web host, tests) the page prints instead. */
   readonly pdfSaver?: PdfSaver;
 }
@@ -47,6 +53,8 @@ export interface AppServices {
 export async function startAppServices(options: StartAppServicesOptions): Promise<AppServices> {
   const { logger } = options;
   const now = options.now ?? Date.now;
+  const discovery = options.liveDiscovery ?? (options.liveListen === undefined ? MDNS_NETWORK : 'off');
+  const liveDiscovery = discovery === 'off' ? undefined : discovery;
   const paths = appPaths(options.userDataDir);
   ensureAppDirectories(paths);
   const appDb = openAppDatabase(paths.appDatabase);
@@ -84,6 +92,7 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       now,
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
       ...(options.liveListen === undefined ? {} : { liveListen: options.liveListen }),
+      ...(liveDiscovery === undefined ? {} : { liveDiscovery }),
     });
     const control = new ProfileControl({
       profiles,

@@ -13,6 +13,7 @@ import type { ProfileService, PublicProfile } from '../profiles/index.js';
 import type { ConnectivityTracker } from './connectivity.tracker.js';
 import type { DemoSandbox } from './demo-sandbox.js';
 import type { LiveListen } from '../live-count/live-count.service.js';
+import type { DiscoveryNetwork } from '../live-count/live-discovery.js';
 import { openStoreSession, type OutboxTiming, type StoreSession } from './store-session.js';
 import { NO_PROFILE_SYNC_STATUS } from './sync-status.tracker.js';
 
@@ -29,6 +30,7 @@ export interface StoreHostOptions {
   readonly now: () => number;
   readonly outboxTiming?: OutboxTiming;
   readonly liveListen?: LiveListen;
+  readonly liveDiscovery?: DiscoveryNetwork;
 }
 
 export class StoreHost {
@@ -130,6 +132,7 @@ export class StoreHost {
       now: this.#options.now,
       ...(this.#options.outboxTiming === undefined ? {} : { outboxTiming: this.#options.outboxTiming }),
       ...(this.#options.liveListen === undefined ? {} : { liveListen: this.#options.liveListen }),
+      ...(this.#options.liveDiscovery === undefined ? {} : { liveDiscovery: this.#options.liveDiscovery }),
     });
   }
 }

@@ -17,6 +17,7 @@ import { CountingService } from '../counting/index.js';
 import { CycleCountingService } from '../counting/cycle-counting.service.js';
 import { openDatabase } from '../db/database.js';
 import { LiveCountService, type LiveListen } from '../live-count/live-count.service.js';
+import type { DiscoveryNetwork } from '../live-count/live-discovery.js';
 import { DocumentsService, QuotationRepository, QuotationSync } from '../documents/index.js';
 import { FileFolder } from '../files/file-folder.js';
 import { FilesService } from '../files/files.service.js';
@@ -58,6 +59,8 @@ export interface StoreSessionOptions {
   readonly outboxTiming?: OutboxTiming;
   /** Where a hosted live count listens; the shop network's address and the default port otherwise. */
   readonly liveListen?: LiveListen;
+  /** Where hosts are advertised and found; no discovery unless given. */
+  readonly liveDiscovery?: DiscoveryNetwork;
 }
 
 export interface StoreSession extends ActiveStore {
@@ -218,6 +221,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       label: hostname(),
       logger: logger.child('live-count'),
       ...(options.liveListen === undefined ? {} : { listen: options.liveListen }),
+      ...(options.liveDiscovery === undefined ? {} : { discovery: options.liveDiscovery }),
       onChanged: (sessionId) => hub.emit('live.changed', { sessionId }),
     });
     const contacts = new ContactsService({

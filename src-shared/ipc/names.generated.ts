@@ -93,6 +93,7 @@ export const CALL_NAMES = [
   'files.stage',
   'labels.sheet',
   'live.closeWindow',
+  'live.findHosts',
   'live.flush',
   'live.host',
   'live.join',

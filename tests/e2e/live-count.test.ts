@@ -1,7 +1,7 @@
 // Issue 23 in real Chromium: two app instances (their own user-data folders, their own web hosts) on
 // loopback. The host PC opens a count and lets others join with Alt+H (a code, the address and a QR);
-// the member PC joins from the sessions page with Alt+J, a wrong code first (refused in the page's
-// words), then the right one typed. Scans on the member appear on the host's lines with the member in
+// the member PC joins from the sessions page with Alt+J, choosing the host found by discovery (loopback
+// unicast), a wrong code first (refused in the page's words), then the right one typed. Scans on the member appear on the host's lines with the member in
 // the host's list; the host asks for the last scans and commits from the review with the keyboard.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
+import { loopbackDiscovery } from '../../src-main/live-count/live-discovery.js';
 import { silentLogger } from '../../src-main/logging/index.js';
 import { startAppServices, type AppServices } from '../../src-main/services/index.js';
 import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
 import { scanCode } from '../support/scanner-input.js';
+import { freeUdpPorts } from '../live-count/support/udp-ports.js';
 import { appUnderTest } from './support/app-under-test.js';
 import {
   expectAccessible,
@@ -23,7 +25,13 @@ import {
 } from './support/page-helpers.js';
 
 const LOOPBACK = { host: '127.0.0.1', port: 0 } as const;
-const app = appUnderTest({ name: 'live-host', liveListen: LOOPBACK });
+// Discovery between the two PCs: unicast on 127.0.0.1, each on its own port (never the mDNS group).
+const [HOST_UDP, MEMBER_UDP] = (await freeUdpPorts(2)) as [number, number];
+const app = appUnderTest({
+  name: 'live-host',
+  liveListen: LOOPBACK,
+  liveDiscovery: loopbackDiscovery(HOST_UDP, MEMBER_UDP),
+});
 
 /** The second PC: its own services and web host, its page in the first one's browser. */
 interface OtherPc {
@@ -48,6 +56,7 @@ async function startOtherPc(): Promise<OtherPc> {
     credentialStore: new InMemoryCredentialStore(),
     logger: silentLogger,
     liveListen: LOOPBACK,
+    liveDiscovery: loopbackDiscovery(MEMBER_UDP, HOST_UDP),
   });
   await services.api.call('settings.set', { language: 'en' }, 'web');
   const host = await startWebHost({ api: services.api, rendererDirectory: app.rendererDirectory });
@@ -107,8 +116,11 @@ describe('a live count between two PCs', () => {
       await memberPage.keyboard.press('Alt+j');
       const dialog = memberPage.getByTestId('join-dialog');
       await dialog.getByRole('heading', { name: 'Join a count on another PC' }).waitFor();
-      await memberPage.keyboard.type(address);
+      // The host is found on the (loopback) network: Tab to it, Enter fills the address.
+      await dialog.getByTestId('join-found').getByRole('button', { name: address }).waitFor();
       await memberPage.keyboard.press('Tab');
+      await memberPage.keyboard.press('Enter');
+      expect(await dialog.getByTestId('join-address').inputValue()).toBe(address);
       const wrong = codeText === '000000' ? '111111' : '000000';
       await memberPage.keyboard.type(wrong);
       await memberPage.keyboard.press('Enter');

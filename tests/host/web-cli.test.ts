@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEFAULT_USER_DATA, parseWebCliOptions } from '../../src-main/host/cli-options.js';
+import { loopbackDiscovery, MDNS_NETWORK } from '../../src-main/live-count/live-discovery.js';
 import { RENDERER_SOURCES, rendererBuildReason } from '../../src-main/host/renderer-build.js';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -118,6 +119,7 @@ describe('the flags', () => {
       startDemo: true,
       build: true,
       rendererDirectory: undefined,
+      liveDiscovery: MDNS_NETWORK,
     });
     expect(parseWebCliOptions(['--help'], '/work')).toBeUndefined();
     expect(
@@ -131,11 +133,26 @@ describe('the flags', () => {
       startDemo: false,
       build: false,
       rendererDirectory: '/w/r',
+      liveDiscovery: MDNS_NETWORK,
     });
+    // Tests find hosts over loopback unicast only; never the mDNS group.
+    const loopback = parseWebCliOptions(['--live-discovery', 'loopback:41000:41001'], '/w')?.liveDiscovery;
+    expect(loopback).toEqual(loopbackDiscovery(41_000, 41_001));
+    expect(loopback).toMatchObject({ ip: '127.0.0.1', multicast: false, interface: '127.0.0.1' });
+    expect(parseWebCliOptions(['--live-discovery', 'off'], '/w')?.liveDiscovery).toBe('off');
   });
 
   it('refuses what they cannot mean', () => {
-    for (const args of [['--port', '65536'], ['--port', '-1'], ['--user-data', ' '], ['--what'], ['extra']]) {
+    for (const args of [
+      ['--live-discovery', 'loopback:1:1'],
+      ['--live-discovery', 'loopback:0:5'],
+      ['--live-discovery', '224.0.0.251'],
+      ['--port', '65536'],
+      ['--port', '-1'],
+      ['--user-data', ' '],
+      ['--what'],
+      ['extra'],
+    ]) {
       expect(() => parseWebCliOptions(args, '/work'), args.join(' ')).toThrow();
     }
   });

@@ -5,7 +5,7 @@ import './support/page-globals.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JoinForm } from '../../src-renderer/features/live-count/live-count.svelte.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
-import { FakeBridge, refused } from './support/fake-bridge.js';
+import { FakeBridge, ok, refused } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
@@ -38,5 +38,21 @@ describe('joining a host that a firewall blocks', () => {
     expect(sentence).toContain('192.168.1.20:47613');
     expect(sentence).toContain('ไฟร์วอลล์');
     expect(sentence).toContain('เครือข่ายส่วนตัว');
+  });
+});
+
+describe('hosts found on the shop network', () => {
+  it('lists what main found, and a chosen host fills the address', async () => {
+    const bridge = new FakeBridge().answer(
+      'live.findHosts',
+      ok({ enabled: true, hosts: [{ name: 'Front desk', address: '192.168.1.20:47613' }] }),
+    );
+    const form = new JoinForm(bridge);
+    expect(form.looking).toBe(false);
+    await form.findHosts();
+    expect(form.looking).toBe(true);
+    expect(form.found).toEqual([{ name: 'Front desk', address: '192.168.1.20:47613' }]);
+    form.choose(form.found[0]?.address ?? '');
+    expect(form.address).toBe('192.168.1.20:47613');
   });
 });

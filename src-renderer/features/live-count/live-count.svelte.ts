@@ -107,9 +107,25 @@ export class JoinForm {
   code = $state('');
   #failure = $state.raw<Failure | null>(null);
   #busy = $state(false);
+  /** Hosts found on the shop's network (DNS-SD), and whether this PC looks at all. */
+  found = $state.raw<ReadonlyArray<{ name: string; address: string }>>([]);
+  looking = $state(false);
 
   constructor(bridge: StockroomBridge = api) {
     this.#api = bridge;
+  }
+
+  /** Asks main for the hosts found so far (the dialog calls it while open). */
+  async findHosts(): Promise<void> {
+    const result = await this.#api.call('live.findHosts', {});
+    if (!result.ok) return;
+    this.looking = result.value.enabled;
+    this.found = result.value.hosts;
+  }
+
+  /** A found host chosen: its address fills the field; the code is still typed. */
+  choose(address: string): void {
+    this.address = address;
   }
 
   get said(): Said | null {

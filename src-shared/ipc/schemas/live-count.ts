@@ -82,6 +82,17 @@ export const liveCountCalls = {
     args: z.strictObject({ sessionId, memberId: z.string().min(1).max(100) }),
     result: liveStatus,
   },
+  /**
+   * The hosts with an open join window found on the shop's network so far (DNS-SD), asking again now:
+   * a join dialog calls it while open. `enabled` false: this PC does not look (type the address).
+   */
+  'live.findHosts': {
+    args: z.strictObject({}),
+    result: z.object({
+      enabled: z.boolean(),
+      hosts: z.array(z.object({ name: z.string(), address: z.string() })),
+    }),
+  },
   /** Who is connected and what each has sent, for a session (role 'none' when it is not live). */
   'live.status': { args: bySession, result: liveStatus },
 };

@@ -52,6 +52,8 @@ export interface AppUnderTestOptions {
   readonly logger?: Logger;
   /** Where a hosted live count listens (loopback in tests); the services' default otherwise. */
   readonly liveListen?: StartAppServicesOptions['liveListen'];
+  /** Finding live-count hosts: 'off' unless given (a test gives a loopback network, never the mDNS group). */
+  readonly liveDiscovery?: StartAppServicesOptions['liveDiscovery'];
   /** An external sandbox store to start alongside (app.sandbox); closed with the app. */
   readonly sandbox?: TestSandboxOptions;
 }
@@ -116,6 +118,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       logger,
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
       ...(options.liveListen === undefined ? {} : { liveListen: options.liveListen }),
+      liveDiscovery: options.liveDiscovery ?? 'off',
     });
 
   // The slow parts at once; whatever did start is closed again when another part fails.
