@@ -16,6 +16,14 @@ import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
 import { CountMerge, type SourceFigure } from './count-merge.js';
+import { applyMemberCode, memberCodes } from './count-live-codes.js';
+
+/** A live member's unknown code and its figure there (decision 0013). */
+export interface MemberCodeFigure {
+  readonly kind: 'unknown';
+  readonly code: string;
+  readonly counted: number;
+}
 import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
@@ -313,11 +321,20 @@ export class CountingService {
   applyMemberFigures(
     sessionId: string,
     source: { readonly sessionId: string; readonly label: string },
-    figures: readonly SourceFigure[],
+    figures: ReadonlyArray<SourceFigure | MemberCodeFigure>,
   ): number {
     const session = openSession(this.#context, sessionId);
     const counter = `(live: ${source.label})`;
-    return figures.filter((figure) => this.#merge.applySourceFigure(session, source, counter, figure)).length;
+    return figures.filter((figure) =>
+      'kind' in figure
+        ? applyMemberCode(this.#context, session, source, counter, figure)
+        : this.#merge.applySourceFigure(session, source, counter, figure),
+    ).length;
+  }
+
+  /** Each live member's part of each unknown code on the host's session (migration 0027). */
+  memberCodes(sessionId: string): Array<{ code: string; source_label: string; counted: number }> {
+    return memberCodes(this.#context.db, sessionId);
   }
 
   contributions(sessionId: string): CallValue<'counting.contributions'> {

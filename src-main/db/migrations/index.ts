@@ -26,6 +26,7 @@ import { countReversalsMigration } from './0023-count-reversals.js';
 import { paperSettingsMigration } from './0024-paper-settings.js';
 import { shelvesMigration } from './0025-shelves.js';
 import { countAccuracyDaysMigration } from './0026-count-accuracy-days.js';
+import { liveCountUnknownCodesMigration } from './0027-live-count-unknown-codes.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   paperSettingsMigration,
   shelvesMigration,
   countAccuracyDaysMigration,
+  liveCountUnknownCodesMigration,
 ];
