@@ -21,6 +21,15 @@ function prepare(db: Database) {
        ON CONFLICT (session_id, source_session, code) DO UPDATE SET
          source_label = excluded.source_label, counted = excluded.counted, merged_at = excluded.merged_at`,
     ),
+    /** Events on the line that are not a live member's (the host's own scans, sets, adjusts). */
+    ownEvents: db
+      .prepare<[number], number>(
+        `SELECT count(*) FROM count_events WHERE line_id = ? AND undone_at IS NULL AND counter NOT LIKE '(live: %'`,
+      )
+      .pluck(),
+    setState: db.prepare<['open' | 'discarded', number]>(
+      `UPDATE count_lines SET unknown_state = ? WHERE id = ? AND kind = 'unknown' AND unknown_state <> 'resolved'`,
+    ),
     ofSession: db.prepare<[string], { code: string; source_label: string; counted: number }>(
       `SELECT code, source_label, counted FROM live_count_member_codes
         WHERE session_id = ? AND counted <> 0 ORDER BY code, source_label`,
@@ -53,12 +62,19 @@ export function applyMemberCode(
     unknown.unknown_state === 'resolved' && unknown.resolved_product_id !== null
       ? repository.productLine(session.id, unknown.resolved_product_id)
       : undefined;
+  // A line only members filled follows them: it leaves the list (discarded) when their parts are all
+  // 0 — a member resolved the code — so it does not hold the host's commit, and opens again on a
+  // member's new units. A line the host counted or discarded itself stays the host's to decide.
+  const membersOnly = resolvedTo === undefined && statements.ownEvents.get(unknown.id) === 0;
+  if (membersOnly && unknown.unknown_state === 'discarded' && delta > 0) {
+    statements.setState.run('open', unknown.id);
+  }
   const line = resolvedTo ?? unknown;
   const expected =
     line.kind === 'product' && line.product_id !== null
       ? context.expected.of(session.warehouse_code, line.product_id)
       : undefined;
-  recordLineEvent(context, session, line, expected, {
+  const recorded = recordLineEvent(context, session, line, expected, {
     counter: counter.slice(0, 64),
     kind: 'adjust',
     quantity: delta,
@@ -66,6 +82,7 @@ export function applyMemberCode(
     at,
   });
   statements.upsert.run(session.id, source.sessionId, source.label, change.code, change.counted, at);
+  if (membersOnly && recorded.counted === 0) statements.setState.run('discarded', unknown.id);
   return true;
 }
 

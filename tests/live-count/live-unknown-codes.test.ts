@@ -125,9 +125,32 @@ describe('unknown codes from live members', () => {
     });
     joined.notify();
     await vi.waitFor(() => {
-      expect(unknownLines(host, hostSession)).toContainEqual({ code: 'Y-2', counted: 0, state: 'open' });
+      // Only the member filled it: it leaves the host's list and does not hold the commit.
+      expect(unknownLines(host, hostSession)).toContainEqual({ code: 'Y-2', counted: 0, state: 'discarded' });
       expect(figure(host, hostSession, 'B')).toBe(3);
     }, WAIT);
+    // The host's own X-1 stays open; another member's Y-2 opens the line again, with that member.
+    expect(unknownLines(host, hostSession)).toContainEqual({ code: 'X-1', counted: 3, state: 'open' });
+    const other = pc('TWO');
+    const two = track(
+      await LiveMember.join({
+        db: other.fixture.db,
+        counting: other.counting,
+        address,
+        code: live.openJoinWindow(),
+        label: 'TWO',
+      }),
+    );
+    other.counting.scan({ sessionId: two.sessionId, code: 'Y-2', counter: 'Malee', quantity: 1 });
+    two.notify();
+    await vi.waitFor(() => {
+      expect(unknownLines(host, hostSession)).toContainEqual({ code: 'Y-2', counted: 1, state: 'open' });
+    }, WAIT);
+    expect(host.counting.memberCodes(hostSession)).toContainEqual({
+      code: 'Y-2',
+      source_label: 'TWO',
+      counted: 1,
+    });
   });
 
   it('adds a code once through lost and repeated messages and restarts of both ends', async () => {
