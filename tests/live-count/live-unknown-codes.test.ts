@@ -151,6 +151,15 @@ describe('unknown codes from live members', () => {
       source_label: 'TWO',
       counted: 1,
     });
+    // The host's list names the member on the code's line (the page shows it beside the code).
+    const y2 = host.counting
+      .lines(hostSession)
+      .find((line) => line.kind === 'unknown' && line.code === 'Y-2');
+    expect(y2).toMatchObject({ members: ['TWO'] });
+    const x1 = host.counting
+      .lines(hostSession)
+      .find((line) => line.kind === 'unknown' && line.code === 'X-1');
+    expect(x1).toMatchObject({ members: ['ONE'] });
   });
 
   it('adds a code once through lost and repeated messages and restarts of both ends', async () => {
