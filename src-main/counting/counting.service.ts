@@ -16,6 +16,8 @@ import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
 import { CountMerge, type SourceFigure } from './count-merge.js';
+import { applyMemberCode, memberCodes } from './count-live-codes.js';
+
 import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
 import {
@@ -59,6 +61,26 @@ import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 import { CycleClassification } from './cycle-classification.js';
 import { CountShelves } from './count-shelves.js';
 import { Shelves } from '../shelves/shelves.js';
+
+/** Names on each unknown line the live members holding units of its code (none: unchanged). */
+function withMembers(
+  views: CountLineView[],
+  parts: ReadonlyArray<{ code: string; source_label: string }>,
+): CountLineView[] {
+  if (parts.length === 0) return views;
+  return views.map((view) => {
+    if (view.kind !== 'unknown') return view;
+    const members = parts.filter((part) => part.code === view.code).map((part) => part.source_label);
+    return members.length === 0 ? view : { ...view, members };
+  });
+}
+
+/** A live member's unknown code and its figure there (decision 0013). */
+export interface MemberCodeFigure {
+  readonly kind: 'unknown';
+  readonly code: string;
+  readonly counted: number;
+}
 
 const MAX_SESSION_NAME = 200;
 
@@ -210,7 +232,8 @@ export class CountingService {
     if (isFrozen(session)) return rows.map((row) => toLineView(row, () => expectedAtCommit(row), inScope));
     const productIds = rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
     const expected = this.#context.expected.ofMany(session.warehouse_code, productIds);
-    return rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0, inScope));
+    const views = rows.map((row) => toLineView(row, (productId) => expected.get(productId) ?? 0, inScope));
+    return withMembers(views, this.memberCodes(session.id));
   }
 
   line(sessionId: string, lineId: number): CountLineView {
@@ -313,11 +336,20 @@ export class CountingService {
   applyMemberFigures(
     sessionId: string,
     source: { readonly sessionId: string; readonly label: string },
-    figures: readonly SourceFigure[],
+    figures: ReadonlyArray<SourceFigure | MemberCodeFigure>,
   ): number {
     const session = openSession(this.#context, sessionId);
     const counter = `(live: ${source.label})`;
-    return figures.filter((figure) => this.#merge.applySourceFigure(session, source, counter, figure)).length;
+    return figures.filter((figure) =>
+      'kind' in figure
+        ? applyMemberCode(this.#context, session, source, counter, figure)
+        : this.#merge.applySourceFigure(session, source, counter, figure),
+    ).length;
+  }
+
+  /** Each live member's part of each unknown code on the host's session (migration 0027). */
+  memberCodes(sessionId: string): Array<{ code: string; source_label: string; counted: number }> {
+    return memberCodes(this.#context.db, sessionId);
   }
 
   contributions(sessionId: string): CallValue<'counting.contributions'> {

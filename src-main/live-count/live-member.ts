@@ -23,7 +23,7 @@ import {
   type MemberState,
   type RefusalReason,
 } from './live-protocol.js';
-import { liveStatements } from './live-store.js';
+import { liveStatements, toLiveChange } from './live-store.js';
 
 /** Changes in flight past the host's acknowledgement before the member waits for one. */
 const MAX_IN_FLIGHT = MAX_CHANGES_PER_FRAME * 4;
@@ -338,7 +338,9 @@ export class LiveMember {
     const latest = statements.latest.get(this.#sessionId) ?? 0;
     this.#sentThrough = Math.max(this.#sentThrough, acked);
     while (this.#sentThrough < latest && this.#sentThrough - acked < MAX_IN_FLIGHT) {
-      const changes = statements.changesAfter.all(this.#sessionId, this.#sentThrough, MAX_CHANGES_PER_FRAME);
+      const changes = statements.changesAfter
+        .all(this.#sessionId, this.#sentThrough, MAX_CHANGES_PER_FRAME)
+        .map(toLiveChange);
       const last = changes.at(-1);
       if (last === undefined) break;
       this.#send({ t: 'changes', sessionId: this.#sessionId, latest, changes });

@@ -7,6 +7,7 @@
 //     member → host  { t: 'finish', request, choice }             choice: the response its code opened
 //   then only { t: 'sealed', n, c } (live-channel.ts), whose messages are below.
 import { z } from 'zod';
+import { hasShelfPrefix, normaliseScannedCode } from '../../src-shared/barcode/index.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 
 /** 2: one listener for several counts (challenges per window) and unknown codes in `changes`. */
@@ -62,7 +63,26 @@ const change = z.object({
   unittext: z.string().max(200),
   purchaseprice: z.number(),
 });
-export type LiveChange = z.output<typeof change>;
+/** A product line's change. */
+export type LiveProductChange = z.output<typeof change>;
+
+/** The scan's code rules (count-lines.service.ts): normalised already, not blank, not a shelf label. */
+const scannedCode = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((code) => normaliseScannedCode(code) === code && !hasShelfPrefix(code), 'not a scanned code');
+
+/** An unknown code's figure on the member: its units while open, 0 once resolved or discarded. */
+const unknownChange = z.object({
+  kind: z.literal('unknown'),
+  seq: z.int().positive(),
+  code: scannedCode,
+  counted: quantity,
+});
+export type LiveUnknownChange = z.output<typeof unknownChange>;
+export type LiveChange = LiveProductChange | LiveUnknownChange;
+const anyChange = z.union([unknownChange, change.strict()]);
 
 export const MEMBER_STATES = ['joined', 'closing', 'final', 'released'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
@@ -74,7 +94,7 @@ const memberMessage = z.discriminatedUnion('t', [
     t: z.literal('changes'),
     sessionId: id,
     latest: sequence,
-    changes: z.array(change).max(MAX_CHANGES_PER_FRAME),
+    changes: z.array(anyChange).max(MAX_CHANGES_PER_FRAME),
   }),
   z.object({ t: z.literal('final'), latest: sequence }),
 ]);

@@ -89,8 +89,8 @@ function prepare(db: Database) {
     latest: db
       .prepare<[string], number>(`SELECT COALESCE(MAX(seq), 0) FROM live_count_changes WHERE session_id = ?`)
       .pluck(),
-    changesAfter: db.prepare<[string, number, number], LiveChange>(
-      `SELECT c.seq, c.product_id AS productId, c.counted, l.sku, l.barcode, l.name, l.unittext,
+    changesAfter: db.prepare<[string, number, number], ChangeRow>(
+      `SELECT c.seq, c.product_id AS productId, c.code, c.counted, l.sku, l.barcode, l.name, l.unittext,
               l.purchase_price AS purchaseprice
          FROM live_count_changes c JOIN count_lines l ON l.id = c.line_id
         WHERE c.session_id = ? AND c.seq > ? ORDER BY c.seq LIMIT ?`,
@@ -100,6 +100,35 @@ function prepare(db: Database) {
        SELECT session_id, row_number() OVER (ORDER BY id), product_id, id, counted
          FROM count_lines WHERE session_id = ? AND kind = 'product' AND counted <> 0`,
     ),
+  };
+}
+
+/** A row of `changesAfter`: a product's change, or a code's (product_id NULL, migration 0028). */
+export interface ChangeRow {
+  readonly seq: number;
+  readonly productId: number | null;
+  readonly code: string | null;
+  readonly counted: number;
+  readonly sku: string | null;
+  readonly barcode: string | null;
+  readonly name: string | null;
+  readonly unittext: string | null;
+  readonly purchaseprice: number | null;
+}
+
+export function toLiveChange(row: ChangeRow): LiveChange {
+  if (row.productId === null) {
+    return { kind: 'unknown', seq: row.seq, code: row.code ?? '', counted: row.counted };
+  }
+  return {
+    seq: row.seq,
+    productId: row.productId,
+    counted: row.counted,
+    sku: row.sku ?? '',
+    barcode: row.barcode ?? '',
+    name: row.name ?? '',
+    unittext: row.unittext ?? '',
+    purchaseprice: row.purchaseprice ?? 0,
   };
 }
 

@@ -27,6 +27,7 @@ import { paperSettingsMigration } from './0024-paper-settings.js';
 import { shelvesMigration } from './0025-shelves.js';
 import { countAccuracyDaysMigration } from './0026-count-accuracy-days.js';
 import { countMergeShelvesMigration } from './0027-count-merge-shelves.js';
+import { liveCountUnknownCodesMigration } from './0028-live-count-unknown-codes.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   shelvesMigration,
   countAccuracyDaysMigration,
   countMergeShelvesMigration,
+  liveCountUnknownCodesMigration,
 ];

@@ -88,6 +88,8 @@ export const unknownLine = z.object({
   isCounted: z.boolean(),
   state: unknownCodeState,
   resolvedProductId: z.number().nullable(),
+  /** On a live host's lines: the members whose scans of the code it holds (decision 0013). */
+  members: z.array(z.string()).optional(),
 });
 
 export const countLine = z.discriminatedUnion('kind', [productLine, unknownLine]);
