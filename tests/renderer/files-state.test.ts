@@ -19,7 +19,7 @@ import { STAGE_CHUNK_BYTES } from '../../src-shared/files/attachment-rules.js';
 import { Attachments, fromBase64, toBase64 } from '../../src-renderer/features/files/attachments.svelte.js';
 import { FilesFinder } from '../../src-renderer/features/files/files-finder.svelte.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
-import { listOf, onBackOffice, RECORD, waiting } from './support/attached-files.js';
+import { listOf, onBackOffice, RECORD, waiting, type Listed } from './support/attached-files.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
