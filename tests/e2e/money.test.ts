@@ -2,17 +2,18 @@
 // sandbox over loopback, added as a store), from the keyboard only:
 //   the back office stops → 3 incomes, 2 expenses (lines, VAT types, discounts, a payment made with two
 //   of them), a transfer and 4 payments (on records not sent yet) are recorded, each showing "waiting to
-//   send"; bad input is named next to its field and nothing is queued → the app is quit and started
-//   again on the same data → the back office returns with faults (resets, HTTP 500, resCode "500",
-//   before and after the write) → everything drains → the back office, read through the v4 client,
-//   holds each record exactly once with the amounts and VAT the page showed before saving, and each
-//   payment once. Screenshots in both languages (the list, the new income with a refused field, a
-//   record with the payment form, the new transfer) and axe on every screen.
+//   send" → the app is quit and started again on the same data → the back office returns with faults
+//   (resets, HTTP 500, resCode "500", before and after the write) → everything drains → the back
+//   office, read through the v4 client, holds each record exactly once with the amounts and VAT the
+//   page showed before saving, and each payment once. Screenshots in both languages (the list, a record
+//   with the payment form, the new transfer) and axe on every screen. Bad input and a reference used
+//   twice are in money-form-refusals.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeClient } from '../../src-main/backoffice/index.js';
 import type { TestSandbox } from '../support/sandbox-harness.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
-import { moneyPage, TRANSFER_ROWS, type DraftPlan, type Shown } from './support/money-page.js';
+import { moneyPage, TRANSFER_ROWS, type Shown } from './support/money-page.js';
+import { EXPENSES, INCOMES } from './support/money-plans.js';
 import { expectAccessible, inBothLanguages } from './support/page-helpers.js';
 
 const STORE = { name: 'e2e-money', apikey: 'e2e-money-key-01', apisecret: 'e2e-money-secret-01' } as const;
@@ -70,58 +71,6 @@ const {
   dialogInBothLanguages,
 } = money;
 
-const INCOMES: readonly DraftPlan[] = [
-  {
-    contact: 'Khun Somchai',
-    lines: [
-      { name: 'Rice 5 kg', category: 'Food', price: '250' },
-      { name: 'Fish sauce', category: 'Food', price: '80.50' },
-    ],
-    vat: 1,
-    discount: '10%',
-    reference: 'E2E-IN-1',
-    payNow: true,
-  },
-  {
-    contact: 'Mae Noi',
-    lines: [{ name: 'Eggs, 3 trays', category: '', price: '1,070' }],
-    vat: 2,
-    discount: '20',
-    reference: 'E2E-IN-2',
-    payNow: false,
-  },
-  {
-    contact: '',
-    lines: [{ name: 'Returned crates', category: 'Deposits', price: '99.99' }],
-    vat: 0,
-    discount: '',
-    reference: 'E2E-IN-3',
-    payNow: false,
-  },
-];
-
-const EXPENSES: readonly DraftPlan[] = [
-  {
-    contact: 'Siam Boxes Ltd',
-    lines: [{ name: 'Boxes', category: 'Packing', price: '1000' }],
-    vat: 1,
-    discount: '',
-    reference: 'E2E-EX-1',
-    payNow: false,
-  },
-  {
-    contact: 'saved',
-    lines: [
-      { name: 'Electricity November', category: 'Utilities', price: '2140' },
-      { name: 'Water', category: 'Utilities', price: '321.07' },
-    ],
-    vat: 2,
-    discount: '5%',
-    reference: 'E2E-EX-2',
-    payNow: true,
-  },
-];
-
 describe('the Money page, offline, quit, and drained against a faulty back office', () => {
   it('records incomes, expenses, a transfer and payments that reach the back office exactly once', async () => {
     const { page, problems } = app;
@@ -143,59 +92,6 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     await page.keyboard.press('F1');
     await page.getByRole('heading', { name: 'Money', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Money (F1)' }).waitFor();
-
-    // Bad input: a price of 12.345 (3 decimals: refused by the one rule of typed numbers, never saved as
-    // ฿12.35) and a date in the wrong form are named next to their fields, in the page's language,
-    // nothing is queued, and what was typed stays. Seen in Thai first.
-    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-    await page.locator('html[lang="th"]').waitFor();
-    await page.keyboard.press('Alt+KeyN');
-    await page.getByTestId('money-draft').waitFor();
-    await typeInto('money-draft-date', '24/11/2026');
-    await typeInto('money-draft-line-0-name', 'Crates');
-    await typeInto('money-draft-line-0-price', '12.345');
-    await page.keyboard.press('Control+Enter');
-    await page.locator('#money-draft-line-0-price-issue').waitFor();
-    expect(await page.locator('#money-draft-line-0-price-issue').textContent()).toBe(
-      '“12.345” มีทศนิยมเกิน 2 ตำแหน่ง: พิมพ์ไม่เกิน 2 ตำแหน่ง เช่น 12.34',
-    );
-    expect(await page.locator('#money-draft-date-issue').textContent()).toContain('yyyy-MM-dd');
-    await expect.poll(focused).toMatch(/aria-invalid="true"/);
-    await app.screenshot('money-2-new-income-refused-th');
-    await expectAccessible(page, 'new income with refused fields, Thai');
-    expect(await openCount()).toBe(0);
-    // Esc on typed fields asks first ("keep editing" focused); Tab, Enter drops them.
-    await page.keyboard.press('Escape');
-    await page.getByTestId('money-draft').getByTestId('drop-typed-question').waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('money-draft').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.locator('html[lang="en"]').waitFor();
-
-    await page.keyboard.press('Alt+KeyN');
-    await page.getByTestId('money-draft').waitFor();
-    await typeInto('money-draft-date', '2026-02-30');
-    await typeInto('money-draft-line-0-name', 'Crates');
-    await typeInto('money-draft-line-0-price', '12.345');
-    await page.keyboard.press('Control+Enter');
-    await page.locator('#money-draft-line-0-price-issue').waitFor();
-    expect(await page.locator('#money-draft-line-0-price-issue').textContent()).toBe(
-      '“12.345” has more than 2 decimals: type at most 2, e.g. 12.34.',
-    );
-    expect(await page.locator('#money-draft-date-issue').textContent()).toBe(
-      'Type a date as yyyy-MM-dd, for example 2026-11-24.',
-    );
-    expect(await page.locator('#money-draft-line-0-price').inputValue()).toBe('12.345');
-    await app.screenshot('money-2-new-income-refused-en');
-    await expectAccessible(page, 'new income with refused fields');
-    expect(await openCount()).toBe(0);
-    // Esc on typed fields asks first ("keep editing" focused); Tab, Enter drops them.
-    await page.keyboard.press('Escape');
-    await page.getByTestId('money-draft').getByTestId('drop-typed-question').waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('money-draft').waitFor({ state: 'detached' });
 
     // Three incomes and two expenses, the figures read from the preview before saving.
     const shown = new Map<string, Shown>();
@@ -400,54 +296,9 @@ describe('the Money page, offline, quit, and drained against a faulty back offic
     expect.soft(transfer[0]?.fromPaymentMethodId).toBe(methods[0]?.id);
     expect.soft(transfer[0]?.toPaymentMethodId).toBe(methods[1]?.id);
 
-    // A second income with a reference already used (issue 20, point 5): the first Ctrl+Enter is held
-    // with the other record named next to the field, the second keeps it. In English, then in Thai.
-    await page.keyboard.press('F1');
-    await page.getByRole('heading', { name: 'Money', level: 2 }).waitFor();
-    await showList('Alt+Digit1');
-    // Every write made on this PC, sent or not (the back office is back: a new one drains at once).
-    const writesMade = async () => (await call('outbox.list', { state: 'all', limit: 500 })).items.length;
-    const sameReferenceTwice = async (words: { hint: RegExp; held: RegExp }) => {
-      await page.keyboard.press('Alt+KeyN');
-      const draft = page.getByTestId('money-draft');
-      await draft.waitFor();
-      await typeInto('money-draft-line-0-name', 'Walk-in sale');
-      await typeInto('money-draft-line-0-price', '20');
-      await typeInto('money-draft-reference', 'e2e-in-1');
-      await expect.poll(() => page.locator('#money-draft-reference-hint').textContent()).toMatch(words.hint);
-      const queuedBefore = await writesMade();
-      await page.keyboard.press('Control+Enter');
-      await expect.poll(() => page.locator('#money-draft-reference-issue').textContent()).toMatch(words.held);
-      await expect.poll(focused).toMatch(/id="money-draft-reference"/);
-      expect(await writesMade()).toBe(queuedBefore);
-      await app.screenshot(`money-8-reference-used-${words === REFERENCE_WORDS.en ? 'en' : 'th'}`);
-      await page.keyboard.press('Control+Enter');
-      await draft.waitFor({ state: 'detached' });
-      expect(await writesMade()).toBe(queuedBefore + 1);
-    };
-    await sameReferenceTwice(REFERENCE_WORDS.en);
-    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-    await page.locator('html[lang="th"]').waitFor();
-    await sameReferenceTwice(REFERENCE_WORDS.th);
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.locator('html[lang="en"]').waitFor();
-
     expect(problems.filter((problem) => !isExpectedWhileAway(problem))).toEqual([]);
   }, 420_000);
 });
-
-/** What the page says of a reference another income already has, before saving and when a save is held. */
-const REFERENCE_WORDS = {
-  en: {
-    hint: /^Already the reference of Income \d{4}-\d{2}-\d{2} \(.+, ฿[\d,]+\.\d{2}\)\. Receipts print it/,
-    held: /two receipts would share one number\. Save again \(Ctrl\+Enter\)/,
-  },
-  th: {
-    hint: /^เลขอ้างอิงนี้ใช้แล้วกับรายรับวันที่ \d{4}-\d{2}-\d{2} .*ใบเสร็จจะพิมพ์เลขนี้/,
-    held: /ใบเสร็จสองใบจะมีเลขที่เดียวกัน กดบันทึกอีกครั้ง/,
-  },
-} as const;
-
 /** The page logs failed socket connects while the app is quit, and failed requests to the stopped store. */
 function isExpectedWhileAway(problem: string): boolean {
   return /WebSocket connection to .* failed/.test(problem);

@@ -1,7 +1,7 @@
 // The file attachments' state (features/files) against a fake bridge: the finder's reference, a file
-// refused by name or size before any byte is sent, chunked staging then attach, refusals from main in
-// the page's language, opening a picture or a PDF (shown) or another file (saved); the PDF viewer's
-// pages, and a PDF it cannot read.
+// refused by name or size before any byte is sent, chunked staging then attach, and refusals from main
+// in the page's language. Opening a file is in attachments-open-state.test.ts, the PDF viewer in
+// pdf-viewer-state.test.ts.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // lib/i18n remembers the language in localStorage and on <html lang>: the little of both it touches.
@@ -15,52 +15,14 @@ vi.hoisted(() => {
     document: { documentElement: { lang: '' } },
   });
 });
-import type { CallValue } from '../../src-shared/ipc/index.js';
 import { STAGE_CHUNK_BYTES } from '../../src-shared/files/attachment-rules.js';
-import {
-  Attachments,
-  fromBase64,
-  toBase64,
-  type OpenedFile,
-} from '../../src-renderer/features/files/attachments.svelte.js';
+import { Attachments, fromBase64, toBase64 } from '../../src-renderer/features/files/attachments.svelte.js';
 import { FilesFinder } from '../../src-renderer/features/files/files-finder.svelte.js';
-import { PdfViewer, type PdfDocument } from '../../src-renderer/features/files/pdf-viewer.svelte.js';
 import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { listOf, onBackOffice, RECORD, waiting, type Listed } from './support/attached-files.js';
 import { FakeBridge, held, ok, refused, settled } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
-
-const RECORD = { kind: 'purchaseOrder', number: 'PO-0001' } as const;
-type Listed = CallValue<'files.list'>;
-type AttachedFile = CallValue<'files.attach'>;
-
-const waiting: AttachedFile = {
-  fileId: null,
-  localId: 3,
-  fileName: 'photo-abc234-3.png',
-  type: 'image/png',
-  sendState: 'waitingToSend',
-  operationId: 9,
-  reasonText: null,
-  reasonCode: null,
-  offline: true,
-};
-const onBackOffice: AttachedFile = {
-  ...waiting,
-  fileId: 41,
-  localId: null,
-  fileName: 'terms.pdf',
-  type: 'application/pdf',
-  sendState: null,
-  operationId: null,
-  offline: false,
-};
-const listOf = (...files: AttachedFile[]): Listed => ({
-  files,
-  source: 'backOffice',
-  fetchedAt: 1,
-  problem: null,
-});
 
 let bridge: FakeBridge;
 beforeEach(() => {
@@ -261,177 +223,8 @@ describe('Attachments', () => {
     expect(files.error?.sentence).toContain('เกิน 10 MB');
   });
 
-  it('shows a picture, saves anything else, and says when a file needs the back office', async () => {
-    const picture: OpenedFile = {
-      fileName: 'photo.png',
-      type: 'image/png',
-      view: 'image',
-      warning: null,
-      size: 3,
-      content: 'AAEC',
-    };
-    const pdf: OpenedFile = {
-      fileName: 'terms.pdf',
-      type: 'application/pdf',
-      view: 'save',
-      warning: null,
-      size: 3,
-      content: 'AAEC',
-    };
-    bridge
-      .answer('files.list', ok(listOf(waiting, onBackOffice)))
-      .answer('files.open', ok(picture), ok(pdf), refused('conflict', 'offline', 'not-on-this-pc'));
-    const files = new Attachments(RECORD, bridge);
-    await files.load();
-    const saved: OpenedFile[] = [];
-    await files.open((file) => saved.push(file));
-    expect(files.shown).toEqual(picture);
-    expect(bridge.argsOf('files.open')[0]).toEqual({ record: RECORD, localId: 3 });
-    files.closeShown();
-
-    files.move(1);
-    await files.open((file) => saved.push(file));
-    expect(bridge.argsOf('files.open')[1]).toEqual({ record: RECORD, fileId: 41 });
-    expect(saved).toEqual([pdf]);
-    expect(files.shown).toBeNull();
-    expect(files.notice).toBe('terms.pdf was saved to your downloads.');
-
-    await files.open(() => undefined);
-    expect(files.error?.sentence).toContain('never opened on this PC');
-  });
-
-  it('never opens a file main warns about: its whole name and the warning, saved only when asked', async () => {
-    const program: OpenedFile = {
-      fileName: 'invoice.pdf.exe',
-      type: 'application/octet-stream',
-      view: 'save',
-      warning: 'runnable',
-      size: 3,
-      content: 'AAEC',
-    };
-    bridge.answer('files.list', ok(listOf(onBackOffice))).answer('files.open', ok(program), ok(program));
-    const files = new Attachments(RECORD, bridge);
-    await files.load();
-    const saved: OpenedFile[] = [];
-    await files.open((file) => saved.push(file));
-    expect(saved).toEqual([]);
-    expect(files.shown).toBeNull();
-    expect(files.held).toEqual(program);
-    expect(files.heldWarning).toContain('“invoice.pdf.exe” could be a program');
-    locale.set('th');
-    expect(files.heldWarning).toContain('“invoice.pdf.exe” อาจเป็นโปรแกรม');
-    locale.set('en');
-    files.closeHeld();
-    expect([files.held, saved]).toEqual([null, []]);
-
-    await files.open((file) => saved.push(file));
-    files.saveHeld((file) => saved.push(file));
-    expect([files.held, saved]).toEqual([null, [program]]);
-    expect(files.notice).toBe('invoice.pdf.exe was saved to your downloads.');
-  });
-
-  it('shows a PDF in the page, and saves it from there when asked', async () => {
-    const pdf: OpenedFile = {
-      fileName: 'terms.pdf',
-      type: 'application/pdf',
-      view: 'pdf',
-      warning: null,
-      size: 3,
-      content: 'AAEC',
-    };
-    bridge.answer('files.list', ok(listOf(onBackOffice))).answer('files.open', ok(pdf));
-    const files = new Attachments(RECORD, bridge);
-    await files.load();
-    const saved: OpenedFile[] = [];
-    await files.open((file) => saved.push(file));
-    expect(files.shown).toEqual(pdf);
-    expect(saved).toEqual([]);
-    files.saveFile(pdf, (file) => saved.push(file));
-    expect(saved).toEqual([pdf]);
-    expect(files.notice).toBe('terms.pdf was saved to your downloads.');
-  });
-
   it('round-trips bytes through Base64', () => {
     const bytes = new Uint8Array(70_000).map((_, index) => (index * 7) % 256);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
-  });
-});
-
-/** A PDF reader standing in for pdf.js (which needs a real canvas): records what it was asked to draw. */
-function fakeReader(pageCount: number, drawn: number[]): PdfDocument & { closed: boolean } {
-  return {
-    pageCount,
-    closed: false,
-    draw(pageNumber) {
-      drawn.push(pageNumber);
-      return Promise.resolve();
-    },
-    close() {
-      this.closed = true;
-      return Promise.resolve();
-    },
-  };
-}
-
-describe('PdfViewer', () => {
-  const file: OpenedFile = {
-    fileName: 'terms.pdf',
-    type: 'application/pdf',
-    view: 'pdf',
-    warning: null,
-    size: 3,
-    content: 'AAEC',
-  };
-  const canvas = {} as HTMLCanvasElement;
-
-  it('reads the decoded bytes, starts on page 1 of 3 and moves within the pages', async () => {
-    const drawn: number[] = [];
-    const reader = fakeReader(3, drawn);
-    const given: Uint8Array[] = [];
-    const viewer = new PdfViewer(file, (bytes) => {
-      given.push(bytes);
-      return Promise.resolve(reader);
-    });
-    expect(viewer.state).toBe('reading');
-    await viewer.read();
-    expect(given).toEqual([new Uint8Array([0, 1, 2])]);
-    expect(viewer.position).toBe('Page 1 of 3');
-    expect(viewer.canGoBack).toBe(false);
-    await viewer.draw(canvas, 600);
-    viewer.previous();
-    expect(viewer.page).toBe(1);
-    viewer.next();
-    viewer.next();
-    viewer.next();
-    expect(viewer.page).toBe(3);
-    expect(viewer.canGoOn).toBe(false);
-    await viewer.draw(canvas, 600);
-    viewer.previous();
-    locale.set('th');
-    expect(viewer.position).toBe('หน้า 2 จาก 3');
-    expect(drawn).toEqual([1, 3]);
-    await viewer.close();
-    expect(reader.closed).toBe(true);
-  });
-
-  it('says in the page’s language when the bytes are not a PDF it can read', async () => {
-    const viewer = new PdfViewer(file, () => Promise.reject(new Error('Invalid PDF structure.')));
-    await viewer.read();
-    expect(viewer.state).toBe('broken');
-    expect(viewer.error).toBe(
-      'terms.pdf cannot be shown: it is not a PDF this page can read. Save it to open it elsewhere.',
-    );
-    locale.set('th');
-    expect(viewer.error).toContain('บันทึกไฟล์');
-    expect(viewer.canGoOn).toBe(false);
-  });
-
-  it('marks the PDF broken when a page cannot be drawn', async () => {
-    const reader = fakeReader(2, []);
-    reader.draw = () => Promise.reject(new Error('bad page'));
-    const viewer = new PdfViewer(file, () => Promise.resolve(reader));
-    await viewer.read();
-    await viewer.draw(canvas, 600);
-    expect(viewer.state).toBe('broken');
   });
 });

@@ -5,12 +5,12 @@
 // (lib/sounds.ts): ok, unknown, error, or warning for a code scanned twice within the repeat window.
 // A scan of a code main already counted on a line here, or one the session's code index names, is
 // shown at once, on its Enter, and reconciled with main's answer (optimistic-scans.ts); a refusal
-// takes it back with a clear error.
+// takes it back with a clear error. The lines themselves are kept in count-lines.svelte.ts, the
+// shelf the scans are on in count-shelf.svelte.ts; every call to main waits its turn (call-queue.ts).
 // The page reads the state through getters and changes it only through the methods.
 import type {
   CallValue,
   CountLine,
-  IpcError,
   IpcResult,
   SessionViewValue,
   StockroomBridge,
@@ -18,9 +18,12 @@ import type {
 import { hasShelfPrefix } from '../../../src-shared/barcode/index.js';
 import { api } from '../../lib/api.js';
 import { playCue } from '../../lib/sounds.js';
+import { CallQueue } from './call-queue.js';
 import { CodeIndex } from './code-index.js';
-import { OptimisticScans, type PendingScan } from './optimistic-scans.js';
-import { sameLine, sameLines } from './same-line.js';
+import { CountLines } from './count-lines.svelte.js';
+import { CountShelf, type ShelfProblem } from './count-shelf.svelte.js';
+import type { PendingScan } from './optimistic-scans.js';
+import { sameLine } from './same-line.js';
 import type { ScanOutcome } from './scan-outcome.js';
 
 export { outcomeKind, type OutcomeKind, type ScanOutcome } from './scan-outcome.js';
@@ -45,14 +48,8 @@ export class CountingSession {
   readonly sessionId: string;
   readonly #api: StockroomBridge;
   #session = $state<SessionViewValue | null>(null);
-  /**
-   * Replaced, never changed in place ($state.raw): a scan swaps one line, and a deep proxy over hundreds
-   * of lines made every filter below pay a proxy trap per line per scan.
-   */
-  #lines = $state.raw<CountLine[]>([]);
-  /** The lines as main last answered them; `#lines` is these with the scans on their way added. */
-  #confirmed: CountLine[] = [];
-  readonly #optimistic = new OptimisticScans();
+  /** Main's lines and the lines shown (those with the scans on their way added). */
+  readonly #lines = new CountLines();
   /** The codes the page may show a scan of before main answers (read in the background). */
   readonly #index = new CodeIndex();
   /** Scans are numbered as read; the big display and the current line follow the latest one shown. */
@@ -63,17 +60,17 @@ export class CountingSession {
   #notice = $state<string | null>(null);
   #error = $state<string | null>(null);
   #nothingToUndo = $state(false);
-  /** The shelf this PC's scans are on (main keeps it in the scan log: a restart reads it back). */
-  #shelf = $state<CallValue<'counting.currentShelf'>>(null);
-  /** The last shelf label or empty shelf main refused (the page says why in its words). */
-  #shelfProblem = $state.raw<{ code: string; error: IpcError } | null>(null);
-
-  #queue: Promise<void> = Promise.resolve();
+  readonly #queue = new CallQueue();
+  /** The shelf this PC's scans are on. */
+  readonly #shelf: CountShelf;
 
   /** `bridge`: the way to main (the page's own unless a test gives another). */
   constructor(sessionId: string, bridge: StockroomBridge = api) {
     this.sessionId = sessionId;
     this.#api = bridge;
+    this.#shelf = new CountShelf(sessionId, bridge, this.#queue, (code, message) =>
+      this.refuse(code, message),
+    );
   }
 
   get session(): SessionViewValue | null {
@@ -81,7 +78,7 @@ export class CountingSession {
   }
 
   get lines(): readonly CountLine[] {
-    return this.#lines;
+    return this.#lines.shown;
   }
 
   get last(): ScanOutcome | null {
@@ -105,66 +102,35 @@ export class CountingSession {
     return this.#nothingToUndo;
   }
 
+  /** The shelf this PC's scans are on (main keeps it in the scan log: a restart reads it back). */
   get shelf(): CallValue<'counting.currentShelf'> {
-    return this.#shelf;
+    return this.#shelf.current;
   }
 
-  get shelfProblem(): { code: string; error: IpcError } | null {
-    return this.#shelfProblem;
+  get shelfProblem(): ShelfProblem | null {
+    return this.#shelf.problem;
   }
 
-  /**
-   * The person looked: the current shelf holds nothing. Main refuses while units are counted on it
-   * (nothing is taken away); the refusal shows on the big display.
-   */
+  /** The current shelf holds nothing (count-shelf.svelte.ts); a refusal shows on the big display. */
   confirmShelfEmpty(): Promise<void> {
-    const shelf = this.#shelf;
-    if (shelf === null) return Promise.resolve();
-    const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.confirmShelfEmpty', {
-        sessionId: this.sessionId,
-        code: shelf.code,
-      });
-      this.#shelfProblem = result.ok ? null : { code: shelf.code, error: result.error };
-      if (result.ok) this.#shelf = result.value;
-      else this.refuse(shelf.code, result.error.message);
-    };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue;
-  }
-
-  /** A shelf label: the following scans are on that shelf (in the scan queue, so never reordered). */
-  #enterShelf(code: string): Promise<void> {
-    const run = async (): Promise<void> => {
-      const result = await this.#api.call('counting.enterShelf', { sessionId: this.sessionId, code });
-      if (!result.ok) {
-        this.#shelfProblem = { code, error: result.error };
-        this.refuse(code, result.error.message);
-        return;
-      }
-      this.#shelfProblem = null;
-      this.#shelf = result.value;
-      playCue('ok');
-    };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue;
+    return this.#shelf.confirmEmpty();
   }
 
   /** Worked out once per change of the lines, however many places on the page read them. */
-  readonly productLines: CountLine[] = $derived(this.#lines.filter((line) => line.kind === 'product'));
+  readonly productLines: CountLine[] = $derived(this.#lines.shown.filter((line) => line.kind === 'product'));
 
   /** Open codes still holding units (an undone unknown scan leaves its line at 0). */
   readonly unknownLines: CountLine[] = $derived(
-    this.#lines.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0),
+    this.#lines.shown.filter((line) => line.kind === 'unknown' && line.state === 'open' && line.counted > 0),
   );
 
   readonly currentLine: CountLine | null = $derived(
-    this.#lines.find((line) => line.lineId === this.#currentLineId) ?? null,
+    this.#lines.shown.find((line) => line.lineId === this.#currentLineId) ?? null,
   );
 
   /** Makes a line the current one (what the keypad and +/− act on) without counting anything. */
   selectLine(lineId: number): void {
-    if (this.#lines.some((line) => line.lineId === lineId)) this.#currentLineId = lineId;
+    if (this.#lines.find(lineId) !== undefined) this.#currentLineId = lineId;
   }
 
   /** Shows a problem of the page's own (e.g. the scanner failed). */
@@ -178,19 +144,14 @@ export class CountingSession {
 
   async load(): Promise<void> {
     // The shelf this PC was on (a restart keeps it); the count itself never waits for it.
-    void this.#api
-      .call('counting.currentShelf', { sessionId: this.sessionId })
-      .then((shelf) => {
-        if (shelf.ok) this.#shelf = shelf.value;
-      })
-      .catch(() => undefined);
+    this.#shelf.load();
     const [session, lines] = await Promise.all([
       this.#api.call('counting.session', { sessionId: this.sessionId }),
       this.#readLines(),
     ]);
     if (session.ok) this.#session = session.value;
     else this.#error = session.error.message;
-    if (lines.ok) this.#confirm(lines.value);
+    if (lines.ok) this.#lines.confirm(lines.value);
     else this.#error = lines.error.message;
     // In the background: the first scans never wait for it.
     if (session.ok && session.value.state === 'open') void this.#index.load(this.#api, this.sessionId);
@@ -214,14 +175,11 @@ export class CountingSession {
    * on a line here before is shown on that line at once (synchronously: painted in the Enter's frame).
    */
   scan(code: string, options: ScanOptions = {}): Promise<void> {
-    if (hasShelfPrefix(code)) return this.#enterShelf(code);
+    if (hasShelfPrefix(code)) return this.#shelf.enter(code);
     const scanNumber = ++this.#scansRead;
     const repeated = options.repeated ?? false;
-    const pending = this.#optimistic.begin(code, options.quantity ?? 1, this.#confirmed, this.#index);
-    if (pending !== null) {
-      this.#lines = this.#optimistic.shown(this.#confirmed);
-      this.#showScanned(scanNumber, pending.lineId, repeated, false);
-    }
+    const pending = this.#lines.begin(code, options.quantity ?? 1, this.#index);
+    if (pending !== null) this.#showScanned(scanNumber, pending.lineId, repeated, false);
     const run = async (): Promise<void> => {
       let result: IpcResult<CountLine>;
       try {
@@ -242,15 +200,12 @@ export class CountingSession {
         return;
       }
       const line = result.value;
-      if (pending !== null) this.#optimistic.settle(pending, line);
-      this.#optimistic.learn(code, line);
-      this.#put(line);
+      this.#lines.counted(pending, code, line);
       // Main's answer replaces a figure shown early (the same unless the code now means another line).
       // The cue waits for it: an OK beep must never come before a refusal's buzz.
       this.#showScanned(scanNumber, line.lineId, repeated, true);
     };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue;
+    return this.#queue.run(run);
   }
 
   /**
@@ -258,7 +213,7 @@ export class CountingSession {
    * unless a later scan is shown already; `sound`: its cue plays (once per scan, even then).
    */
   #showScanned(scanNumber: number, lineId: number, repeated: boolean, sound: boolean): void {
-    const line = this.#lines.find((candidate) => candidate.lineId === lineId);
+    const line = this.#lines.find(lineId);
     if (line === undefined) return;
     // Two beeps at once would blur: a repeat's warning is the one worth hearing.
     if (sound) playCue(repeated ? 'warning' : line.kind === 'product' ? 'ok' : 'unknown');
@@ -280,9 +235,8 @@ export class CountingSession {
    * the big display says so. `unsure` (no answer came): main's lines are read again to show the truth.
    */
   #takeBack(pending: PendingScan, code: string, message: string, unsure: boolean): void {
-    this.#optimistic.settle(pending);
-    this.#lines = this.#optimistic.shown(this.#confirmed);
-    const line = this.#lines.find((candidate) => candidate.lineId === pending.lineId);
+    this.#lines.takeBack(pending);
+    const line = this.#lines.find(pending.lineId);
     this.#last = { status: 'error', code, message, ...(line === undefined ? {} : { takenBackFrom: line }) };
     playCue('error');
     if (unsure) this.#reloadLines();
@@ -296,10 +250,10 @@ export class CountingSession {
   #reloadLines(): void {
     const run = async (): Promise<void> => {
       const lines = await this.#readLines();
-      if (lines.ok) this.#confirm(lines.value);
+      if (lines.ok) this.#lines.confirm(lines.value);
       else this.#error = lines.error.message;
     };
-    this.#queue = this.#queue.then(run, run);
+    void this.#queue.run(run);
   }
 
   /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */
@@ -313,10 +267,10 @@ export class CountingSession {
     const call = () =>
       this.#api.call('counting.resolveUnknown', { sessionId: this.sessionId, lineId, productId });
     return this.#answered(call, null, ({ line, barcodeToAssign, replacesBarcode }): Resolution => {
-      const unknown = this.#confirmed.find((existing) => existing.lineId === lineId);
+      const unknown = this.#lines.confirmed.find((existing) => existing.lineId === lineId);
       if (unknown?.kind === 'unknown')
-        this.#put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
-      this.#put(line);
+        this.#lines.put({ ...unknown, state: 'resolved', resolvedProductId: productId }, 'inPlace');
+      this.#lines.put(line);
       this.#currentLineId = line.lineId;
       this.#last = { status: 'ok', line, repeated: false };
       return { line, barcodeToAssign, replacesBarcode };
@@ -330,7 +284,7 @@ export class CountingSession {
   removeUnknownCode(lineId: number): Promise<boolean> {
     const call = () => this.#api.call('counting.removeUnknownCode', { sessionId: this.sessionId, lineId });
     return this.#answered(call, false, (line) => {
-      this.#put(line, 'inPlace');
+      this.#lines.put(line, 'inPlace');
       if (this.#currentLineId === lineId) this.#currentLineId = null;
       return true;
     });
@@ -372,8 +326,7 @@ export class CountingSession {
       this.#notice = describe(result.value.line);
       this.#nothingToUndo = false;
     };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue;
+    return this.#queue.run(run);
   }
 
   #edit(call: () => Promise<IpcResult<CountLine>>): Promise<void> {
@@ -395,13 +348,12 @@ export class CountingSession {
       this.#error = null;
       outcome = onAnswer(result.value);
     };
-    this.#queue = this.#queue.then(run, run);
-    return this.#queue.then(() => outcome);
+    return this.#queue.run(run).then(() => outcome);
   }
 
   /** A line main changed by an edit or an undo: put first, made current, and followed by the big display. */
   #changed(line: CountLine): void {
-    this.#put(line);
+    this.#lines.put(line);
     this.#currentLineId = line.lineId;
     const last = this.#last;
     if (last !== null && last.status !== 'error' && last.line.lineId === line.lineId) {
@@ -411,31 +363,7 @@ export class CountingSession {
 
   /** `line` as the page shows it (scans on their way to it added). */
   #shownLine(line: CountLine): CountLine {
-    return this.#lines.find((candidate) => candidate.lineId === line.lineId) ?? line;
-  }
-
-  /**
-   * Main's answer for one line. A changed line goes to the front (counted last); 'inPlace' only
-   * updates it (nothing was counted).
-   */
-  #put(line: CountLine, where: 'front' | 'inPlace' = 'front'): void {
-    const lines = this.#confirmed;
-    const index = lines.findIndex((existing) => existing.lineId === line.lineId);
-    if (where === 'inPlace' && index !== -1) {
-      const next = lines.slice();
-      next[index] = line;
-      this.#confirm(next);
-      return;
-    }
-    const others = index === -1 ? lines : lines.filter((existing) => existing !== lines[index]);
-    this.#confirm([line, ...others]);
-  }
-
-  /** Main's lines as it answered them; the page shows them with the scans on their way added. */
-  #confirm(lines: CountLine[]): void {
-    this.#confirmed = lines;
-    const shown = this.#optimistic.shown(lines);
-    if (!sameLines(shown, this.#lines)) this.#lines = shown;
+    return this.#lines.find(line.lineId) ?? line;
   }
 }
 

@@ -3,7 +3,14 @@
 // carries the product's own barcode (else its SKU), name and sell price. A code no product has still
 // gets its label, with the name the page knows.
 import type { ProductSummary, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type { MainRefusal } from '../../lib/refusal-words.js';
 import type { LabelSource } from './label-job.svelte.js';
+
+/**
+ * What a page gathered for its labels: the items, or main's refusal of the read they come from (the
+ * labels button says it instead of opening an empty dialog).
+ */
+export type LabelGathering = readonly LabelSource[] | { readonly refused: MainRefusal };
 
 export function productLabel(
   product: Pick<ProductSummary, 'barcode' | 'sku' | 'name' | 'sellprice'>,
@@ -96,4 +103,18 @@ export async function labelsForGivenCodes(
       ...(each.counted === undefined ? {} : { defaultCopies: each.counted }),
     };
   });
+}
+
+/**
+ * A committed count's labels (labelsForCountedProducts) from its lines as main reads them; main's
+ * refusal of the lines is handed on as it is.
+ */
+export async function labelsForCountedSession(
+  bridge: StockroomBridge,
+  sessionId: string,
+): Promise<LabelGathering> {
+  const lines = await bridge.call('counting.lines', { sessionId });
+  if (!lines.ok) return { refused: lines.error };
+  const counted = lines.value.flatMap((line) => (line.kind === 'product' ? [line] : []));
+  return labelsForCountedProducts(bridge, counted);
 }

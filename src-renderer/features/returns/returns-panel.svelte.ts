@@ -3,69 +3,35 @@
 // forms — new return (number proposed by main, editable; kept, it is left out of the save and main takes
 // it then, so a cancelled form takes none; lines from the shared editor, purchase price first), status,
 // payment, tags, voids. Calls go through the bridge it is given; refused fields are kept by path for
-// the page to word.
+// the page to word; the filter and forms as typed, and the arguments they become, are in
+// return-forms.ts.
 import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import type {
-  CallArgs,
   CallValue,
   IpcIssue,
   ReturnOrderDetail,
   ReturnOrderSummary,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
-import type { ReturnOrderStatus, ReturnStatusTarget } from '../../../src-shared/domain/vocabulary.js';
+import type { ReturnStatusTarget } from '../../../src-shared/domain/vocabulary.js';
 import { DocumentLinesEditor } from '../../components/document-lines.svelte.js';
 import { api } from '../../lib/api.js';
 import { FormSave } from '../../lib/form-save.svelte.js';
 import { issuesByPath, typedArg } from '../../lib/form-input.js';
 import { overpayOfTyped, type Overpay } from '../../lib/overpay.js';
-import { MONEY_RULE, PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
+import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
+import {
+  createArgs,
+  listArgs,
+  NO_NEW_RETURN,
+  NO_RETURN_FILTER,
+  type NewReturnText,
+  type PaymentText,
+  type ReturnFilterText,
+  type StatusText,
+} from './return-forms.js';
 
 export const RETURNS_PAGE_SIZE = 50;
-
-export interface ReturnFilterText {
-  readonly status: ReturnOrderStatus | '';
-  readonly dateFrom: string;
-  readonly dateTo: string;
-  readonly amountMin: string;
-  readonly amountMax: string;
-  readonly keyword: string;
-  readonly warehouseCode: string;
-}
-
-export const NO_RETURN_FILTER: ReturnFilterText = {
-  status: '',
-  dateFrom: '',
-  dateTo: '',
-  amountMin: '',
-  amountMax: '',
-  keyword: '',
-  warehouseCode: '',
-};
-
-export interface NewReturnText {
-  readonly number: string;
-  readonly date: string;
-  readonly warehouseCode: string;
-  readonly supplierName: string;
-  readonly supplierPhone: string;
-  readonly reference: string;
-  readonly success: boolean;
-  readonly payAmount: string;
-  readonly methodId: number | null;
-}
-
-export interface StatusText {
-  readonly status: ReturnStatusTarget;
-  readonly actionDate: string;
-  readonly warehouseCode: string;
-}
-
-export interface PaymentText {
-  readonly amount: string;
-  readonly methodId: number | null;
-  readonly paidAt: string;
-}
 
 type Dialog = 'new' | 'status' | 'payment' | 'voidPayment' | 'voidReturn' | null;
 
@@ -78,7 +44,7 @@ export class ReturnsPanelState {
   #detail = $state<ReturnOrderDetail | null>(null);
   #error = $state<MainRefusal | null>(null);
   #dialog = $state<Dialog>(null);
-  #newText = $state<NewReturnText>(emptyNew());
+  #newText = $state<NewReturnText>(NO_NEW_RETURN);
   /** The number main proposed for the new return shown; null until it answers. */
   #proposedNumber: string | null = null;
   #statusText = $state<StatusText>({ status: 'Waiting', actionDate: '', warehouseCode: '' });
@@ -172,19 +138,7 @@ export class ReturnsPanelState {
 
   /** The list with the filter as typed; a refused field is kept by its path and the list stays. */
   async load(offset = this.#offset): Promise<void> {
-    const f = this.#filter;
-    const args: CallArgs<'returns.list'> = {
-      offset,
-      limit: RETURNS_PAGE_SIZE,
-      ...(f.status ? { statuses: [f.status] } : {}),
-      ...(f.dateFrom.trim() ? { dateFrom: f.dateFrom.trim() } : {}),
-      ...(f.dateTo.trim() ? { dateTo: f.dateTo.trim() } : {}),
-      ...(f.amountMin.trim() ? { amountMin: typedArg(f.amountMin.trim(), MONEY_RULE) } : {}),
-      ...(f.amountMax.trim() ? { amountMax: typedArg(f.amountMax.trim(), MONEY_RULE) } : {}),
-      ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
-      ...(f.warehouseCode ? { warehouseCode: f.warehouseCode } : {}),
-    };
-    const result = await this.#api.call('returns.list', args);
+    const result = await this.#api.call('returns.list', listArgs(this.#filter, offset, RETURNS_PAGE_SIZE));
     if (!result.ok) {
       this.#filterIssues = issuesByPath(result.error.issues);
       if (this.#filterIssues.size === 0) this.#error = result.error;
@@ -234,7 +188,7 @@ export class ReturnsPanelState {
     this.editor = this.#newEditor();
     this.newSave.reset();
     this.#newText = {
-      ...emptyNew(),
+      ...NO_NEW_RETURN,
       number: proposed.ok ? proposed.value.number : '',
       date: proposed.ok ? proposed.value.date : '',
       warehouseCode: this.#warehouses[0]?.code ?? '',
@@ -260,23 +214,7 @@ export class ReturnsPanelState {
     this.#overpay =
       overpayConfirmed || pay === '' || amount === undefined ? null : overpayOfTyped(amount, 0, pay);
     if (this.#overpay !== null) return false;
-    const number = text.number.trim();
-    const args: CallArgs<'returns.create'> = {
-      // The proposal kept is left to main, which takes it as it saves, or the next number when another
-      // form saved this one meanwhile; a typed number is sent as typed (a cleared one for main to name).
-      ...(number === this.#proposedNumber ? {} : { number }),
-      ...(text.date.trim() ? { date: text.date.trim() } : {}),
-      warehouseCode: text.warehouseCode,
-      ...(text.supplierName.trim() || text.supplierPhone.trim()
-        ? { supplier: { name: text.supplierName.trim(), phone: text.supplierPhone.trim() } }
-        : {}),
-      reference: text.reference,
-      ...this.editor.draft(),
-      status: text.success ? 'Success' : 'Pending',
-      ...(pay === ''
-        ? {}
-        : { payment: { methodId: text.methodId ?? 0, amount: typedArg(pay, PAYMENT_RULE) } }),
-    };
+    const args = createArgs(text, this.#proposedNumber, this.editor.draft());
     const figures = [
       ...this.editor.figures(),
       ...(pay === '' ? [] : [{ path: 'payment.amount', text: pay, rule: PAYMENT_RULE }]),
@@ -396,18 +334,4 @@ export class ReturnsPanelState {
       this.#api,
     );
   }
-}
-
-function emptyNew(): NewReturnText {
-  return {
-    number: '',
-    date: '',
-    warehouseCode: '',
-    supplierName: '',
-    supplierPhone: '',
-    reference: '',
-    success: false,
-    payAmount: '',
-    methodId: null,
-  };
 }

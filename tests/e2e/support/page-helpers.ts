@@ -1,6 +1,6 @@
 // Page helpers shared by the Chromium end-to-end tests: screenshots in test-results/e2e, the axe check,
-// the focused element, a screen captured in both languages, the counting page's counted cell, and demo
-// products with barcodes found through the contract.
+// the focused element, a screen captured in both languages, the counting page's counted cell, a session
+// opened for counting, and demo products with barcodes found through the contract.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -170,4 +170,24 @@ export async function escapeForm(page: Page, dialog: Locator): Promise<void> {
     await page.keyboard.press('Enter');
   }
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** From the sessions page (F3), opens the newest open session called `name` for counting. */
+export async function openSessionToCount(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('F3');
+  await page.getByRole('row').filter({ hasText: name }).waitFor();
+  await expect.poll(() => focusedElement(page)).toMatch(/Count/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: `Counting: ${name}` }).waitFor();
+  await expect.poll(() => focusedElement(page)).toMatch(/data-testid="scan-area"/);
+}
+
+/** The units main counted of a product in a session (undefined: no line of it). */
+export async function countedOf(
+  call: Call,
+  sessionId: string,
+  productId: number,
+): Promise<number | undefined> {
+  const lines = await call('counting.lines', { sessionId });
+  return lines.find((line) => line.kind === 'product' && line.product.id === productId)?.counted;
 }

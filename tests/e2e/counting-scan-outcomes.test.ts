@@ -1,13 +1,14 @@
-// The counting page's finishing flows in real Chromium through the web host, on the demo store:
+// What each scan shows and sounds on the counting page, in real Chromium through the web host, on the
+// demo store:
 // - an unknown code's product found from the keyboard (Alt+U, search, Up/Down, Enter) and the barcode
 //   given to it (a queued productBarcode operation; the code then looks the product up);
 // - the dialog's choice once a product with a barcode is picked (keep as alias, change nothing, replace)
 //   and the alias kept, photographed and checked with axe in English and in Thai;
 // - the repeat-scan warning on a scanner's double read only (not on identical items at a person's
 //   pace), and the cue each outcome plays (AudioContext stubbed to record the
-//   oscillator frequencies), none with sounds off;
-// - quantity-prompt mode: a burst of 3 scans while a prompt is open loses none; Escape cancels one scan;
-// - the sessions list's state filter and the read-only review of a committed session.
+//   oscillator frequencies), none with sounds off.
+// The quantity prompt is in counting-quantity-prompt.test.ts, the sessions list's filter in
+// sessions-list-filter.test.ts.
 // Every state is checked with axe (no serious or critical violation) and photographed in English and
 // Thai; no console error and no CSP violation.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,11 @@ import { scanCode, scanDoubleRead } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
 import {
   countedCell as countedCellOn,
+  countedOf as countedOfIn,
   expectAccessible as expectAccessibleOn,
   findDemoProducts,
   focusedElement,
+  openSessionToCount,
   type CatalogueProduct,
 } from './support/page-helpers.js';
 
@@ -54,7 +57,7 @@ const AUDIO_STUB = `(() => {
 
 type Product = CatalogueProduct;
 
-const app = appUnderTest({ name: 'counting-flows' });
+const app = appUnderTest({ name: 'counting-scan-outcomes' });
 let products: Product[] = [];
 
 beforeAll(async () => {
@@ -85,26 +88,11 @@ async function expectTones(expected: readonly number[]): Promise<void> {
 
 const expectAccessible = () => expectAccessibleOn(app.page);
 const screenshot = (name: string) => app.screenshot(name);
-
-/** From the sessions page (F3), opens the newest open session for counting. */
-async function openNewestSession(name: string): Promise<void> {
-  const { page } = app;
-  await page.keyboard.press('F3');
-  await page.getByRole('row').filter({ hasText: name }).waitFor();
-  await expect.poll(focused).toMatch(/Count/);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: `Counting: ${name}` }).waitFor();
-  await expect.poll(focused).toMatch(/data-testid="scan-area"/);
-}
-
+const openNewestSession = (name: string): Promise<void> => openSessionToCount(app.page, name);
 const countedCell = (sku: string) => countedCellOn(app.page, sku);
+const countedOf = (sessionId: string, productId: number) => countedOfIn(call, sessionId, productId);
 
-async function countedOf(sessionId: string, productId: number): Promise<number | undefined> {
-  const lines = await call('counting.lines', { sessionId });
-  return lines.find((line) => line.kind === 'product' && line.product.id === productId)?.counted;
-}
-
-describe('counting flows in Chromium through the web host', () => {
+describe('what each scan shows and sounds, in Chromium through the web host', () => {
   it('finds an unknown code’s product from the keyboard, keeps its barcode by default, warns on a double read only and plays each cue', async () => {
     const { page } = app;
     await app.openDemoStore();
@@ -334,127 +322,6 @@ describe('counting flows in Chromium through the web host', () => {
     await expect.poll(() => countedCell(p0.sku).textContent()).toBe('2');
     expect(await tones()).toEqual([]);
     await call('settings.set', { sounds: true });
-    expect(app.problems).toEqual([]);
-  }, 60_000);
-
-  it('asks the quantity of each scan in prompt mode and loses none of a burst', async () => {
-    const { page } = app;
-    const [, , p2, p3, p4, p5] = products as [Product, Product, Product, Product, Product, Product];
-    await call('settings.set', { quantityMode: 'prompt' });
-    const session = await call('counting.createSession', { warehouseCode: 'W0001', name: 'Prompt count' });
-    await page.reload();
-    await page.getByText('Catalogue: up to date').waitFor({ timeout: 30_000 });
-    await openNewestSession('Prompt count');
-
-    // A scan opens the prompt: 1, selected, for the scanned product.
-    await scan(p2.barcode);
-    const prompt = page.getByRole('dialog', { name: 'How many?' });
-    await prompt.waitFor();
-    await prompt.getByText(p2.name).first().waitFor();
-    const field = prompt.getByLabel(`Quantity of ${p2.name}`);
-    await expect.poll(focused).toMatch(/id="prompt-quantity"/);
-    expect(await field.inputValue()).toBe('1');
-
-    // A burst of 3 scans while it is open: all three wait their turn.
-    await scan(p3.barcode);
-    await scan(p4.barcode);
-    await scan(p5.barcode);
-    await expect
-      .poll(() => prompt.getByTestId('prompt-waiting').textContent())
-      .toContain('3 more scans waiting');
-    expect(await field.inputValue()).toBe('1'); // no scanned digit typed into the field
-    await expectAccessible();
-    await screenshot('counting-prompt-en');
-
-    // p2: 5 (typing replaces the selected 1); p3: Enter keeps 1; p4: 12; p5: 3.
-    await page.keyboard.type('5', { delay: 110 });
-    await expect.poll(() => field.inputValue()).toBe('5');
-    await page.keyboard.press('Enter');
-    await prompt.getByText(p3.name).first().waitFor();
-    await expect
-      .poll(() => prompt.getByTestId('prompt-waiting').textContent())
-      .toContain('2 more scans waiting');
-    await page.keyboard.press('Enter');
-    await prompt.getByText(p4.name).first().waitFor();
-    await page.keyboard.type('12', { delay: 110 });
-    await page.keyboard.press('Enter');
-    await prompt.getByText(p5.name).first().waitFor();
-    expect(await prompt.getByTestId('prompt-waiting').count()).toBe(0);
-    await page.keyboard.type('3', { delay: 110 });
-    await page.keyboard.press('Enter');
-    await expect.poll(() => prompt.count()).toBe(0);
-    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
-    await expect.poll(() => countedCell(p5.sku).textContent()).toBe('3');
-    expect(await countedOf(session.id, p2.id)).toBe(5);
-    expect(await countedOf(session.id, p3.id)).toBe(1);
-    expect(await countedOf(session.id, p4.id)).toBe(12);
-    expect(await countedOf(session.id, p5.id)).toBe(3);
-
-    // A quantity of 0 is refused in words; Escape cancels the scan and says nothing was counted (Thai).
-    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-    await page.getByRole('heading', { name: 'กำลังนับ: Prompt count' }).waitFor();
-    await scan(p2.barcode);
-    const thaiPrompt = page.getByRole('dialog', { name: 'จำนวนเท่าไร?' });
-    await thaiPrompt.waitFor();
-    await page.keyboard.type('0', { delay: 110 });
-    await page.keyboard.press('Enter');
-    await thaiPrompt.getByRole('alert').filter({ hasText: 'พิมพ์จำนวนที่มากกว่า 0' }).waitFor();
-    await expectAccessible();
-    await screenshot('counting-prompt-th');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => thaiPrompt.count()).toBe(0);
-    await page.getByText(`ยกเลิกการสแกน ${p2.barcode} แล้ว ไม่ได้นับ`).waitFor();
-    expect(await countedOf(session.id, p2.id)).toBe(5);
-    await page.getByRole('button', { name: 'English' }).click();
-    await call('settings.set', { quantityMode: 'add-one' });
-    expect(app.problems).toEqual([]);
-  }, 90_000);
-
-  it('filters the sessions list by state and opens a committed session’s review read-only', async () => {
-    const { page } = app;
-    const [prompted] = await call('counting.listSessions', { state: 'open' }).then((sessions) =>
-      sessions.filter((session) => session.name === 'Prompt count'),
-    );
-    if (prompted === undefined) throw new Error('no Prompt count session');
-    await call('counting.commit', { sessionId: prompted.id, discardUnknownCodes: true });
-
-    await page.keyboard.press('F3');
-    await page.getByRole('heading', { name: 'Count sessions', level: 2 }).waitFor();
-    const filters = page.getByRole('group', { name: 'Show sessions' });
-    await expect
-      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
-      .toContain('Open (1)');
-    const rows = page.getByRole('table').getByRole('row');
-    await expect.poll(() => rows.filter({ hasText: 'Quiet count' }).count()).toBe(1);
-    expect(await rows.filter({ hasText: 'Prompt count' }).count()).toBe(0);
-    expect(await rows.filter({ hasText: 'Quiet count' }).textContent()).toContain(
-      '1 lines, 2 units, 1 unknown codes',
-    );
-
-    await page.keyboard.press('Alt+KeyC');
-    await expect
-      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
-      .toContain('Committed (1)');
-    await expect.poll(() => rows.filter({ hasText: 'Prompt count' }).count()).toBe(1);
-    expect(await rows.filter({ hasText: 'Quiet count' }).count()).toBe(0);
-    await page.keyboard.press('Alt+KeyA');
-    await expect
-      .poll(() => filters.getByRole('button', { pressed: true }).textContent())
-      .toContain('All (3)');
-    await expect.poll(() => rows.filter({ hasText: 'Flows count' }).count()).toBe(1);
-    await expectAccessible();
-    await screenshot('sessions-all-en');
-    await page.getByRole('button', { name: 'ภาษาไทย' }).click();
-    await page.getByRole('heading', { name: 'รอบการนับสต็อก', level: 2 }).waitFor();
-    await screenshot('sessions-all-th');
-    await page.getByRole('button', { name: 'English' }).click();
-
-    await page.keyboard.press('Alt+KeyC');
-    await expect.poll(focused).toMatch(/Review \(read-only\)/);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: /Prompt count/, level: 2 }).waitFor();
-    expect(await page.getByRole('heading', { name: /^Counting:/ }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Count sessions', level: 2 }).count()).toBe(0);
     expect(app.problems).toEqual([]);
   }, 60_000);
 });
