@@ -7,9 +7,8 @@
 // in Thai after switching the language mid-way), asks for the last scans, reviews and commits; the
 // back office's stock, read through v4, is exactly what the scans add up to.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryCredentialStore } from '../../src-main/credentials/in-memory-credential-store.js';
 import { startWebHost, type WebHost } from '../../src-main/host/web-host.js';
@@ -18,17 +17,27 @@ import { startAppServices, type AppServices } from '../../src-main/services/inde
 import { ean13FromPrefix } from '../../src-shared/barcode/index.js';
 import type { CallArgs, CallName, CallValue, IpcResult } from '../../src-shared/ipc/index.js';
 import { launchChromium, type ChromiumSession } from '../support/chromium.js';
-import { scanCode, scanCodeWithThaiLayout } from '../support/scanner-input.js';
+import { scanCode } from '../support/scanner-input.js';
 import { appUnderTest, type Call } from './support/app-under-test.js';
+import {
+  commitByKeyboard,
+  flushByKeyboard,
+  hostByKeyboard,
+  joinByKeyboard,
+  memberScans,
+  newCountByKeyboard,
+  SHOWN_WITHIN,
+  switchLanguage,
+  tabTo,
+  TYPING,
+  unknownEntry,
+  WORDS,
+} from './support/live-count-steps.js';
 import { expectAccessible, focusedElement, saveFailure, screenshot } from './support/page-helpers.js';
 
 const STORE = { name: 'live-unknown', apikey: 'live-unknown-key-01', apisecret: 'live-unknown-secret-01' };
 const WAREHOUSE = 'W0001';
 const LOOPBACK = { host: '127.0.0.1', port: 0 } as const;
-/** Both PCs are this machine: each names itself by the host name, as a shop's PCs do by theirs. */
-const PC_NAME = hostname();
-/** Generous bounds for a loaded machine: a wait ends as soon as the page shows what it waits for. */
-const SHOWN_WITHIN = { timeout: 30_000 } as const;
 
 const app = appUnderTest({
   name: 'live-unknown-host',
@@ -143,138 +152,6 @@ afterAll(async () => {
   if (member !== undefined) rmSync(member.folder, { recursive: true, force: true });
 });
 
-/** The page's words this test reads, in each language. */
-const WORDS = {
-  en: {
-    connected: 'Connected',
-    changesOf: (count: number) => `of ${count} changes are on the host`,
-    allChanges: (count: number) => `${count} of ${count} changes are on the host`,
-    membersLine: (seq: number) => `connected · last change received: no. ${seq}`,
-    units: (count: number) => `units: ${count}`,
-    from: `from ${PC_NAME}`,
-    flush: 'Ask the PCs for their last scans',
-    memberFinal: 'The host has every scan',
-    commit: 'Commit to outbox',
-    commitTitle: 'Commit this count to the outbox',
-    switchTo: 'ภาษาไทย',
-  },
-  th: {
-    connected: 'เชื่อมต่ออยู่',
-    changesOf: (count: number) => `จาก ${count} รายการ`,
-    allChanges: (count: number) => `เครื่องหลักได้รับ ${count} จาก ${count} รายการ`,
-    membersLine: (seq: number) => `เชื่อมต่ออยู่ · การเปลี่ยนแปลงล่าสุดที่ได้รับ: ลำดับที่ ${seq}`,
-    units: (count: number) => `${count} หน่วย`,
-    from: `จาก ${PC_NAME}`,
-    flush: 'ขอการสแกนสุดท้ายจากเครื่องต่าง ๆ',
-    memberFinal: 'เครื่องหลักได้รับการสแกนทั้งหมดของเครื่องนี้แล้ว',
-    commit: 'ยืนยันส่งเข้ารายการรอส่ง',
-    commitTitle: 'ยืนยันผลการนับเข้ารายการรอส่ง',
-    switchTo: 'English',
-  },
-} as const;
-type Language = keyof typeof WORDS;
-
-const isFocused = (locator: Locator): Promise<boolean> =>
-  locator.evaluate((element) => element === element.ownerDocument.activeElement);
-
-/** Tab (or Shift+Tab) until `target` has the focus: how a person reaches a button with the keyboard. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  await target.waitFor(SHOWN_WITHIN);
-  for (let press = 0; press < 80; press += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached the target; the focus is on ${await focusedElement(page)}`);
-}
-
-/** The language button reached with Shift+Tab and pressed with Enter; the page then reads `to`. */
-async function switchLanguage(page: Page, to: Language): Promise<void> {
-  const from: Language = to === 'th' ? 'en' : 'th';
-  await tabTo(page, page.getByRole('button', { name: WORDS[from].switchTo, exact: true }), 'Shift+Tab');
-  await page.keyboard.press('Enter');
-  await page.locator(`html[lang="${to}"]`).waitFor();
-}
-
-/** F3, Alt+N, the warehouse preselected, the name typed, Enter: the counting page of the new count. */
-async function newCountByKeyboard(page: Page, name: string): Promise<string> {
-  await page.keyboard.press('F3');
-  await page.keyboard.press('Alt+KeyN');
-  await expect.poll(() => focusedElement(page), SHOWN_WITHIN).toMatch(/^<select/);
-  // Tab past "What to count" (one stop for its radio group, the whole warehouse chosen) to the name.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(name);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { level: 2, name: new RegExp(`: ${name}$`) }).waitFor(SHOWN_WITHIN);
-  const session = (await call('counting.listSessions', { state: 'open' })).find(
-    (entry) => entry.name === name,
-  );
-  if (session === undefined) throw new Error(`no open session ${name}`);
-  return session.id;
-}
-
-/** Alt+H on the host's count: the address and the code its panel shows. */
-async function hostByKeyboard(page: Page): Promise<{ address: string; code: string }> {
-  await page.keyboard.press('Alt+KeyH');
-  const panel = page.getByTestId('live-panel');
-  await panel.getByTestId('live-code').waitFor(SHOWN_WITHIN);
-  const code = (await panel.getByTestId('live-code').textContent()) ?? '';
-  const address = (await panel.getByTestId('live-address').textContent()) ?? '';
-  expect(code).toMatch(/^\d{6}$/);
-  expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
-  return { address, code };
-}
-
-/** The member: F3, Alt+J, the address typed, Tab, the code typed, Enter; its count opens connected. */
-async function joinByKeyboard(page: Page, language: Language, join: { address: string; code: string }) {
-  await page.keyboard.press('F3');
-  await page.keyboard.press('Alt+KeyJ');
-  const dialog = page.getByTestId('join-dialog');
-  await expect.poll(() => focusedElement(page), SHOWN_WITHIN).toContain('data-testid="join-address"');
-  await page.keyboard.type(join.address, { delay: 40 });
-  await page.keyboard.press('Tab');
-  await expect.poll(() => focusedElement(page), SHOWN_WITHIN).toContain('data-testid="join-code"');
-  await page.keyboard.type(join.code, { delay: 80 });
-  await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached', ...SHOWN_WITHIN });
-  await page.getByTestId('live-member-status').filter({ hasText: WORDS[language].connected }).waitFor();
-}
-
-/**
- * A person scanning with the member PC: one scanner burst per code, the next only once this PC has
- * the scan as its change number `seq` (the member's panel says "… of <seq> changes").
- */
-async function memberScans(page: Page, language: Language, codes: readonly string[], firstSeq: number) {
-  const status = page.getByTestId('live-member-status');
-  for (const [index, code] of codes.entries()) {
-    await (language === 'th' ? scanCodeWithThaiLayout(page, code) : scanCode(page, code));
-    await status.filter({ hasText: WORDS[language].changesOf(firstSeq + index) }).waitFor(SHOWN_WITHIN);
-  }
-}
-
-/** The host's unknown-codes entry of `code`. */
-const unknownEntry = (page: Page, code: string): Locator =>
-  page.getByTestId('unknown-codes').getByRole('listitem').filter({ hasText: code });
-
-/** Alt+S, as the host's last-scans button says: then every member's scans are in. */
-async function flushByKeyboard(page: Page, language: Language): Promise<void> {
-  const panel = page.getByTestId('live-panel');
-  await panel.getByRole('button', { name: `${WORDS[language].flush} (Alt+S)` }).waitFor(SHOWN_WITHIN);
-  await page.keyboard.press('Alt+KeyS');
-  await panel.getByTestId('live-ready').waitFor(SHOWN_WITHIN);
-}
-
-/** F10, the review; Ctrl+Enter, the commit dialog; Ctrl+Enter commits (stock nobody counted stays). */
-async function commitByKeyboard(page: Page, language: Language): Promise<void> {
-  await page.keyboard.press('F10');
-  // The review reads the whole session and the warehouse's uncounted products before it takes focus.
-  await expect.poll(() => focusedElement(page), SHOWN_WITHIN).toContain(WORDS[language].commit);
-  await page.keyboard.press('Control+Enter');
-  await page.getByRole('dialog', { name: WORDS[language].commitTitle }).waitFor(SHOWN_WITHIN);
-  await page.keyboard.press('Control+Enter');
-  await page.getByTestId('committed').waitFor(SHOWN_WITHIN);
-}
-
 /** The outbox has sent everything (bounded), then the back office's stock of `ids` through v4. */
 async function stockAfterDrain(ids: readonly number[]): Promise<Record<number, number>> {
   await expect
@@ -317,7 +194,7 @@ describe('a member’s unknown code on the host of a live count', () => {
       await memberPage.getByText('Catalogue: up to date').waitFor({ timeout: 60_000 });
       const code = unknownCodes[0];
 
-      const sessionId = await newCountByKeyboard(page, 'Aisle 7 live');
+      const sessionId = await newCountByKeyboard(page, call, 'Aisle 7 live');
       const hostScans = [p1.barcode];
       for (const scanned of hostScans) await scanCode(page, scanned);
       await page.getByTestId('count-lines').getByRole('row').filter({ hasText: p1.sku }).waitFor();
@@ -351,7 +228,7 @@ describe('a member’s unknown code on the host of a live count', () => {
       await dialog.waitFor(SHOWN_WITHIN);
       await expect.poll(() => focusedElement(page), SHOWN_WITHIN).toMatch(/id="find-search"/);
       await dialog.getByText('Counted under this code: 3').waitFor();
-      await page.keyboard.type(p1.sku, { delay: 110 });
+      await page.keyboard.type(p1.sku, TYPING);
       await expect
         .poll(() => dialog.getByRole('option').first().textContent(), SHOWN_WITHIN)
         .toContain(p1.sku);
@@ -400,7 +277,7 @@ describe('a member’s unknown code on the host of a live count', () => {
       const code = unknownCodes[1];
 
       // The host starts in English; the member counts in Thai, with the Thai keyboard layout on.
-      const sessionId = await newCountByKeyboard(page, 'Aisle 8 live');
+      const sessionId = await newCountByKeyboard(page, call, 'Aisle 8 live');
       const hostScans = [p2.barcode];
       for (const scanned of hostScans) await scanCode(page, scanned);
       await page.getByTestId('count-lines').getByRole('row').filter({ hasText: p2.sku }).waitFor();
