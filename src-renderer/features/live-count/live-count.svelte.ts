@@ -72,6 +72,26 @@ export class LiveCount {
     });
   }
 
+  /** On the host: PCs still count with it, so the last-scans request is what comes before the commit. */
+  get canFlush(): boolean {
+    const hosting = this.#status?.host ?? null;
+    return hosting !== null && hosting.members.length > 0 && !hosting.readyToCommit && !this.#busy;
+  }
+
+  /**
+   * The panel's keys on a count of this PC, with Alt: H hosts it (a new code once the window closed),
+   * S asks the PCs for their last scans while one still counts — without it a keyboard-only host Tabs
+   * through the whole counting page to that button. True when the key started one (the page then
+   * keeps it from anything else).
+   */
+  takeKey(code: string): boolean {
+    if ((this.#status?.member ?? null) !== null) return false;
+    if (code === 'KeyH') void this.host();
+    else if (code === 'KeyS' && this.canFlush) void this.flush();
+    else return false;
+    return true;
+  }
+
   host = (): Promise<void> => this.#act('live.host');
   closeWindow = (): Promise<void> => this.#act('live.closeWindow');
   stopHosting = (): Promise<void> => this.#act('live.stopHosting');
