@@ -7,11 +7,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
-import type { CountingService } from '../counting/index.js';
+import { MemberShelfMissingError, type CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
 import type { SealedChannel } from './live-channel.js';
 import { ChannelError } from './live-channel.js';
-import { JoinWindows, type PairingTarget } from './live-host-pairing.js';
+import { JoinWindows, type OtherVersionPeer, type PairingTarget } from './live-host-pairing.js';
 import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
 import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
@@ -47,6 +47,14 @@ export interface LiveMemberStatus {
   readonly reportedSeq: number;
   readonly lastSeenAt: number;
   readonly blocked: string | undefined;
+  /** The shelf the member's next change names and this PC does not have (part of `blocked`). */
+  readonly blockedShelf: string | undefined;
+}
+
+/** Why a member's next change waits: the counting refusal's words, and the shelf when it is one. */
+interface Blocked {
+  readonly why: string;
+  readonly shelf: string | undefined;
 }
 
 export class LiveHost {
@@ -57,7 +65,7 @@ export class LiveHost {
   readonly #now: () => number;
   readonly #serverSetup: string;
   readonly #connected = new Map<string, WebSocket>();
-  readonly #blocked = new Map<string, string>();
+  readonly #blocked = new Map<string, Blocked>();
   readonly #listeners = new Set<() => void>();
   readonly #windows: JoinWindows;
   readonly #target: PairingTarget;
@@ -149,8 +157,14 @@ export class LiveHost {
         appliedSeq: row.applied_seq,
         reportedSeq: row.reported_seq,
         lastSeenAt: row.last_seen_at,
-        blocked: this.#blocked.get(row.member_id),
+        blocked: this.#blocked.get(row.member_id)?.why,
+        blockedShelf: this.#blocked.get(row.member_id)?.shelf,
       }));
+  }
+
+  /** The last PC refused for speaking another protocol version (its Stockroom needs updating, or ours). */
+  get otherVersionPeer(): OtherVersionPeer | undefined {
+    return this.#windows.otherVersion;
   }
 
   /** True when every member has flushed (or handed over by file): the commit may go ahead. */
@@ -325,33 +339,38 @@ export class LiveHost {
       );
       return;
     }
-    try {
-      db.transaction(() => {
-        counting.applyMemberFigures(
-          this.#options.sessionId,
-          { sessionId: member.member_session_id, label: member.label },
-          figures,
-        );
-        statements.progress.run(
-          applied,
-          message.latest,
-          this.#now(),
-          this.#options.sessionId,
-          member.member_id,
-        );
-      }).immediate();
-      this.#blocked.delete(member.member_id);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      if (this.#blocked.get(member.member_id) !== why) {
-        this.#options.logger?.warn('live count: a member’s change cannot be applied; kept for a retry', {
-          memberId: member.member_id,
-          seq: member.applied_seq + 1,
-          why,
-        });
+    const source = { sessionId: member.member_session_id, label: member.label };
+    let through = member.applied_seq;
+    let blocked: Blocked | undefined;
+    // One transaction (one fsync) for the batch, a savepoint per change: what applies before a
+    // refused change is kept, and the refused one waits (strict order) for a retry.
+    db.transaction(() => {
+      for (const figure of figures) {
+        try {
+          db.transaction(() => counting.applyMemberFigures(this.#options.sessionId, source, [figure]))();
+        } catch (error) {
+          blocked = {
+            why: error instanceof Error ? error.message : String(error),
+            shelf: error instanceof MemberShelfMissingError ? error.shelf : undefined,
+          };
+          break;
+        }
+        through = figure.seq;
       }
-      this.#blocked.set(member.member_id, why);
+      statements.progress.run(through, message.latest, this.#now(), this.#options.sessionId, member.member_id);
+    }).immediate();
+    if (blocked === undefined) {
+      this.#blocked.delete(member.member_id);
+      return;
     }
+    if (this.#blocked.get(member.member_id)?.why !== blocked.why) {
+      this.#options.logger?.warn('live count: a member’s change cannot be applied; kept for a retry', {
+        memberId: member.member_id,
+        seq: through + 1,
+        why: blocked.why,
+      });
+    }
+    this.#blocked.set(member.member_id, blocked);
   }
 
   #sendAck(socket: WebSocket, memberId: string, channel = channelOf.get(socket)): void {
@@ -362,7 +381,8 @@ export class LiveHost {
       t: 'ack',
       applied: member.applied_seq,
       state: member.state,
-      ...(blocked === undefined ? {} : { blocked: blocked.slice(0, 500) }),
+      ...(blocked === undefined ? {} : { blocked: blocked.why.slice(0, 500) }),
+      ...(blocked?.shelf === undefined ? {} : { blockedShelf: blocked.shelf }),
     });
   }
 

@@ -224,7 +224,7 @@ describe('unknown codes from live members', () => {
       t: 'changes',
       sessionId: 's',
       latest: 1,
-      changes: [{ kind: 'unknown', seq: 1, code, counted: 1 }],
+      changes: [{ kind: 'unknown', seq: 1, code, counted: 1, shelves: [{ shelf: null, counted: 1 }] }],
     });
     expect(parseMemberMessage(frame('NEW-9'))).toBeDefined();
     for (const bad of ['', ' NEW-9', 'x'.repeat(201)]) expect(parseMemberMessage(frame(bad))).toBeUndefined();
