@@ -261,7 +261,7 @@ export class LiveHost {
 
   #receive(socket: WebSocket, channel: SealedChannel, memberId: string, message: MemberMessage): void {
     const statements = liveStatements(this.#options.db);
-    const member = statements.member.get(this.#options.sessionId, memberId);
+    let member = statements.member.get(this.#options.sessionId, memberId);
     if (member === undefined) {
       socket.terminate();
       return;
@@ -274,6 +274,12 @@ export class LiveHost {
       this.#options.logger?.warn('live count: a member sent another session, refused', { memberId });
       socket.terminate();
       return;
+    }
+    if (message.t !== 'final' && member.member_session_id === null) {
+      // The first word of this member's session. A file of it merged here before (its stream never
+      // reached the host) handed the session over already: it is released, as a merge releases it.
+      statements.releaseIfMerged.run(this.#options.sessionId, memberId, this.#options.sessionId, message.sessionId);
+      member = statements.member.get(this.#options.sessionId, memberId) ?? member;
     }
     switch (message.t) {
       case 'attach':

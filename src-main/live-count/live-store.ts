@@ -63,6 +63,11 @@ function prepare(db: Database) {
     state: db.prepare<[MemberState, string, string]>(
       `UPDATE live_count_members SET state = ? WHERE host_session_id = ? AND member_id = ?`,
     ),
+    releaseIfMerged: db.prepare<[string, string, string, string]>(
+      `UPDATE live_count_members SET state = 'released'
+        WHERE host_session_id = ? AND member_id = ? AND state NOT IN ('final', 'released')
+          AND EXISTS (SELECT 1 FROM count_merges WHERE session_id = ? AND source_session = ?)`,
+    ),
     closeAll: db.prepare<[string]>(
       `UPDATE live_count_members SET state = 'closing' WHERE host_session_id = ? AND state = 'joined'`,
     ),
