@@ -93,7 +93,8 @@ export class LivePcs {
     );
   }
 
-  track(member: LiveMember): LiveMember {
+  /** Stopped at clean-up (a member, or anything else with a stop). */
+  track<T extends { stop(): void }>(member: T): T {
     this.#cleanups.push(() => {
       member.stop();
     });
