@@ -203,7 +203,8 @@ function freshPlace(context: CountingContext, session: SessionRow, code: string,
       );
     return { recorded: line, target: line, units: alias === null ? 1 : alias.units };
   }
-  const unknown = repository.unknownLine(session.id, code) ?? repository.insertUnknownLine(session.id, code, at);
+  const unknown =
+    repository.unknownLine(session.id, code) ?? repository.insertUnknownLine(session.id, code, at);
   return { recorded: unknown, target: resolvedLine(context, session, unknown), units: 1 };
 }
 

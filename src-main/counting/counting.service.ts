@@ -34,12 +34,7 @@ import { CountReviewRepository } from './count-review.repository.js';
 import { CountScopes } from './count-scope.js';
 import { countSheetProducts, type CountSheetProduct } from './count-sheet.js';
 import { toLineView } from './count-views.js';
-import {
-  existingSession,
-  lineOfSession,
-  sessionViewOf,
-  type CountingContext,
-} from './counting-context.js';
+import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
 import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
 import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
-import { MemberShelfMissingError, type CountingService } from '../counting/index.js';
+import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
 import type { SealedChannel } from './live-channel.js';
 import { ChannelError } from './live-channel.js';
@@ -18,10 +18,10 @@ import {
   parseClearFrame,
   parseMemberMessage,
   type HostMessage,
-  type LiveChange,
   type MemberMessage,
 } from './live-protocol.js';
 import { liveStatements, type MemberRow } from './live-store.js';
+import { applyInOrder, type Blocked } from './live-host-apply.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
 
 export { MAX_WRONG_CODES } from './live-host-pairing.js';
@@ -49,12 +49,6 @@ export interface LiveMemberStatus {
   readonly blocked: string | undefined;
   /** The shelf the member's next change names and this PC does not have (part of `blocked`). */
   readonly blockedShelf: string | undefined;
-}
-
-/** Why a member's next change waits: the counting refusal's words, and the shelf when it is one. */
-interface Blocked {
-  readonly why: string;
-  readonly shelf: string | undefined;
 }
 
 export class LiveHost {
@@ -278,7 +272,12 @@ export class LiveHost {
     if (message.t !== 'final' && member.member_session_id === null) {
       // The first word of this member's session. A file of it merged here before (its stream never
       // reached the host) handed the session over already: it is released, as a merge releases it.
-      statements.releaseIfMerged.run(this.#options.sessionId, memberId, this.#options.sessionId, message.sessionId);
+      statements.releaseIfMerged.run(
+        this.#options.sessionId,
+        memberId,
+        this.#options.sessionId,
+        message.sessionId,
+      );
       member = statements.member.get(this.#options.sessionId, memberId) ?? member;
     }
     switch (message.t) {
@@ -324,47 +323,9 @@ export class LiveHost {
     member: MemberRow & { readonly member_session_id: string },
     message: Extract<MemberMessage, { t: 'changes' }>,
   ): void {
-    const { db, counting } = this.#options;
-    const statements = liveStatements(db);
     if (member.state === 'final' || member.state === 'released') return;
-    let applied = member.applied_seq;
-    const figures: LiveChange[] = [];
-    for (const change of [...message.changes].sort((a, b) => a.seq - b.seq)) {
-      if (change.seq <= applied) continue; // a duplicate: applied already
-      if (change.seq !== applied + 1) break; // a gap: the member resends from applied + 1
-      figures.push(change);
-      applied = change.seq;
-    }
-    if (figures.length === 0) {
-      statements.progress.run(
-        member.applied_seq,
-        message.latest,
-        this.#now(),
-        this.#options.sessionId,
-        member.member_id,
-      );
-      return;
-    }
-    const source = { sessionId: member.member_session_id, label: member.label };
-    let through = member.applied_seq;
-    let blocked: Blocked | undefined;
-    // One transaction (one fsync) for the batch, a savepoint per change: what applies before a
-    // refused change is kept, and the refused one waits (strict order) for a retry.
-    db.transaction(() => {
-      for (const figure of figures) {
-        try {
-          db.transaction(() => counting.applyMemberFigures(this.#options.sessionId, source, [figure]))();
-        } catch (error) {
-          blocked = {
-            why: error instanceof Error ? error.message : String(error),
-            shelf: error instanceof MemberShelfMissingError ? error.shelf : undefined,
-          };
-          break;
-        }
-        through = figure.seq;
-      }
-      statements.progress.run(through, message.latest, this.#now(), this.#options.sessionId, member.member_id);
-    }).immediate();
+    const { db, counting, sessionId } = this.#options;
+    const { blocked, through } = applyInOrder({ db, counting, sessionId, now: this.#now() }, member, message);
     if (blocked === undefined) {
       this.#blocked.delete(member.member_id);
       return;

@@ -19,11 +19,7 @@ import {
  * older than version 3 cannot parse this PC's hello and answers it as a bad frame, which our own
  * well-formed hello can only earn from a host that does not speak its version: 'host-older' too.
  */
-export type JoinFailure =
-  | Exclude<RefusalReason, 'version'>
-  | 'unreachable'
-  | 'host-older'
-  | 'member-older';
+export type JoinFailure = Exclude<RefusalReason, 'version'> | 'unreachable' | 'host-older' | 'member-older';
 
 export class LiveJoinRefused extends Error {
   readonly reason: JoinFailure;

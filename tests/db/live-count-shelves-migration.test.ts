@@ -44,13 +44,20 @@ describe('migration 0029-live-count-shelves', () => {
       db.prepare('SELECT seq, product_id, code, counted FROM live_count_changes ORDER BY seq').all();
     const changes = () =>
       db
-        .prepare('SELECT seq, product_id, code, counted, shelf_code, visit FROM live_count_changes ORDER BY seq')
+        .prepare(
+          'SELECT seq, product_id, code, counted, shelf_code, visit FROM live_count_changes ORDER BY seq',
+        )
         .all();
     const queued = [
       { seq: 1, product_id: 7, code: null, counted: 2, shelf_code: null, visit: null },
       { seq: 2, product_id: null, code: 'OLD-1', counted: 1, shelf_code: null, visit: null },
     ];
-    const queuedBefore = queued.map(({ seq, product_id, code, counted }) => ({ seq, product_id, code, counted }));
+    const queuedBefore = queued.map(({ seq, product_id, code, counted }) => ({
+      seq,
+      product_id,
+      code,
+      counted,
+    }));
     expect(before()).toEqual(queuedBefore);
     // Before 0029 a change of the events alone, and a shelf visit, wrote nothing.
     db.exec(`UPDATE count_lines SET live_events = 3 WHERE id = 1;

@@ -42,12 +42,26 @@ describe('a member by stream and by file', () => {
     // The link goes. Offline the member counts more on A-02, sets COKE to 0 and gives X-9 to FISH.
     joined.stop();
     member.counting.scan({ sessionId, code: 'FISH', counter: 'Anan', quantity: 2 });
-    member.counting.setQuantity({ sessionId, lineId: lineIdOf(member, sessionId, 'COKE'), counter: 'Anan', quantity: 0 });
-    member.counting.resolveUnknown({ sessionId, lineId: lineIdOf(member, sessionId, 'X-9'), productId: 1, counter: 'Anan' });
+    member.counting.setQuantity({
+      sessionId,
+      lineId: lineIdOf(member, sessionId, 'COKE'),
+      counter: 'Anan',
+      quantity: 0,
+    });
+    member.counting.resolveUnknown({
+      sessionId,
+      lineId: lineIdOf(member, sessionId, 'X-9'),
+      productId: 1,
+      counter: 'Anan',
+    });
     const file = member.counting.exportSession(sessionId);
     host.counting.mergeSession(hostSession, file.text);
 
-    const expected = { shelves: ['SHELF-A-01 FISH:3', 'SHELF-A-02 FISH:4'], noShelf: 'FISH:1', notVisited: [] };
+    const expected = {
+      shelves: ['SHELF-A-01 FISH:3', 'SHELF-A-02 FISH:4'],
+      noShelf: 'FISH:1',
+      notVisited: [],
+    };
     expect(byShelf(host, hostSession)).toEqual(expected);
     expect(figures(host, hostSession)).toEqual(['FISH:8', 'COKE:0', 'X-9:0:discarded']);
     expect(host.counting.memberCodes(hostSession)).toEqual([]);
@@ -77,14 +91,22 @@ describe('a member by stream and by file', () => {
     member.counting.enterShelf({ sessionId, code: 'SHELF-A-02', counter: 'Anan' });
     member.counting.scan({ sessionId, code: 'COKE', counter: 'Anan', quantity: 5 });
     host.counting.mergeSession(hostSession, member.counting.exportSession(sessionId).text);
-    expect(byShelf(host, hostSession)).toEqual({ shelves: ['SHELF-A-02 COKE:5'], noShelf: '', notVisited: ['SHELF-A-01'] });
+    expect(byShelf(host, hostSession)).toEqual({
+      shelves: ['SHELF-A-02 COKE:5'],
+      noShelf: '',
+      notVisited: ['SHELF-A-01'],
+    });
 
     // Its queued changes (the visit and COKE) then arrive by stream: the host, released, takes none.
     const back = pcs.resume(member, sessionId, 'ONE');
     await vi.waitFor(() => {
       expect(back.status().state).toBe('released');
     }, WAIT);
-    expect(byShelf(host, hostSession)).toEqual({ shelves: ['SHELF-A-02 COKE:5'], noShelf: '', notVisited: ['SHELF-A-01'] });
+    expect(byShelf(host, hostSession)).toEqual({
+      shelves: ['SHELF-A-02 COKE:5'],
+      noShelf: '',
+      notVisited: ['SHELF-A-01'],
+    });
     expect(figures(host, hostSession)).toEqual(['COKE:5']);
   });
 });

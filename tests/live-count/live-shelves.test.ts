@@ -47,7 +47,12 @@ describe('shelves in a live count', () => {
     one.counting.confirmShelfEmpty({ sessionId: s1, code: 'SHELF-B-01', counter: 'Anan' });
     // A set of the same figure on another shelf moves the units and leaves the line's figure alone.
     one.counting.enterShelf({ sessionId: s1, code: 'SHELF-B-02', counter: 'Anan' });
-    one.counting.setQuantity({ sessionId: s1, lineId: lineIdOf(one, s1, 'COKE'), counter: 'Anan', quantity: 2 });
+    one.counting.setQuantity({
+      sessionId: s1,
+      lineId: lineIdOf(one, s1, 'COKE'),
+      counter: 'Anan',
+      quantity: 2,
+    });
     memberOne.notify();
     two.counting.scan({ sessionId: s2, code: 'FISH', counter: 'Malee' });
     two.counting.enterShelf({ sessionId: s2, code: 'SHELF-A-02', counter: 'Malee' });
@@ -55,12 +60,7 @@ describe('shelves in a live count', () => {
     memberTwo.notify();
 
     const expected = {
-      shelves: [
-        'SHELF-A-01 FISH:5',
-        'SHELF-A-02 COKE:1 FISH:1',
-        'SHELF-B-01 (empty)',
-        'SHELF-B-02 COKE:2',
-      ],
+      shelves: ['SHELF-A-01 FISH:5', 'SHELF-A-02 COKE:1 FISH:1', 'SHELF-B-01 (empty)', 'SHELF-B-02 COKE:2'],
       noShelf: 'FISH:1',
       notVisited: ['SHELF-C-01'],
     };
@@ -159,7 +159,9 @@ describe('shelves in a live count', () => {
     expect(live.readyToCommit).toBe(false);
 
     // The host imports the shelf: the next resend goes through by itself.
-    host.counting.shelves.importCsv({ text: member.counting.shelves.exportCsv({ warehouseCode: WAREHOUSE }).text });
+    host.counting.shelves.importCsv({
+      text: member.counting.shelves.exportCsv({ warehouseCode: WAREHOUSE }).text,
+    });
     await vi.waitFor(() => {
       expect(live.readyToCommit).toBe(true);
     }, WAIT);

@@ -231,8 +231,14 @@ describe('unknown codes from live members', () => {
     host.counting.scan({ sessionId: hostSession, code: 'R-1', counter: 'Host' });
     host.counting.scan({ sessionId: hostSession, code: 'D-1', counter: 'Host' });
     const hostLine = (code: string) =>
-      host.counting.lines(hostSession).find((line) => line.kind === 'unknown' && line.code === code)?.lineId ?? 0;
-    host.counting.resolveUnknown({ sessionId: hostSession, lineId: hostLine('R-1'), productId: 1, counter: 'Host' });
+      host.counting.lines(hostSession).find((line) => line.kind === 'unknown' && line.code === code)
+        ?.lineId ?? 0;
+    host.counting.resolveUnknown({
+      sessionId: hostSession,
+      lineId: hostLine('R-1'),
+      productId: 1,
+      counter: 'Host',
+    });
     host.counting.removeUnknownCode(hostSession, hostLine('D-1'));
     const live = await startHost(host, hostSession);
     const joined = track(
@@ -245,7 +251,12 @@ describe('unknown codes from live members', () => {
       }),
     );
     const sessionId = joined.sessionId;
-    for (const [code, quantity] of [['8850001', 2], ['PACK-6', 3], ['R-1', 4], ['D-1', 5]] as const)
+    for (const [code, quantity] of [
+      ['8850001', 2],
+      ['PACK-6', 3],
+      ['R-1', 4],
+      ['D-1', 5],
+    ] as const)
       member.counting.scan({ sessionId, code, counter: 'Anan', quantity });
     joined.notify();
     await vi.waitFor(() => {

@@ -18,13 +18,20 @@ afterEach(async () => {
 });
 
 /** The first frame the host answers a hello of `version` with, and a promise of the host's close. */
-async function helloOf(address: string, version: number): Promise<{ answer: unknown; closed: Promise<boolean> }> {
+async function helloOf(
+  address: string,
+  version: number,
+): Promise<{ answer: unknown; closed: Promise<boolean> }> {
   await opaqueReady;
   const socket = new WebSocket(`ws://${address}${LIVE_COUNT_PATH}`);
   await new Promise((resolve) => socket.once('open', resolve));
-  const answer = new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+  const answer = new Promise<unknown>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
   const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
-  socket.send(JSON.stringify({ t: 'hello', v: version, identity: 'join', request: memberStartLogin('123456').request }));
+  socket.send(
+    JSON.stringify({ t: 'hello', v: version, identity: 'join', request: memberStartLogin('123456').request }),
+  );
   pcs.track({ stop: () => socket.terminate() });
   return { answer: await answer, closed };
 }
@@ -41,14 +48,20 @@ async function answering(answer: unknown): Promise<string> {
     });
   });
   const address = server.address();
-  if (typeof address === 'string') throw new Error('no port');
+  if (address === null || typeof address === 'string') throw new Error('no port');
   return `127.0.0.1:${String(address.port)}`;
 }
 
 async function joinFailure(address: string): Promise<string> {
   const member = pcs.pc('ONE');
   try {
-    await LiveMember.join({ db: member.fixture.db, counting: member.counting, address, code: '123456', label: 'ONE' });
+    await LiveMember.join({
+      db: member.fixture.db,
+      counting: member.counting,
+      address,
+      code: '123456',
+      label: 'ONE',
+    });
   } catch (error) {
     if (error instanceof LiveJoinRefused) return error.reason;
     throw error;
@@ -80,7 +93,9 @@ describe('live count protocol versions', () => {
   });
 
   it('tells the member which of the two PCs to update', async () => {
-    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 4 }))).toBe('member-older');
+    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 4 }))).toBe(
+      'member-older',
+    );
     expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 2 }))).toBe('host-older');
     // A version 2 host cannot parse a version 3 hello: it answers a bad frame.
     expect(await joinFailure(await answering({ t: 'refused', reason: 'bad-frame' }))).toBe('host-older');

@@ -106,9 +106,8 @@ export class LivePcs {
 export function byShelf(on: Pc, sessionId: string) {
   const review = on.counting.shelfReview({ sessionId });
   return {
-    shelves: review.shelves.map(
-      (shelf) =>
-        `${shelf.code}${shelf.emptyConfirmed ? ' (empty)' : ''} ${shelf.rows.map((row) => `${row.sku || row.code || ''}:${row.counted}`).join(' ')}`.trim(),
+    shelves: review.shelves.map((shelf) =>
+      `${shelf.code}${shelf.emptyConfirmed ? ' (empty)' : ''} ${shelf.rows.map((row) => `${row.sku || row.code || ''}:${row.counted}`).join(' ')}`.trim(),
     ),
     noShelf: review.noShelf.map((row) => `${row.sku || row.code || ''}:${row.counted}`).join(' '),
     notVisited: review.notVisited.map((shelf) => shelf.code),
