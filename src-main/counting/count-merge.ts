@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { CallValue } from '../../src-shared/ipc/index.js';
 import { preparedFor } from '../db/statements.js';
 import { Refusal } from '../refusal/refusal.js';
+import { applyMemberCode, memberCodesOf } from './count-live-codes.js';
 import { recordLineEvent } from './count-lines.service.js';
 import { roundQuantity } from './count-quantity.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
@@ -92,6 +93,11 @@ function prepare(db: Database) {
        ON CONFLICT (session_id, source_session, product_id)
        DO UPDATE SET counted = excluded.counted, source_label = excluded.source_label, merged_at = excluded.merged_at`,
     ),
+    productsOfSource: db
+      .prepare<[string, string], number>(
+        `SELECT product_id FROM count_merges WHERE session_id = ? AND source_session = ? AND counted <> 0`,
+      )
+      .pluck(),
     releaseLiveMember: db.prepare<[string, string]>(
       `UPDATE live_count_members SET state = 'released'
         WHERE host_session_id = ? AND member_session_id = ? AND state NOT IN ('final', 'released')`,
@@ -183,6 +189,7 @@ export class CountMerge {
           if (this.applySourceFigure(session, source, counter, entry)) productsMerged += 1;
           else unchanged += 1;
         }
+        productsMerged += this.#zeroUnlisted(session, source, counter, file);
         for (const code of file.shelves?.visited ?? []) {
           this.#countShelves.recordMergedVisit(session.id, counter, code, 'enter');
         }
@@ -276,6 +283,32 @@ export class CountMerge {
         sources: [{ source: this.#pcName, thisPc: true, counted: own }, ...merged],
       };
     });
+  }
+
+  /**
+   * The file is the source's whole count: a product it had here (by an earlier file, or by its live
+   * stream) that the file no longer lists is 0 now, and so is each unknown code its stream brought (a
+   * file carries no open code: the source resolved or removed them, and their units are in its lines).
+   * So a member whose scans came partly by stream and then by file counts each unit once, per shelf.
+   */
+  #zeroUnlisted(
+    session: SessionRow,
+    source: { readonly sessionId: string; readonly label: string },
+    counter: string,
+    file: CountFile,
+  ): number {
+    const listed = new Set(file.lines.map((line) => line.productId));
+    let zeroed = 0;
+    for (const productId of this.#statements.productsOfSource.all(session.id, source.sessionId)) {
+      const line = this.#context.repository.productLine(session.id, productId);
+      if (listed.has(productId) || line === undefined) continue;
+      const none = { ...fileLine(line, 0, []), productId };
+      if (this.applySourceFigure(session, source, counter, none)) zeroed += 1;
+    }
+    for (const code of memberCodesOf(this.#context.db, session.id, source.sessionId)) {
+      applyMemberCode(this.#context, session, source, counter, { code, counted: 0, shelves: [] });
+    }
+    return zeroed;
   }
 
   /** A shelf this PC does not have would put units where nobody can find them: import the shelves first. */

@@ -172,6 +172,11 @@ export class CountShelves {
     return partsOfLines(byLine);
   }
 
+  /** One line's units per shelf now (a live member sends them with each change of the line). */
+  partsOfLine(lineId: number): ReadonlyMap<string | null, number> {
+    return partsOfLines(this.#eventsOfLines([lineId]))(lineId);
+  }
+
   /** The shelves a session visited, and those confirmed empty (a count file carries both). */
   visitsOf(sessionId: string): { readonly visited: string[]; readonly empty: string[] } {
     const rows = this.#statements.visited.all(sessionId);
@@ -209,23 +214,25 @@ export class CountShelves {
   /** Lines with units on the shelf now (their events replayed by the shelf rule). */
   #linesHolding(sessionId: string, shelfCode: string): number {
     const lineIds = this.#statements.linesOnShelf.all(sessionId, shelfCode).map((row) => row.line_id);
-    const byLine = new Map<number, ShelfEventRow[]>();
-    const load = (lineId: number): ShelfEventRow[] => {
-      let events = byLine.get(lineId);
-      if (events === undefined) {
-        events = this.#statements.liveEventsOfLine.all(lineId);
-        byLine.set(lineId, events);
-        for (const event of events) if (event.merged_line_id !== null) load(event.merged_line_id);
-      }
-      return events;
-    };
-    lineIds.forEach(load);
-    const parts = partsOfLines(byLine);
+    const parts = partsOfLines(this.#eventsOfLines(lineIds));
     return lineIds.filter((lineId) => {
       const line = this.#context.repository.line(lineId);
       if (line?.kind === 'unknown' && line.unknown_state !== 'open') return false;
       return (parts(lineId).get(shelfCode) ?? 0) !== 0;
     }).length;
+  }
+
+  /** The live events of the lines and of the lines merged into them. */
+  #eventsOfLines(lineIds: readonly number[]): Map<number, ShelfEventRow[]> {
+    const byLine = new Map<number, ShelfEventRow[]>();
+    const load = (lineId: number): void => {
+      if (byLine.has(lineId)) return;
+      const events = this.#statements.liveEventsOfLine.all(lineId);
+      byLine.set(lineId, events);
+      for (const event of events) if (event.merged_line_id !== null) load(event.merged_line_id);
+    };
+    lineIds.forEach(load);
+    return byLine;
   }
 
   #inCount(session: SessionRow, code: string, name: string): ShelfInCount {

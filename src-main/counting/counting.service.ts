@@ -15,8 +15,9 @@ import { CatalogueRepository } from '../catalog/catalogue.repository.js';
 import { CodeAliases } from '../catalog/code-aliases.js';
 import { commitSession } from './count-commit.js';
 import { countSessionCsv, csvFileName } from './count-csv.js';
-import { CountMerge, type SourceFigure } from './count-merge.js';
-import { applyMemberCode, memberCodes } from './count-live-codes.js';
+import { CountMerge } from './count-merge.js';
+import { memberCodes } from './count-live-codes.js';
+import { CountLiveFigures, withMembers, type MemberFigure } from './count-live-figures.js';
 
 import { CountRecount } from './count-recount.js';
 import { CountLineService } from './count-lines.service.js';
@@ -33,13 +34,7 @@ import { CountReviewRepository } from './count-review.repository.js';
 import { CountScopes } from './count-scope.js';
 import { countSheetProducts, type CountSheetProduct } from './count-sheet.js';
 import { toLineView } from './count-views.js';
-import {
-  existingSession,
-  lineOfSession,
-  openSession,
-  sessionViewOf,
-  type CountingContext,
-} from './counting-context.js';
+import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
 import { CountingError, invalidInput, sessionClosed } from './counting-errors.js';
 import { DRIFT_POLICIES, LINE_ORDERS, SESSION_STATES, type LineOrder } from './counting-types.js';
 import type {
@@ -62,26 +57,6 @@ import { CycleClassification } from './cycle-classification.js';
 import { CountShelves } from './count-shelves.js';
 import { Shelves } from '../shelves/shelves.js';
 
-/** Names on each unknown line the live members holding units of its code (none: unchanged). */
-function withMembers(
-  views: CountLineView[],
-  parts: ReadonlyArray<{ code: string; source_label: string }>,
-): CountLineView[] {
-  if (parts.length === 0) return views;
-  return views.map((view) => {
-    if (view.kind !== 'unknown') return view;
-    const members = parts.filter((part) => part.code === view.code).map((part) => part.source_label);
-    return members.length === 0 ? view : { ...view, members };
-  });
-}
-
-/** A live member's unknown code and its figure there (decision 0013). */
-export interface MemberCodeFigure {
-  readonly kind: 'unknown';
-  readonly code: string;
-  readonly counted: number;
-}
-
 const MAX_SESSION_NAME = 200;
 
 export interface CountingServiceOptions {
@@ -99,6 +74,7 @@ export class CountingService {
   readonly #recount: CountRecount;
   readonly #shelves: Shelves;
   readonly #countShelves: CountShelves;
+  readonly #live: CountLiveFigures;
 
   constructor(db: Database, options: CountingServiceOptions = {}) {
     const lookup = new CatalogueLookup(db);
@@ -125,6 +101,7 @@ export class CountingService {
     this.#lines = new CountLineService(this.#context);
     this.#merge = new CountMerge(this.#context, options.pcName ?? hostname(), this.#countShelves);
     this.#recount = new CountRecount(this.#context);
+    this.#live = new CountLiveFigures(this.#context, this.#merge, this.#countShelves);
   }
 
   /** The warehouses' shelves (the `shelves.*` calls): a count finds its shelf labels among them. */
@@ -329,25 +306,24 @@ export class CountingService {
   }
 
   /**
-   * A live member's figures (decision 0013): each product's part of `source` becomes its figure, as a
-   * merged file's would, on the open session. The caller holds the transaction (it records the
-   * member's sequence in the same one). Returns how many parts changed.
+   * A live member's changes (decisions 0013, 0021): each becomes that member's part, shelf by shelf,
+   * as a merged file's would, on the open session; its shelf visits are recorded. The caller holds the
+   * transaction (it records the member's sequence in the same one). Returns how many changed.
    */
   applyMemberFigures(
     sessionId: string,
     source: { readonly sessionId: string; readonly label: string },
-    figures: ReadonlyArray<SourceFigure | MemberCodeFigure>,
+    figures: readonly MemberFigure[],
   ): number {
-    const session = openSession(this.#context, sessionId);
-    const counter = `(live: ${source.label})`;
-    return figures.filter((figure) =>
-      'kind' in figure
-        ? applyMemberCode(this.#context, session, source, counter, figure)
-        : this.#merge.applySourceFigure(session, source, counter, figure),
-    ).length;
+    return this.#live.apply(sessionId, source, figures);
   }
 
-  /** Each live member's part of each unknown code on the host's session (migration 0027). */
+  /** A member's line now: its figure and units per shelf, for the change its stream sends. */
+  memberLineNow(lineId: number): ReturnType<CountLiveFigures['lineNow']> {
+    return this.#live.lineNow(lineId);
+  }
+
+  /** Each live member's part of each unknown code on the host's session (migration 0028). */
   memberCodes(sessionId: string): Array<{ code: string; source_label: string; counted: number }> {
     return memberCodes(this.#context.db, sessionId);
   }

@@ -17,3 +17,4 @@ export { CountingError, UnresolvedUnknownCodesError, type CountingErrorCode } fr
 export * from './counting-types.js';
 export type { CountSheetProduct } from './count-sheet.js';
 export type { SourceFigure } from './count-merge.js';
+export { MemberShelfMissingError, type MemberFigure } from './count-live-figures.js';

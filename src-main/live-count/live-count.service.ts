@@ -15,9 +15,10 @@ import { shopNetworkAddress } from './lan-address.js';
 import { DiscoveryKeeper } from './live-discovery-keeper.js';
 import type { DiscoveryNetwork } from './live-discovery.js';
 import { LiveHost } from './live-host.js';
+import type { OtherVersionPeer } from './live-host-pairing.js';
 import { LiveListener } from './live-listener.js';
-import { LiveJoinRefused, LiveMember } from './live-member.js';
-import type { RefusalReason } from './live-protocol.js';
+import { PROTOCOL_VERSION } from './live-protocol.js';
+import { LiveJoinRefused, LiveMember, type JoinFailure } from './live-member.js';
 import { liveStatements } from './live-store.js';
 
 /**
@@ -47,7 +48,7 @@ export interface LiveCountServiceOptions {
 
 type LiveStatus = CallValue<'live.status'>;
 
-const JOIN_REFUSALS: Record<RefusalReason | 'unreachable', LiveRefusalReason> = {
+const JOIN_REFUSALS: Record<JoinFailure, LiveRefusalReason> = {
   'wrong-code': 'wrong-code',
   'window-closed': 'window-closed',
   'too-many-attempts': 'window-closed',
@@ -55,6 +56,8 @@ const JOIN_REFUSALS: Record<RefusalReason | 'unreachable', LiveRefusalReason> = 
   busy: 'refused',
   'bad-frame': 'refused',
   unreachable: 'unreachable',
+  'host-older': 'host-older',
+  'member-older': 'member-older',
 };
 
 const JOIN_MESSAGES: Record<LiveRefusalReason, string> = {
@@ -63,11 +66,21 @@ const JOIN_MESSAGES: Record<LiveRefusalReason, string> = {
   unreachable: 'Nothing answers at that address: the host is gone, or a firewall blocks the port.',
   'no-network': 'This PC has no address on a shop network to host a count on.',
   'not-hostable': 'Only an open count of this PC can be hosted.',
+  'host-older':
+    'The host’s Stockroom is older than this PC’s and cannot count live with it: update Stockroom on the host, then join again.',
+  'member-older':
+    'This PC’s Stockroom is older than the host’s and cannot count live with it: update Stockroom here, then join again.',
   refused: 'The host refused this PC.',
 };
 
 function refusal(reason: LiveRefusalReason): Refusal {
   return Refusal.conflict(JOIN_MESSAGES[reason], reason);
+}
+
+/** From the host's side: whether the PC it refused for its version was older than this one. */
+function otherVersionOf(peer: OtherVersionPeer | undefined): 'host-older' | 'member-older' | null {
+  if (peer === undefined) return null;
+  return peer.version < PROTOCOL_VERSION ? 'member-older' : 'host-older';
 }
 
 function qrDataUrl(text: string): string {
@@ -224,8 +237,10 @@ export class LiveCountService {
             appliedSeq: member.appliedSeq,
             lastSeenAt: member.lastSeenAt,
             blocked: member.blocked ?? null,
+            blockedShelf: member.blockedShelf ?? null,
           })),
           readyToCommit: live.readyToCommit,
+          otherVersion: otherVersionOf(live.otherVersionPeer),
         },
         member: null,
       };
@@ -246,6 +261,8 @@ export class LiveCountService {
         latestSeq: streaming?.latestSeq ?? latestSeq,
         state: streaming?.state ?? (membership.final_at === null ? 'joined' : 'final'),
         blocked: streaming?.blocked ?? null,
+        blockedShelf: streaming?.blockedShelf ?? null,
+        otherVersion: streaming?.otherVersion ?? null,
       },
     };
   }

@@ -13,7 +13,13 @@ import type { WebSocket } from 'ws';
 import type { Logger } from '../logging/index.js';
 import { SealedChannel } from './live-channel.js';
 import { hostFinishLogin, hostStartLogin, registrationRecordFor } from './live-handshake.js';
-import { JOIN_IDENTITY, MAX_OFFERED_WINDOWS, parseClearFrame, type RefusalReason } from './live-protocol.js';
+import {
+  JOIN_IDENTITY,
+  MAX_OFFERED_WINDOWS,
+  parseClearFrame,
+  PROTOCOL_VERSION,
+  type RefusalReason,
+} from './live-protocol.js';
 
 /** Wrong codes one join window takes before it closes (a new window has a new code). */
 export const MAX_WRONG_CODES = 5;
@@ -43,12 +49,19 @@ export interface PairingTarget {
   readonly sealed: SealedHandler;
 }
 
-/** A count's join window: its code, and how many wrong codes it has taken. */
+/** A PC refused for speaking another protocol version: the host's screen says which to update. */
+export interface OtherVersionPeer {
+  readonly version: number;
+  readonly at: number;
+}
+
+/** A count's join window: its code, how many wrong codes it has taken, who came on another version. */
 export class JoinWindows {
   readonly #serverSetup: string;
   readonly #logger: Logger | undefined;
   readonly #onChange: () => void;
   #window: JoinWindow | undefined;
+  #otherVersion: OtherVersionPeer | undefined;
 
   constructor(options: { serverSetup: string; logger: Logger | undefined; onChange: () => void }) {
     this.#serverSetup = options.serverSetup;
@@ -76,6 +89,16 @@ export class JoinWindows {
 
   get current(): JoinWindow | undefined {
     return this.#window;
+  }
+
+  /** The last PC refused for its protocol version (joining this count, or one of its members). */
+  get otherVersion(): OtherVersionPeer | undefined {
+    return this.#otherVersion;
+  }
+
+  refusedVersion(version: number): void {
+    this.#otherVersion = { version, at: Date.now() };
+    this.#onChange();
   }
 
   wrongCode(window: JoinWindow): void {
@@ -139,6 +162,10 @@ export class HostPairing {
         refuse(socket, 'bad-frame');
         return;
       }
+      if (step === 'hello' && frame.t === 'hello' && frame.v !== PROTOCOL_VERSION) {
+        this.#refuseVersion(socket, frame.identity, frame.v);
+        return;
+      }
       if (step === 'hello' && frame.t === 'hello') {
         const started = this.#offers(frame.identity, frame.request);
         if ('refused' in started) {
@@ -182,6 +209,27 @@ export class HostPairing {
     socket.on('error', () => {
       socket.terminate();
     });
+  }
+
+  /**
+   * A PC on another version is told the host's, so it can say which of the two to update; the counts
+   * it meant (those with an open window for a join, its own for a rejoin) show it on the host.
+   */
+  #refuseVersion(socket: WebSocket, identity: string, version: number): void {
+    this.#options.logger?.warn('live count: a PC on another protocol version was refused', {
+      version,
+      ours: PROTOCOL_VERSION,
+    });
+    for (const target of this.#options.targets()) {
+      const meant =
+        identity === JOIN_IDENTITY
+          ? target.windows.current !== undefined
+          : target.memberRecord(identity) !== undefined;
+      if (meant) target.windows.refusedVersion(version);
+    }
+    if (socket.readyState === socket.OPEN)
+      socket.send(JSON.stringify({ t: 'refused', reason: 'version', v: PROTOCOL_VERSION }));
+    socket.close();
   }
 
   #offers(identity: string, request: string): { refused: RefusalReason } | Offer[] {

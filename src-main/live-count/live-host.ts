@@ -11,17 +11,17 @@ import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
 import type { SealedChannel } from './live-channel.js';
 import { ChannelError } from './live-channel.js';
-import { JoinWindows, type PairingTarget } from './live-host-pairing.js';
+import { JoinWindows, type OtherVersionPeer, type PairingTarget } from './live-host-pairing.js';
 import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
 import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
   parseClearFrame,
   parseMemberMessage,
   type HostMessage,
-  type LiveChange,
   type MemberMessage,
 } from './live-protocol.js';
 import { liveStatements, type MemberRow } from './live-store.js';
+import { applyInOrder, type Blocked } from './live-host-apply.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
 
 export { MAX_WRONG_CODES } from './live-host-pairing.js';
@@ -47,6 +47,8 @@ export interface LiveMemberStatus {
   readonly reportedSeq: number;
   readonly lastSeenAt: number;
   readonly blocked: string | undefined;
+  /** The shelf the member's next change names and this PC does not have (part of `blocked`). */
+  readonly blockedShelf: string | undefined;
 }
 
 export class LiveHost {
@@ -57,7 +59,7 @@ export class LiveHost {
   readonly #now: () => number;
   readonly #serverSetup: string;
   readonly #connected = new Map<string, WebSocket>();
-  readonly #blocked = new Map<string, string>();
+  readonly #blocked = new Map<string, Blocked>();
   readonly #listeners = new Set<() => void>();
   readonly #windows: JoinWindows;
   readonly #target: PairingTarget;
@@ -149,8 +151,14 @@ export class LiveHost {
         appliedSeq: row.applied_seq,
         reportedSeq: row.reported_seq,
         lastSeenAt: row.last_seen_at,
-        blocked: this.#blocked.get(row.member_id),
+        blocked: this.#blocked.get(row.member_id)?.why,
+        blockedShelf: this.#blocked.get(row.member_id)?.shelf,
       }));
+  }
+
+  /** The last PC refused for speaking another protocol version (its Stockroom needs updating, or ours). */
+  get otherVersionPeer(): OtherVersionPeer | undefined {
+    return this.#windows.otherVersion;
   }
 
   /** True when every member has flushed (or handed over by file): the commit may go ahead. */
@@ -247,7 +255,7 @@ export class LiveHost {
 
   #receive(socket: WebSocket, channel: SealedChannel, memberId: string, message: MemberMessage): void {
     const statements = liveStatements(this.#options.db);
-    const member = statements.member.get(this.#options.sessionId, memberId);
+    let member = statements.member.get(this.#options.sessionId, memberId);
     if (member === undefined) {
       socket.terminate();
       return;
@@ -260,6 +268,17 @@ export class LiveHost {
       this.#options.logger?.warn('live count: a member sent another session, refused', { memberId });
       socket.terminate();
       return;
+    }
+    if (message.t !== 'final' && member.member_session_id === null) {
+      // The first word of this member's session. A file of it merged here before (its stream never
+      // reached the host) handed the session over already: it is released, as a merge releases it.
+      statements.releaseIfMerged.run(
+        this.#options.sessionId,
+        memberId,
+        this.#options.sessionId,
+        message.sessionId,
+      );
+      member = statements.member.get(this.#options.sessionId, memberId) ?? member;
     }
     switch (message.t) {
       case 'attach':
@@ -304,54 +323,21 @@ export class LiveHost {
     member: MemberRow & { readonly member_session_id: string },
     message: Extract<MemberMessage, { t: 'changes' }>,
   ): void {
-    const { db, counting } = this.#options;
-    const statements = liveStatements(db);
     if (member.state === 'final' || member.state === 'released') return;
-    let applied = member.applied_seq;
-    const figures: LiveChange[] = [];
-    for (const change of [...message.changes].sort((a, b) => a.seq - b.seq)) {
-      if (change.seq <= applied) continue; // a duplicate: applied already
-      if (change.seq !== applied + 1) break; // a gap: the member resends from applied + 1
-      figures.push(change);
-      applied = change.seq;
-    }
-    if (figures.length === 0) {
-      statements.progress.run(
-        member.applied_seq,
-        message.latest,
-        this.#now(),
-        this.#options.sessionId,
-        member.member_id,
-      );
+    const { db, counting, sessionId } = this.#options;
+    const { blocked, through } = applyInOrder({ db, counting, sessionId, now: this.#now() }, member, message);
+    if (blocked === undefined) {
+      this.#blocked.delete(member.member_id);
       return;
     }
-    try {
-      db.transaction(() => {
-        counting.applyMemberFigures(
-          this.#options.sessionId,
-          { sessionId: member.member_session_id, label: member.label },
-          figures,
-        );
-        statements.progress.run(
-          applied,
-          message.latest,
-          this.#now(),
-          this.#options.sessionId,
-          member.member_id,
-        );
-      }).immediate();
-      this.#blocked.delete(member.member_id);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      if (this.#blocked.get(member.member_id) !== why) {
-        this.#options.logger?.warn('live count: a member’s change cannot be applied; kept for a retry', {
-          memberId: member.member_id,
-          seq: member.applied_seq + 1,
-          why,
-        });
-      }
-      this.#blocked.set(member.member_id, why);
+    if (this.#blocked.get(member.member_id)?.why !== blocked.why) {
+      this.#options.logger?.warn('live count: a member’s change cannot be applied; kept for a retry', {
+        memberId: member.member_id,
+        seq: through + 1,
+        why: blocked.why,
+      });
     }
+    this.#blocked.set(member.member_id, blocked);
   }
 
   #sendAck(socket: WebSocket, memberId: string, channel = channelOf.get(socket)): void {
@@ -362,7 +348,8 @@ export class LiveHost {
       t: 'ack',
       applied: member.applied_seq,
       state: member.state,
-      ...(blocked === undefined ? {} : { blocked: blocked.slice(0, 500) }),
+      ...(blocked === undefined ? {} : { blocked: blocked.why.slice(0, 500) }),
+      ...(blocked?.shelf === undefined ? {} : { blockedShelf: blocked.shelf }),
     });
   }
 

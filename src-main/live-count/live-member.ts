@@ -5,25 +5,21 @@
 // the host applies each sequence once. A member never commits; when the host asks for the final flush
 // it takes no more scans (the session is handed over) and says so once the host has everything.
 import type { Database } from 'better-sqlite3';
-import { WebSocket } from 'ws';
 import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
-import { ChannelError, SealedChannel } from './live-channel.js';
-import { memberFinishLogin, memberStartLogin, opaqueReady } from './live-handshake.js';
+import { ChannelError } from './live-channel.js';
+import { opaqueReady } from './live-handshake.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
+import { firstMessage, handshake, LiveJoinRefused, type Link } from './live-member-handshake.js';
 import {
   JOIN_IDENTITY,
-  LIVE_COUNT_PATH,
   MAX_CHANGES_PER_FRAME,
-  MAX_FRAME_BYTES,
-  PROTOCOL_VERSION,
   parseClearFrame,
   parseHostMessage,
   type HostMessage,
   type MemberState,
-  type RefusalReason,
 } from './live-protocol.js';
-import { liveStatements, toLiveChange } from './live-store.js';
+import { liveStatements, toLiveChange, type LineNow } from './live-store.js';
 
 /** Changes in flight past the host's acknowledgement before the member waits for one. */
 const MAX_IN_FLIGHT = MAX_CHANGES_PER_FRAME * 4;
@@ -31,14 +27,7 @@ const DEFAULT_RESEND_MS = 400;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 
-export class LiveJoinRefused extends Error {
-  readonly reason: RefusalReason | 'unreachable';
-
-  constructor(reason: RefusalReason | 'unreachable') {
-    super(`The host refused to let this PC join the count (${reason})`);
-    this.reason = reason;
-  }
-}
+export { LiveJoinRefused, type JoinFailure } from './live-member-handshake.js';
 
 export interface LiveMemberOptions {
   readonly db: Database;
@@ -59,63 +48,10 @@ export interface LiveMemberStatus {
   readonly latestSeq: number;
   readonly state: MemberState;
   readonly blocked: string | undefined;
-}
-
-interface Link {
-  readonly socket: WebSocket;
-  readonly channel: SealedChannel;
-}
-
-function urlOf(address: string): string {
-  return `ws://${address}${LIVE_COUNT_PATH}`;
-}
-
-/**
- * The OPAQUE handshake from the member's side. Resolves with the sealed link once the host has the
- * member's last message; a wrong secret, a refusal or a dead host reject with LiveJoinRefused.
- */
-function handshake(address: string, identity: string, secret: string): Promise<Link> {
-  return new Promise<Link>((resolve, reject) => {
-    const login = memberStartLogin(secret);
-    const socket = new WebSocket(urlOf(address), { maxPayload: MAX_FRAME_BYTES, handshakeTimeout: 10_000 });
-    let settled = false;
-    const fail = (reason: RefusalReason | 'unreachable'): void => {
-      socket.terminate();
-      if (settled) return;
-      settled = true;
-      reject(new LiveJoinRefused(reason));
-    };
-    socket.on('open', () => {
-      socket.send(JSON.stringify({ t: 'hello', v: PROTOCOL_VERSION, identity, request: login.request }));
-    });
-    socket.on('message', (data, isBinary) => {
-      if (settled) return;
-      const frame = isBinary ? undefined : parseClearFrame(String(data));
-      if (frame?.t === 'refused') return fail(frame.reason);
-      if (frame?.t !== 'challenge') return fail('bad-frame');
-      // One response per join window the host has open (its counts share one port): the code opens
-      // at most one of them. None: the code is wrong (or the host is not it).
-      let choice = -1;
-      let finished: ReturnType<typeof memberFinishLogin>;
-      for (const [index, response] of frame.responses.entries()) {
-        finished = memberFinishLogin(login.state, response, secret);
-        if (finished !== undefined) {
-          choice = index;
-          break;
-        }
-      }
-      if (finished === undefined) return fail(identity === JOIN_IDENTITY ? 'wrong-code' : 'unknown-member');
-      socket.send(JSON.stringify({ t: 'finish', request: finished.request, choice }));
-      settled = true;
-      resolve({ socket, channel: new SealedChannel(finished.sessionKey, 'member') });
-    });
-    socket.on('error', () => {
-      fail('unreachable');
-    });
-    socket.on('close', () => {
-      fail('unreachable');
-    });
-  });
+  /** The shelf the host does not have that holds back this PC's next change (part of `blocked`). */
+  readonly blockedShelf: string | undefined;
+  /** The host refused the last reconnect for its protocol version: which of the two is older. */
+  readonly otherVersion: 'host-older' | 'member-older' | undefined;
 }
 
 export class LiveMember {
@@ -127,6 +63,8 @@ export class LiveMember {
   #ackedAtLastTick = -1;
   #state: MemberState = 'joined';
   #blocked: string | undefined;
+  #blockedShelf: string | undefined;
+  #otherVersion: LiveMemberStatus['otherVersion'];
   #stopped = false;
   #pumpQueued = false;
   #reconnectDelay = RECONNECT_MIN_MS;
@@ -202,6 +140,8 @@ export class LiveMember {
       latestSeq: statements.latest.get(this.#sessionId) ?? 0,
       state: this.#state,
       blocked: this.#blocked,
+      blockedShelf: this.#blockedShelf,
+      otherVersion: this.#otherVersion,
     };
   }
 
@@ -249,6 +189,11 @@ export class LiveMember {
       this.#attached(link);
     } catch (error) {
       const reason = error instanceof LiveJoinRefused ? error.reason : 'unreachable';
+      if (reason === 'host-older' || reason === 'member-older') {
+        const news = this.#otherVersion !== reason;
+        this.#otherVersion = reason;
+        if (news) this.#emit();
+      }
       if (reason !== 'unreachable') {
         this.#options.logger?.warn('live count: the host refused a reconnect; trying again', { reason });
       }
@@ -266,6 +211,7 @@ export class LiveMember {
   #attached(link: Link): void {
     const { socket, channel } = link;
     this.#link = link;
+    this.#otherVersion = undefined;
     socket.on('message', (data, isBinary) => {
       const frame = isBinary ? undefined : parseClearFrame(String(data));
       let message: HostMessage | undefined;
@@ -310,6 +256,7 @@ export class LiveMember {
     const latest = statements.latest.get(this.#sessionId) ?? 0;
     if (ack.applied <= latest) statements.acked.run(ack.applied, this.#sessionId);
     this.#blocked = ack.blocked;
+    this.#blockedShelf = ack.blockedShelf;
     this.#state = ack.state;
     if (ack.state === 'closing') {
       db.transaction(() => {
@@ -337,10 +284,16 @@ export class LiveMember {
     const acked = membership.acked_seq;
     const latest = statements.latest.get(this.#sessionId) ?? 0;
     this.#sentThrough = Math.max(this.#sentThrough, acked);
+    // One read per line per pump: a batch of many scans of one line carries that line once read.
+    const read = new Map<number, ReturnType<LineNow>>();
+    const lineNow: LineNow = (lineId) => {
+      if (!read.has(lineId)) read.set(lineId, this.#options.counting.memberLineNow(lineId));
+      return read.get(lineId);
+    };
     while (this.#sentThrough < latest && this.#sentThrough - acked < MAX_IN_FLIGHT) {
       const changes = statements.changesAfter
         .all(this.#sessionId, this.#sentThrough, MAX_CHANGES_PER_FRAME)
-        .map(toLiveChange);
+        .map((row) => toLiveChange(row, lineNow));
       const last = changes.at(-1);
       if (last === undefined) break;
       this.#send({ t: 'changes', sessionId: this.#sessionId, latest, changes });
@@ -365,23 +318,4 @@ export class LiveMember {
     const link = this.#link;
     if (link !== undefined) sendFrame(link.socket, link.channel, message, this.#options.faults);
   }
-}
-
-/** The first sealed message on a fresh link (the host's welcome after a join). */
-function firstMessage(link: Link): Promise<HostMessage | undefined> {
-  return new Promise((resolve) => {
-    const onMessage = (data: unknown, isBinary: boolean): void => {
-      link.socket.off('message', onMessage);
-      const frame = isBinary ? undefined : parseClearFrame(String(data));
-      try {
-        resolve(frame?.t === 'sealed' ? parseHostMessage(link.channel.open(frame)) : undefined);
-      } catch {
-        resolve(undefined);
-      }
-    };
-    link.socket.on('message', onMessage);
-    link.socket.once('close', () => {
-      resolve(undefined);
-    });
-  });
 }

@@ -63,6 +63,11 @@ function prepare(db: Database) {
     state: db.prepare<[MemberState, string, string]>(
       `UPDATE live_count_members SET state = ? WHERE host_session_id = ? AND member_id = ?`,
     ),
+    releaseIfMerged: db.prepare<[string, string, string, string]>(
+      `UPDATE live_count_members SET state = 'released'
+        WHERE host_session_id = ? AND member_id = ? AND state NOT IN ('final', 'released')
+          AND EXISTS (SELECT 1 FROM count_merges WHERE session_id = ? AND source_session = ?)`,
+    ),
     closeAll: db.prepare<[string]>(
       `UPDATE live_count_members SET state = 'closing' WHERE host_session_id = ? AND state = 'joined'`,
     ),
@@ -90,9 +95,9 @@ function prepare(db: Database) {
       .prepare<[string], number>(`SELECT COALESCE(MAX(seq), 0) FROM live_count_changes WHERE session_id = ?`)
       .pluck(),
     changesAfter: db.prepare<[string, number, number], ChangeRow>(
-      `SELECT c.seq, c.product_id AS productId, c.code, c.counted, l.sku, l.barcode, l.name, l.unittext,
-              l.purchase_price AS purchaseprice
-         FROM live_count_changes c JOIN count_lines l ON l.id = c.line_id
+      `SELECT c.seq, c.product_id AS productId, c.code, c.line_id AS lineId, c.shelf_code AS shelf, c.visit,
+              l.sku, l.barcode, l.name, l.unittext, l.purchase_price AS purchaseprice
+         FROM live_count_changes c LEFT JOIN count_lines l ON l.id = c.line_id
         WHERE c.session_id = ? AND c.seq > ? ORDER BY c.seq LIMIT ?`,
     ),
     snapshotLines: db.prepare<[string]>(
@@ -103,12 +108,17 @@ function prepare(db: Database) {
   };
 }
 
-/** A row of `changesAfter`: a product's change, or a code's (product_id NULL, migration 0028). */
+/**
+ * A row of `changesAfter`: a product's change, a code's (product_id NULL, migration 0028), or a shelf
+ * visit (no line, migration 0029).
+ */
 export interface ChangeRow {
   readonly seq: number;
   readonly productId: number | null;
   readonly code: string | null;
-  readonly counted: number;
+  readonly lineId: number | null;
+  readonly shelf: string | null;
+  readonly visit: 'enter' | 'empty' | null;
   readonly sku: string | null;
   readonly barcode: string | null;
   readonly name: string | null;
@@ -116,19 +126,32 @@ export interface ChangeRow {
   readonly purchaseprice: number | null;
 }
 
-export function toLiveChange(row: ChangeRow): LiveChange {
+/** A line's figure and units per shelf as they are now (CountingService.memberLineNow). */
+export type LineNow = (
+  lineId: number,
+) => { counted: number; shelves: Array<{ shelf: string | null; counted: number }> } | undefined;
+
+/**
+ * The message for a change row. A line's change carries the line as it is when sent, not as it was
+ * at the change: never older than the change, and a later one's figure may arrive early under an
+ * earlier sequence. A figure is absolute, so the host's part is always one the member had, and after
+ * the last sequence it is the member's figure now, shelf by shelf.
+ */
+export function toLiveChange(row: ChangeRow, lineNow: LineNow): LiveChange {
+  if (row.visit !== null) return { kind: 'visit', seq: row.seq, shelf: row.shelf ?? '', visit: row.visit };
+  const now = (row.lineId === null ? undefined : lineNow(row.lineId)) ?? { counted: 0, shelves: [] };
   if (row.productId === null) {
-    return { kind: 'unknown', seq: row.seq, code: row.code ?? '', counted: row.counted };
+    return { kind: 'unknown', seq: row.seq, code: row.code ?? '', ...now };
   }
   return {
     seq: row.seq,
     productId: row.productId,
-    counted: row.counted,
     sku: row.sku ?? '',
     barcode: row.barcode ?? '',
     name: row.name ?? '',
     unittext: row.unittext ?? '',
     purchaseprice: row.purchaseprice ?? 0,
+    ...now,
   };
 }
 

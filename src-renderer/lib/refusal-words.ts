@@ -111,6 +111,8 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   unreachable: 'unreachable',
   'no-network': 'unreachable',
   'not-hostable': 'conflict',
+  'host-older': 'conflict',
+  'member-older': 'conflict',
   refused: 'conflict',
 };
 

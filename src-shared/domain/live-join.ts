@@ -17,7 +17,11 @@ export const LIVE_REFUSAL_REASONS = [
   'no-network',
   /** The count is not open here (committed, discarded, handed over), or is a member's. */
   'not-hostable',
-  /** The host refused for another reason (busy with other joins, a different version). */
+  /** The host's Stockroom speaks an older live-count version than this PC's: update the host. */
+  'host-older',
+  /** This PC's Stockroom speaks an older live-count version than the host's: update this PC. */
+  'member-older',
+  /** The host refused for another reason (busy with other joins). */
   'refused',
 ] as const;
 export type LiveRefusalReason = (typeof LIVE_REFUSAL_REASONS)[number];

@@ -1,7 +1,8 @@
 // Issue 23: three Stockroom instances (separate user-data folders, separate processes) on one live
 // count over loopback, while the test SIGKILLs the host and the members at random moments and restarts
 // them, and every instance loses and repeats 5% of its messages. The host's committed figure of every
-// product is the sum of all scans made on all three, exactly once. Each instance's own scans are read
+// product is the sum of all scans made on all three, exactly once, and so is each shelf's (the
+// counters move between shelves as they scan). Each instance's own scans are read
 // from its own database, which has them on disk before the scan call returns.
 //
 // LIVE_KILLS=<n> sets how many kills. `npm test` runs 12 (about four per instance); the issue's full
@@ -94,6 +95,20 @@ function readOnly<T>(folder: string, read: (db: Sqlite.Database) => T): T {
 }
 
 /** What the instance's own counters scanned, per product id: the truth the host must add up. */
+/** The instance's own scans per product and shelf, as `sku@shelf` ('' for none). */
+function ownScansByShelf(folder: string): Map<string, number> {
+  return readOnly(folder, (db) => {
+    const rows = db
+      .prepare<[], { key: string; units: number }>(
+        `SELECT l.sku || '@' || COALESCE(e.shelf_code, '') AS key, SUM(e.quantity) AS units
+           FROM count_events e JOIN count_lines l ON l.id = e.line_id
+          WHERE e.kind = 'scan' AND e.undone_at IS NULL AND l.kind = 'product' GROUP BY key`,
+      )
+      .all();
+    return new Map(rows.map((row) => [row.key, row.units]));
+  });
+}
+
 function ownScans(folder: string): Map<number, number> {
   return readOnly(folder, (db) => {
     const rows = db
@@ -201,6 +216,18 @@ describe('a live count of three processes under SIGKILL', () => {
         expect(live.members().map((member) => member.state)).toEqual(['final', 'final']);
       }, WAIT);
       counting.commit({ sessionId });
+      // Shelf by shelf too (decision 0021): the host's review holds each shelf's scans of all three.
+      const review = counting.shelfReview({ sessionId });
+      const onHost = new Map<string, number>();
+      for (const shelf of review.shelves)
+        for (const row of shelf.rows) onHost.set(`${row.sku}@${shelf.code}`, row.counted);
+      for (const row of review.noShelf) onHost.set(`${row.sku}@`, row.counted);
+      const byShelf = new Map<string, number>();
+      for (const folder of [host.folder, ...instances.map((instance) => instance.folder)]) {
+        for (const [key, units] of ownScansByShelf(folder)) byShelf.set(key, (byShelf.get(key) ?? 0) + units);
+      }
+      expect([...byShelf.keys()].filter((key) => !key.endsWith('@')).length).toBeGreaterThan(3);
+      expect(new Map([...onHost].sort())).toEqual(new Map([...byShelf].sort()));
     } finally {
       await live.stop();
     }

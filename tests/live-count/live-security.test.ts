@@ -236,6 +236,7 @@ describe('who may join a live count', () => {
       name: 'A',
       unittext: '',
       purchaseprice: 1,
+      shelves: [{ shelf: null, counted: 99 }],
     };
 
     // Changes in the clear, without a handshake.

@@ -4,6 +4,7 @@
 // resolution moves its units from the code to the product on the host; a frame with a code no scan
 // could have made is refused whole.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodeAliases } from '../../src-main/catalog/code-aliases.js';
 import { CountingService } from '../../src-main/counting/index.js';
 import { LiveHost } from '../../src-main/live-count/live-host.js';
 import { LiveMember } from '../../src-main/live-count/live-member.js';
@@ -219,12 +220,80 @@ describe('unknown codes from live members', () => {
     ]);
   });
 
+  it('lands a member’s code on what the host made of it: its product, a pack, a resolution, a removal', async () => {
+    const host = pc('HOST');
+    const member = pc('ONE');
+    // Only the host knows product C by its barcode, and PACK-6 as six of B.
+    host.fixture.seed([{ id: 3, sku: 'C', barcode: '8850001', stock: 5 }]);
+    new CodeAliases({ db: host.fixture.db, lookup: host.fixture.lookup, now: Date.now }).add(2, 'PACK-6', 6);
+    const hostSession = host.counting.createSession({ warehouseCode: WAREHOUSE, name: 'All' }).id;
+    // The host resolved R-1 to A, and removed D-1 (its own scan).
+    host.counting.scan({ sessionId: hostSession, code: 'R-1', counter: 'Host' });
+    host.counting.scan({ sessionId: hostSession, code: 'D-1', counter: 'Host' });
+    const hostLine = (code: string) =>
+      host.counting.lines(hostSession).find((line) => line.kind === 'unknown' && line.code === code)
+        ?.lineId ?? 0;
+    host.counting.resolveUnknown({
+      sessionId: hostSession,
+      lineId: hostLine('R-1'),
+      productId: 1,
+      counter: 'Host',
+    });
+    host.counting.removeUnknownCode(hostSession, hostLine('D-1'));
+    const live = await startHost(host, hostSession);
+    const joined = track(
+      await LiveMember.join({
+        db: member.fixture.db,
+        counting: member.counting,
+        address: `127.0.0.1:${String(live.address.port)}`,
+        code: live.openJoinWindow(),
+        label: 'ONE',
+      }),
+    );
+    const sessionId = joined.sessionId;
+    for (const [code, quantity] of [
+      ['8850001', 2],
+      ['PACK-6', 3],
+      ['R-1', 4],
+      ['D-1', 5],
+    ] as const)
+      member.counting.scan({ sessionId, code, counter: 'Anan', quantity });
+    joined.notify();
+    await vi.waitFor(() => {
+      expect(joined.status()).toMatchObject({ ackedSeq: joined.status().latestSeq });
+      expect(figure(host, hostSession, 'C')).toBe(2);
+    }, WAIT);
+    expect(figure(host, hostSession, 'B')).toBe(18);
+    expect(figure(host, hostSession, 'A')).toBe(5);
+    // D-1 is open again, to be decided once more: the host's unit and the member's five.
+    expect(unknownLines(host, hostSession)).toEqual([
+      { code: 'R-1', counted: 1, state: 'resolved' },
+      { code: 'D-1', counted: 6, state: 'open' },
+    ]);
+    // The member's parts on the host's lines of its codes (R-1's counts on A); C and PACK-6 are products.
+    expect(host.counting.memberCodes(hostSession)).toEqual([
+      { code: 'D-1', source_label: 'ONE', counted: 5 },
+      { code: 'R-1', source_label: 'ONE', counted: 4 },
+    ]);
+
+    // The member undoes its PACK-6 scan: the six units per pack leave B again, from where they went.
+    member.counting.undoLast({ sessionId, counter: 'Anan' }); // D-1
+    member.counting.undoLast({ sessionId, counter: 'Anan' }); // R-1
+    member.counting.undoLast({ sessionId, counter: 'Anan' }); // PACK-6
+    joined.notify();
+    await vi.waitFor(() => {
+      expect(figure(host, hostSession, 'B')).toBe(0);
+      expect(figure(host, hostSession, 'A')).toBe(1);
+    }, WAIT);
+    expect(unknownLines(host, hostSession)).toContainEqual({ code: 'D-1', counted: 1, state: 'open' });
+  });
+
   it('refuses a changes frame whose code no scan could have made', () => {
     const frame = (code: string) => ({
       t: 'changes',
       sessionId: 's',
       latest: 1,
-      changes: [{ kind: 'unknown', seq: 1, code, counted: 1 }],
+      changes: [{ kind: 'unknown', seq: 1, code, counted: 1, shelves: [{ shelf: null, counted: 1 }] }],
     });
     expect(parseMemberMessage(frame('NEW-9'))).toBeDefined();
     for (const bad of ['', ' NEW-9', 'x'.repeat(201)]) expect(parseMemberMessage(frame(bad))).toBeUndefined();

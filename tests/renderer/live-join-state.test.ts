@@ -1,6 +1,7 @@
 // The join dialog's form (features/live-count/live-count.svelte.ts) against a fake bridge: when nothing
 // answers at the host's address, the page says which address it tried and what to do about a firewall
-// (allow Stockroom on private networks on the host), in English and in Thai.
+// (allow Stockroom on private networks on the host), in English and in Thai; a host of another
+// Stockroom version says which PC to update.
 import './support/page-globals.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JoinForm } from '../../src-renderer/features/live-count/live-count.svelte.js';
@@ -54,5 +55,25 @@ describe('hosts found on the shop network', () => {
     expect(form.found).toEqual([{ name: 'Front desk', address: '192.168.1.20:47613' }]);
     form.choose(form.found[0]?.address ?? '');
     expect(form.address).toBe('192.168.1.20:47613');
+  });
+});
+
+describe('joining a host of another Stockroom version', () => {
+  async function versionJoin(reason: 'host-older' | 'member-older'): Promise<string> {
+    const bridge = new FakeBridge().answer('live.join', refused('conflict', 'another version', reason));
+    const form = new JoinForm(bridge);
+    form.address = '192.168.1.20:47613';
+    form.code = '123456';
+    expect(await form.join()).toBeNull();
+    return form.said?.sentence ?? '';
+  }
+
+  it('says which PC to update, in English and in Thai', async () => {
+    locale.set('en');
+    expect(await versionJoin('host-older')).toContain('update Stockroom on the host');
+    expect(await versionJoin('member-older')).toContain('update Stockroom on this PC');
+    locale.set('th');
+    expect(await versionJoin('host-older')).toContain('อัปเดต Stockroom ที่เครื่องหลัก');
+    expect(await versionJoin('member-older')).toContain('อัปเดต Stockroom ที่เครื่องนี้');
   });
 });

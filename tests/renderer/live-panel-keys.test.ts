@@ -24,6 +24,7 @@ function aisle(state: HostMember['state']): HostMember {
     appliedSeq: 5,
     lastSeenAt: 0,
     blocked: null,
+    blockedShelf: null,
   };
 }
 
@@ -32,7 +33,14 @@ function hosting(members: HostMember[]): Status {
   return {
     sessionId: SESSION,
     role: 'host',
-    host: { address: '192.168.1.20:47613', code: null, qrDataUrl: null, members, readyToCommit },
+    host: {
+      address: '192.168.1.20:47613',
+      code: null,
+      qrDataUrl: null,
+      members,
+      readyToCommit,
+      otherVersion: null,
+    },
     member: null,
   };
 }
@@ -49,6 +57,8 @@ const asMember: Status = {
     latestSeq: 3,
     state: 'joined',
     blocked: null,
+    blockedShelf: null,
+    otherVersion: null,
   },
 };
 

@@ -28,6 +28,7 @@ import { shelvesMigration } from './0025-shelves.js';
 import { countAccuracyDaysMigration } from './0026-count-accuracy-days.js';
 import { countMergeShelvesMigration } from './0027-count-merge-shelves.js';
 import { liveCountUnknownCodesMigration } from './0028-live-count-unknown-codes.js';
+import { liveCountShelvesMigration } from './0029-live-count-shelves.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   countAccuracyDaysMigration,
   countMergeShelvesMigration,
   liveCountUnknownCodesMigration,
+  liveCountShelvesMigration,
 ];

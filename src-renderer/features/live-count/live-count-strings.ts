@@ -25,6 +25,16 @@ export const lt = translator({
     stateFinal: 'all its scans are in',
     stateReleased: 'hands over by file',
     blocked: 'Waiting: {why}',
+    blockedShelf:
+      'Waiting: shelf {shelf} is not on the host PC. Import the shelves file on the host (Shelves page); the counts then go on by themselves.',
+    otherVersionOlder:
+      'A PC with an older Stockroom tried to join this count and was refused: update Stockroom on it, then join again.',
+    otherVersionNewer:
+      'A PC with a newer Stockroom tried to join this count and was refused: update Stockroom on this PC.',
+    'memberOf-host-older':
+      'The host’s Stockroom is older than this PC’s, so it refuses this PC’s scans: update Stockroom on the host. Scans are kept here.',
+    'memberOf-member-older':
+      'This PC’s Stockroom is older than the host’s, so the host refuses its scans: update Stockroom here. Scans are kept here.',
     flush: 'Ask the PCs for their last scans (Alt+S)',
     ready: 'Every PC’s scans are in: review and commit here.',
     release: 'Hand over by file',
@@ -54,6 +64,10 @@ export const lt = translator({
       'Nothing answers at {address}: the host has stopped, or a firewall blocks it. On the host PC, allow Stockroom through Windows Firewall on private networks (TCP port 47613), and set the shop’s network to Private there, not Public.',
     'no-network': 'This PC is not on a shop network, so other PCs cannot reach it.',
     'not-hostable': 'Only an open count of this PC can be hosted.',
+    'host-older':
+      'The host’s Stockroom is older than this PC’s, so they cannot count together live: update Stockroom on the host, then join again.',
+    'member-older':
+      'This PC’s Stockroom is older than the host’s, so they cannot count together live: update Stockroom on this PC, then join again.',
     refused: 'The host refused this PC. Try again in a moment.',
   },
   th: {
@@ -77,6 +91,14 @@ export const lt = translator({
     stateFinal: 'ได้รับการสแกนครบแล้ว',
     stateReleased: 'ส่งมอบด้วยไฟล์',
     blocked: 'รออยู่: {why}',
+    blockedShelf: 'รออยู่: เครื่องหลักไม่มีชั้นวาง {shelf} นำเข้าไฟล์ชั้นวางที่เครื่องหลัก (หน้าชั้นวาง) แล้วการนับจะส่งต่อเอง',
+    otherVersionOlder:
+      'มีเครื่องที่ใช้ Stockroom รุ่นเก่ากว่าพยายามเข้าร่วมการนับนี้และถูกปฏิเสธ: อัปเดต Stockroom ที่เครื่องนั้นแล้วเข้าร่วมใหม่',
+    otherVersionNewer: 'มีเครื่องที่ใช้ Stockroom รุ่นใหม่กว่าพยายามเข้าร่วมการนับนี้และถูกปฏิเสธ: อัปเดต Stockroom ที่เครื่องนี้',
+    'memberOf-host-older':
+      'Stockroom ของเครื่องหลักเก่ากว่าเครื่องนี้ จึงไม่รับการสแกนของเครื่องนี้: อัปเดต Stockroom ที่เครื่องหลัก การสแกนเก็บไว้ที่เครื่องนี้',
+    'memberOf-member-older':
+      'Stockroom ของเครื่องนี้เก่ากว่าเครื่องหลัก เครื่องหลักจึงไม่รับการสแกน: อัปเดต Stockroom ที่เครื่องนี้ การสแกนเก็บไว้ที่เครื่องนี้',
     flush: 'ขอการสแกนสุดท้ายจากเครื่องต่าง ๆ (Alt+S)',
     ready: 'ได้รับการสแกนของทุกเครื่องครบแล้ว ตรวจทานและยืนยันที่เครื่องนี้',
     release: 'ส่งมอบด้วยไฟล์',
@@ -105,6 +127,8 @@ export const lt = translator({
       'ไม่มีเครื่องตอบที่ {address}: เครื่องหลักหยุดไปแล้ว หรือไฟร์วอลล์กั้นไว้ ที่เครื่องหลักให้อนุญาต Stockroom ผ่าน Windows Firewall บนเครือข่ายส่วนตัว (TCP พอร์ต 47613) และตั้งเครือข่ายของร้านเป็น "ส่วนตัว" ไม่ใช่ "สาธารณะ"',
     'no-network': 'เครื่องนี้ไม่ได้อยู่ในเครือข่ายของร้าน เครื่องอื่นจึงติดต่อไม่ได้',
     'not-hostable': 'เป็นเครื่องหลักได้เฉพาะการนับที่เปิดอยู่ของเครื่องนี้',
+    'host-older': 'Stockroom ของเครื่องหลักเก่ากว่าเครื่องนี้ จึงนับร่วมกันไม่ได้: อัปเดต Stockroom ที่เครื่องหลัก แล้วเข้าร่วมใหม่',
+    'member-older': 'Stockroom ของเครื่องนี้เก่ากว่าเครื่องหลัก จึงนับร่วมกันไม่ได้: อัปเดต Stockroom ที่เครื่องนี้ แล้วเข้าร่วมใหม่',
     refused: 'เครื่องหลักไม่รับเครื่องนี้ ลองอีกครั้งในสักครู่',
   },
 });

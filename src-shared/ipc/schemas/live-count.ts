@@ -18,8 +18,10 @@ const hostMember = z.object({
   /** The member's last change the host applied (its last acknowledged scan). */
   appliedSeq: z.number(),
   lastSeenAt: z.number(),
-  /** Why the member's next change waits (the host's line would go below 0), else null. */
+  /** Why the member's next change waits (the host's line would go below 0, a shelf), else null. */
   blocked: z.string().nullable(),
+  /** The shelf the host does not have that the member's next change names (then `blocked` says so). */
+  blockedShelf: z.string().nullable(),
 });
 
 export const liveStatus = z.object({
@@ -36,6 +38,8 @@ export const liveStatus = z.object({
       qrDataUrl: z.string().nullable(),
       members: z.array(hostMember),
       readyToCommit: z.boolean(),
+      /** The last PC refused for another live-count version: which is older, it or this host; else null. */
+      otherVersion: z.enum(['host-older', 'member-older']).nullable(),
     })
     .nullable(),
   /** On a member; null otherwise. */
@@ -48,6 +52,9 @@ export const liveStatus = z.object({
       latestSeq: z.number(),
       state: z.enum(LIVE_MEMBER_STATES),
       blocked: z.string().nullable(),
+      blockedShelf: z.string().nullable(),
+      /** The host refused this PC's reconnect for its version: which of the two to update. */
+      otherVersion: z.enum(['host-older', 'member-older']).nullable(),
     })
     .nullable(),
 });
@@ -75,7 +82,8 @@ export const liveCountCalls = {
   'live.stopHosting': { args: bySession, result: liveStatus },
   /**
    * Joins the count hosted at `address` with its code: a new session on this PC that streams its scans
-   * to the host. 'conflict' with reason wrong-code, window-closed or unreachable.
+   * to the host. 'conflict' with reason wrong-code, window-closed, unreachable, host-older or
+   * member-older (the two PCs' Stockrooms speak different live-count versions).
    */
   'live.join': {
     args: z.strictObject({

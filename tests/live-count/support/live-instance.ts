@@ -17,6 +17,8 @@ import { Warehouse } from '../../../src-shared/api/records.js';
 import { productRecord, WAREHOUSE } from '../../counting/support/counting-fixture.js';
 
 export const KILL_TEST_SKUS = ['K1', 'K2', 'K3', 'K4', 'K5'];
+/** Every instance has these shelves; each counter moves between them (and starts on none). */
+export const KILL_TEST_SHELVES = ['SHELF-K-1', 'SHELF-K-2', 'SHELF-K-3'];
 
 const [role, folder, portText, label] = process.argv.slice(2);
 if ((role !== 'host' && role !== 'member') || folder === undefined || portText === undefined) {
@@ -35,6 +37,7 @@ if (catalogue.warehouses().length === 0) {
   })();
 }
 const counting = new CountingService(db, { pcName: role === 'host' ? 'HOST' : (label ?? 'MEMBER') });
+for (const code of KILL_TEST_SHELVES) counting.shelves.save({ warehouseCode: WAREHOUSE, code, name: code });
 const faults = { drop: () => Math.random() < 0.05, duplicate: () => Math.random() < 0.05 };
 const stopFile = join(dirname(folder), 'stop');
 const codeFile = join(dirname(folder), 'code');
@@ -82,6 +85,10 @@ const counter = role === 'host' ? 'Host' : (label ?? 'Member');
 for (;;) {
   await sleep(5 + Math.random() * 20);
   if (existsSync(stopFile)) continue;
+  if (Math.random() < 0.1) {
+    const shelf = KILL_TEST_SHELVES[Math.floor(Math.random() * KILL_TEST_SHELVES.length)] ?? 'SHELF-K-1';
+    counting.enterShelf({ sessionId, code: shelf, counter });
+  }
   const sku = KILL_TEST_SKUS[Math.floor(Math.random() * KILL_TEST_SKUS.length)] ?? 'K1';
   counting.scan({ sessionId, code: sku, counter, quantity: 1 + Math.floor(Math.random() * 3) });
   notify();
