@@ -9,7 +9,7 @@
 //   npx tsx tooling/call-reasons-scan.ts --check    # also lists where the contract differs (exit 1)
 import { resolve } from 'node:path';
 import ts from 'typescript';
-import { callContract, type CallName } from '../src-shared/ipc/contract.js';
+import { callContract, type CallName, type CallSpec } from '../src-shared/ipc/contract.js';
 import { CALL_NAMES } from '../src-shared/ipc/names.js';
 import { REFUSAL_REASONS } from '../src-shared/ipc/refusal-reasons.js';
 
@@ -98,7 +98,8 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
         for (const klass of implementers.get(face) ?? [])
           for (const element of klass.members) if (element.name?.getText() === member) found.push(element);
         for (const object of literals.get(face) ?? [])
-          for (const property of object.properties) if (property.name?.getText() === member) found.push(property);
+          for (const property of object.properties)
+            if (property.name?.getText() === member) found.push(property);
       }
     }
     return found;
@@ -118,7 +119,10 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
       ts.isPropertyAssignment(declaration)
     ) {
       let value = declaration.initializer;
-      while (value !== undefined && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value)))
+      while (
+        value !== undefined &&
+        (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value))
+      )
         value = value.expression;
       if (value === undefined) return false;
       return !ts.isObjectLiteralExpression(value) || indexed;
@@ -165,15 +169,18 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
         }
         if (ts.isIdentifier(child) || ts.isPrivateIdentifier(child)) {
           const indexed = ts.isElementAccessExpression(child.parent) && child.parent.expression === child;
-          for (const declaration of declarationsOf(child)) if (worthFollowing(declaration, indexed)) push(declaration, node);
+          for (const declaration of declarationsOf(child))
+            if (worthFollowing(declaration, indexed)) push(declaration, node);
         }
         if (ts.isNewExpression(child)) {
           for (const declaration of declarationsOf(child.expression))
             if (ts.isClassDeclaration(declaration)) {
-              for (const member of declaration.members) if (ts.isConstructorDeclaration(member)) push(member, node);
+              for (const member of declaration.members)
+                if (ts.isConstructorDeclaration(member)) push(member, node);
               // the constructor of the class it extends, and field initialisers
               for (const clause of declaration.heritageClauses ?? [])
-                for (const type of clause.types) for (const base of declarationsOf(type.expression)) push(base, node);
+                for (const type of clause.types)
+                  for (const base of declarationsOf(type.expression)) push(base, node);
             }
         }
         ts.forEachChild(child, visit);
@@ -185,7 +192,8 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
 
   const overrides = files.find((file) => file.fileName.endsWith('/src-main/api/call-overrides.ts'));
   const routes = files.find((file) => file.fileName.endsWith('/src-main/api/call-routes.ts'));
-  if (overrides === undefined || routes === undefined) throw new Error('call-overrides.ts or call-routes.ts not found');
+  if (overrides === undefined || routes === undefined)
+    throw new Error('call-overrides.ts or call-routes.ts not found');
 
   const overrideBodies = new Map<string, ts.Node>();
   ts.forEachChild(overrides, function visit(node) {
@@ -200,10 +208,7 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
       if (ts.isObjectLiteralExpression(object))
         for (const property of object.properties)
           if (ts.isPropertyAssignment(property) && ts.isArrowFunction(property.initializer))
-            areaServices.set(
-              property.name.getText(),
-              checker.getTypeAtLocation(property.initializer.body),
-            );
+            areaServices.set(property.name.getText(), checker.getTypeAtLocation(property.initializer.body));
     }
     ts.forEachChild(node, visit);
   });
@@ -231,7 +236,7 @@ export function scanCallReasons(): Map<CallName, Set<string>> {
 }
 
 function listed(name: CallName): readonly string[] {
-  const spec: { readonly reasons?: readonly string[] } = callContract[name];
+  const spec: CallSpec = callContract[name];
   return spec.reasons ?? [];
 }
 

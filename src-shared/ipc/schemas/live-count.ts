@@ -74,6 +74,7 @@ export const liveCountCalls = {
       'session-closed',
       'session-handed-over',
       'session-not-found',
+      'unknown-shelf',
     ],
   },
   /** Closes the join window (members already in stay); the listener stays while members are in. */
@@ -92,7 +93,9 @@ export const liveCountCalls = {
     }),
     result: liveStatus,
     reasons: [
+      'host-older',
       'invalid-input',
+      'member-older',
       'product-not-found',
       'refused',
       'session-not-found',
@@ -126,7 +129,7 @@ export const liveCountCalls = {
   },
   /** Who is connected and what each has sent, for a session (role 'none' when it is not live). */
   'live.status': { args: bySession, result: liveStatus },
-};
+} as const;
 
 /** A live count changed on this PC (a member's change applied, a join, a leave, a state): read again. */
 export const liveChanged = z.object({ sessionId: z.string() });
