@@ -46,13 +46,28 @@ export interface ApiCoreOptions {
   readonly handlers: CallHandlers;
   readonly events: ApiEventSource;
   readonly logger?: Logger;
+  /**
+   * A refusal whose reason its call does not list is always logged (warn) and sent without the reason.
+   * 'fail-run' also throws outside the call, so no test's catch hides it and the run fails: the default
+   * under vitest, so every test that goes through this edge checks the lists. 'log' otherwise.
+   */
+  readonly unlistedReason?: 'log' | 'fail-run';
 }
 
 const MAX_ISSUES = 20;
 
-/** A call that lists its own reasons refuses with those only (its area's otherwise: the type says so). */
+/** A call refuses with the reasons its contract entry lists, and no other (CallReason says the same). */
 function reasonAllowed(spec: CallSpec, reason: string | undefined): boolean {
-  return reason === undefined || spec.reasons === undefined || spec.reasons.some((own) => own === reason);
+  return reason === undefined || (spec.reasons ?? []).some((own) => own === reason);
+}
+
+function failTheTestRun(name: string, reason: string | undefined): void {
+  setImmediate(() => {
+    throw new Error(
+      `${name} refused with reason ${String(reason)}, which its contract entry does not list ` +
+        "(src-shared/ipc/schemas: add it to the call's reasons, or refuse without it)",
+    );
+  });
 }
 
 /** A transport may hand over anything as the name (a null-prototype object has no String()). */
@@ -63,6 +78,8 @@ function nameForLog(name: unknown): string {
 export function createApiCore(options: ApiCoreOptions): ApiCore {
   const logger = options.logger ?? silentLogger;
   const handlers = options.handlers;
+  const failRun =
+    (options.unlistedReason ?? (process.env['VITEST'] === undefined ? 'log' : 'fail-run')) === 'fail-run';
 
   async function call(name: string, args: unknown, origin: CallOrigin): Promise<IpcResult<unknown>> {
     const started = performance.now();
@@ -101,13 +118,20 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
     } catch (error) {
       const failure = toIpcFailure(error);
       if (failure.error.code === 'internal') logger.error('A call failed', { call: name, error });
-      // A refusal is checked on the way out like a value: its reason must be one the contract declares.
-      else if (
-        !ipcErrorSchema.safeParse(failure.error).success ||
-        !reasonAllowed(spec, failure.error.reason)
-      ) {
+      // A refusal is checked on the way out like a value: a reason outside the one vocabulary is a bug
+      // (a cast) and leaves as internal.
+      else if (!ipcErrorSchema.safeParse(failure.error).success) {
         logger.error('A call refused with a reason outside the contract', { call: name, error });
         return ipcFail('internal', 'Something went wrong in Stockroom; the details are in the log.');
+      } else if (!reasonAllowed(spec, failure.error.reason)) {
+        // A word of the vocabulary this call does not list: its list is short of it. The refusal is
+        // still true, so it goes out with its code, words and fields, without the reason the page
+        // cannot expect.
+        const reason = failure.error.reason;
+        logger.warn('A call refused with a reason its contract does not list', { call: name, reason });
+        if (failRun) failTheTestRun(name, reason);
+        const { reason: _unlisted, ...rest } = failure.error;
+        return { ok: false, error: rest };
       }
       return failure;
     }

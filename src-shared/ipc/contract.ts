@@ -4,12 +4,7 @@
 // schema too, so nothing outside it (a secret, an internal field) can ride along.
 import type { z } from 'zod';
 import type { CallNameList } from './names.js';
-import type {
-  CALL_AREA_REFUSALS,
-  CallAreaWithReasons,
-  RefusalReason,
-  RefusalReasonOf,
-} from './refusal-reasons.js';
+import type { RefusalReason } from './refusal-reasons.js';
 import { catalogueCalls } from './schemas/catalogue.js';
 import { catalogueProductCalls } from './schemas/catalogue-products.js';
 import { countingCalls } from './schemas/counting.js';
@@ -37,8 +32,8 @@ export interface CallSpec {
   readonly args: z.ZodType;
   readonly result: z.ZodType;
   /**
-   * The only reasons this call refuses with, when they are fewer than its area's (CALL_AREA_REFUSALS);
-   * the IPC edge turns any other into an internal failure.
+   * Every reason this call refuses with, exactly (none when left out). The IPC edge sends another one
+   * without it and logs it (src-main/api/api-core.ts); the page switches over these (CallReason).
    */
   readonly reasons?: readonly RefusalReason[];
 }
@@ -76,19 +71,15 @@ export type CallArgs<N extends CallName> = z.input<CallContract[N]['args']>;
 export type ParsedCallArgs<N extends CallName> = z.output<CallContract[N]['args']>;
 export type CallValue<N extends CallName> = z.output<CallContract[N]['result']>;
 
-type AreaOf<N extends string> = N extends `${infer A}.${string}` ? A : never;
-type AreaReasons<A> = A extends CallAreaWithReasons
-  ? RefusalReasonOf<(typeof CALL_AREA_REFUSALS)[A][number]>
-  : never;
 /**
- * The reasons call N may refuse with: its own list (`reasons`), else its area's. `never` for a call that
- * gives none, so a page's switch over `error.reason` names only reasons the call can return.
+ * The reasons call N may refuse with: the ones its contract entry lists (`reasons`), `never` for a call
+ * that lists none, so a page's switch over `error.reason` names only reasons the call can return.
  */
 export type CallReason<N extends CallName> = CallContract[N] extends {
   readonly reasons: readonly (infer R extends RefusalReason)[];
 }
   ? R
-  : AreaReasons<AreaOf<N>>;
+  : never;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Fails to compile when the generated names (the preload's allow-list) and the contract disagree:

@@ -1,7 +1,9 @@
-// Every finer reason a service may give with a refusal (IpcError.reason), declared once per call area in
-// one style, kebab-case. The IPC edge checks a refusal's reason against this list on the way out, and the
-// page switches over the union (src-renderer/lib/refusal-words.ts has words for each, in English and
-// Thai): a reason added here without words there is a type error.
+// Every finer reason a service may give with a refusal (IpcError.reason): the vocabulary, declared once,
+// grouped by the area whose services give it, kebab-case. Which reasons a call gives is part of that
+// call's contract entry (`reasons` in src-shared/ipc/schemas/*, picked from these words); the IPC edge
+// checks a refusal's reason against the call's list on the way out, and the page switches over the
+// call's own (CallReason). src-renderer/lib/refusal-words.ts has words for each, in English and Thai: a
+// reason added here without words there is a type error.
 import { ALIAS_IMPORT_SKIPS, ATTACHMENT_REFUSALS, BELOW_EXPECTED_STOCK } from '../domain/vocabulary.js';
 import { LIVE_REFUSAL_REASONS } from '../domain/live-join.js';
 import { KEYCHAIN_UNAVAILABLE_REASONS } from './schemas/profiles.js';
@@ -80,7 +82,7 @@ export const REFUSAL_REASONS_BY_AREA = {
     'not-on-this-pc',
     'record-not-found',
   ],
-  /** money.*, quotations.* and returns.*: a document whose status no longer allows the change. */
+  /** documents.* (quotations): a quotation whose status no longer allows the change. */
   documents: ['voided', 'approved'],
   outbox: ['not-withdrawable', 'not-parked'],
   print: ['prompt-pay-id', 'labels-too-many', 'label-code-too-wide', 'label-code-not-printable'],
@@ -88,32 +90,7 @@ export const REFUSAL_REASONS_BY_AREA = {
 
 export type RefusalArea = keyof typeof REFUSAL_REASONS_BY_AREA;
 
-/**
- * The reasons a call may refuse with when its contract entry lists none of its own (`reasons`): those of
- * the areas named here for the first word of its name. A call area left out refuses with no reason
- * unless a call lists its own (print.*, labels.*, papers.* and contacts.* list theirs per call). `CallReason` in
- * contract.ts reads this; the page's switch over a call's reasons is checked against it.
- */
-export const CALL_AREA_REFUSALS = {
-  counting: ['counting'],
-  shelves: ['shelves'],
-  cycle: ['cycle', 'counting'],
-  live: ['live', 'counting'],
-  profiles: ['keychain', 'profiles'],
-  profile: ['keychain', 'profiles'],
-  demo: ['keychain', 'profiles'],
-  catalogue: ['catalogue'],
-  serials: ['catalogue'],
-  bundles: ['catalogue'],
-  stockMoves: ['stockMoves'],
-  files: ['files'],
-  money: ['documents'],
-  documents: ['documents'],
-  returns: ['documents'],
-  outbox: ['outbox'],
-} as const satisfies Readonly<Record<string, readonly RefusalArea[]>>;
-export type CallAreaWithReasons = keyof typeof CALL_AREA_REFUSALS;
-/** The reasons one area's calls may refuse with. */
+/** The words of one area, for a service's helper typed to them (each call lists its own in its schema). */
 export type RefusalReasonOf<A extends RefusalArea> = (typeof REFUSAL_REASONS_BY_AREA)[A][number];
 export type RefusalReason = RefusalReasonOf<RefusalArea>;
 

@@ -148,20 +148,41 @@ describe('the net under the handlers', () => {
   });
 
   it("services' refusals keep their message and get their code", async () => {
-    const cases: Array<[unknown, string, string | undefined]> = [
-      [new CountingError('session-closed', 'Count session s is committed'), 'conflict', 'session-closed'],
-      [new CountingError('session-not-found', 'No count session s'), 'not-found', 'session-not-found'],
+    // each through a call that lists the reason (the edge takes off one its call does not list)
+    const cases: Array<[CallName, unknown, unknown, string, string | undefined]> = [
       [
+        'counting.discard',
+        { sessionId: 's' },
+        new CountingError('session-closed', 'Count session s is committed'),
+        'conflict',
+        'session-closed',
+      ],
+      [
+        'counting.discard',
+        { sessionId: 's' },
+        new CountingError('session-not-found', 'No count session s'),
+        'not-found',
+        'session-not-found',
+      ],
+      [
+        'profiles.switch',
+        { profileId: 'p' },
         new ProfileError('keychain', 'The keychain is locked.', { keychainReason: 'locked' }),
         'keychain-unavailable',
         'locked',
       ],
-      [new ProfileError('secrets-missing', 'Enter them again.'), 'credentials-missing', undefined],
+      [
+        'settings.get',
+        {},
+        new ProfileError('secrets-missing', 'Enter them again.'),
+        'credentials-missing',
+        undefined,
+      ],
     ];
-    for (const [thrown, code, reason] of cases) {
+    for (const [name, args, thrown, code, reason] of cases) {
       const result = await apiWith(() => {
         throw thrown;
-      }).call('settings.get', {}, 'ipc');
+      }).call(name, args, 'ipc');
       expect(result).toMatchObject({ ok: false, error: { code, message: (thrown as Error).message } });
       if (!result.ok) expect(result.error.reason).toBe(reason);
     }
@@ -175,14 +196,14 @@ describe('the net under the handlers', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
     const declared = await apiWith(() => {
       throw Refusal.conflict('Nothing to do.', 'nothing-to-commit');
-    }).call('settings.get', {}, 'ipc');
+    }).call('counting.commit', { sessionId: 's' }, 'ipc');
     expect(declared).toMatchObject({ ok: false, error: { code: 'conflict', reason: 'nothing-to-commit' } });
   });
 
   it('a refusal whose message holds a registered secret has it redacted', async () => {
     const result = await apiWith(() => {
       throw new CountingError('invalid-input', `bad ${secret}`);
-    }).call('settings.get', {}, 'ipc');
+    }).call('counting.lines', { sessionId: 's' }, 'ipc');
     expect(JSON.stringify(result)).not.toContain(secret);
   });
 

@@ -52,7 +52,7 @@ function page(
   ids: number[],
   total: number,
   all = total,
-): IpcResult<{ rows: BundleSummary[]; total: number; all: number }> {
+): IpcResult<{ rows: BundleSummary[]; total: number; all: number }, never> {
   return ok({ rows: ids.map((id) => summary(id)), total, all });
 }
 
@@ -216,7 +216,7 @@ describe('ProductPickerState', () => {
   });
 
   it('searches as typed; Enter picks the chosen result; a late answer never wins', async () => {
-    const slow = held<IpcResult<ProductSummary[]>>();
+    const slow = held<IpcResult<ProductSummary[], never>>();
     bridge.answer('catalogue.search', () => slow.promise, ok([product(1), product(2)]));
     const picker = new ProductPickerState(bridge);
     const first = picker.type('r');

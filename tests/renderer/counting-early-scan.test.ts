@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe('a repeat scan shown before main answers', () => {
-  type ScanAnswer = IpcResult<CountLine> | Promise<IpcResult<CountLine>>;
+  type ScanAnswer = IpcResult<CountLine, never> | Promise<IpcResult<CountLine, never>>;
   /** main's answers to the scans, in order (the fake bridge would repeat its last one). */
   let scanAnswers: ScanAnswer[];
   /** What counting.lines answers. */
@@ -50,7 +50,7 @@ describe('a repeat scan shown before main answers', () => {
 
   it("adds the scan to the line and makes it current on the Enter, then takes main's answer and beeps", async () => {
     const counting = await afterFirstScan();
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     answerScans(answer.promise);
     counting.selectLine(1);
 
@@ -70,7 +70,7 @@ describe('a repeat scan shown before main answers', () => {
 
   it('takes an answer that agrees with the screen without changing what is shown', async () => {
     const counting = await afterFirstScan();
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     answerScans(answer.promise);
     const scanned = counting.scan('A');
     const [shownLines, shownLast] = [counting.lines, counting.last];
@@ -85,7 +85,7 @@ describe('a repeat scan shown before main answers', () => {
 
   it('waits for main on a code not counted here yet, and on an unknown code', async () => {
     const counting = await loaded(bridge, [productLine(1, 10, 3)]);
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     answerScans(answer.promise, ok(unknownLine(2, '999', 1)), ok(unknownLine(2, '999', 2)));
 
     const scanned = counting.scan(productLine(1, 10, 3).product.barcode);
@@ -104,7 +104,7 @@ describe('a repeat scan shown before main answers', () => {
 
   it('takes a refused scan back off the line and says so, counting it nowhere', async () => {
     const counting = await afterFirstScan(4);
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     answerScans(answer.promise);
 
     const scanned = counting.scan('A');
@@ -140,9 +140,9 @@ describe('a repeat scan shown before main answers', () => {
   it('keeps later scans on screen when an earlier answer comes in after them (never lost, never twice)', async () => {
     const counting = await afterFirstScan(1);
     const answers = [
-      held<IpcResult<CountLine>>(),
-      held<IpcResult<CountLine>>(),
-      held<IpcResult<CountLine>>(),
+      held<IpcResult<CountLine, never>>(),
+      held<IpcResult<CountLine, never>>(),
+      held<IpcResult<CountLine, never>>(),
     ];
     answerScans(...answers.map((answer) => answer.promise));
 
@@ -191,7 +191,7 @@ describe('a repeat scan shown before main answers', () => {
     await counting.scan('B');
     const order = () => counting.lines.map((line) => line.lineId);
     expect(order()).toEqual([2, 1]);
-    const answers = [held<IpcResult<CountLine>>(), held<IpcResult<CountLine>>()];
+    const answers = [held<IpcResult<CountLine, never>>(), held<IpcResult<CountLine, never>>()];
     answerScans(...answers.map((answer) => answer.promise));
 
     const first = counting.scan('A');
@@ -222,7 +222,7 @@ describe('a repeat scan shown before main answers', () => {
 
   it('shows an adjustment made while a scan is on its way with that scan still added', async () => {
     const counting = await afterFirstScan(1);
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     answerScans(answer.promise);
     bridge.answer('counting.adjustQuantity', ok(productLine(1, 10, 3)));
 

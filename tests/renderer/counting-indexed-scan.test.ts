@@ -23,7 +23,7 @@ function indexed(productId: number, expected = 5): IndexedCode {
   return { key: barcodeKey(product.barcode) ?? product.barcode, units: 1, packCode: null, product, expected };
 }
 
-type ScanAnswer = IpcResult<CountLine> | Promise<IpcResult<CountLine>>;
+type ScanAnswer = IpcResult<CountLine, never> | Promise<IpcResult<CountLine, never>>;
 
 describe('a scan the code index names, shown before main answers', () => {
   let bridge: FakeBridge;
@@ -63,7 +63,7 @@ describe('a scan the code index names, shown before main answers', () => {
 
   it("shows a new line at once, current, and puts main's line in its place with the cue", async () => {
     const counting = await opened([productLine(1, 20, 3)]);
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     scanAnswers.push(answer.promise);
 
     const scanned = counting.scan(barcodeOf(12));
@@ -85,7 +85,7 @@ describe('a scan the code index names, shown before main answers', () => {
 
   it('adds a second scan to the same made-up line, and keeps both once main answers them one by one', async () => {
     const counting = await opened();
-    const answers = [held<IpcResult<CountLine>>(), held<IpcResult<CountLine>>()];
+    const answers = [held<IpcResult<CountLine, never>>(), held<IpcResult<CountLine, never>>()];
     scanAnswers.push(...answers.map((answer) => answer.promise));
 
     const scanned = [counting.scan(barcodeOf(10)), counting.scan(barcodeOf(10))];
@@ -103,7 +103,7 @@ describe('a scan the code index names, shown before main answers', () => {
 
   it('follows main when it counted another product, and takes a refused scan back off', async () => {
     const counting = await opened([productLine(1, 20, 3)]);
-    const wrong = held<IpcResult<CountLine>>();
+    const wrong = held<IpcResult<CountLine, never>>();
     scanAnswers.push(wrong.promise);
     const scanned = counting.scan(barcodeOf(11));
     expect(counting.lines[0]).toMatchObject({ product: { id: 11 } });
@@ -121,7 +121,7 @@ describe('a scan the code index names, shown before main answers', () => {
 
   it('waits for main on a code the index does not hold, and on a product already on a line adds to it', async () => {
     const counting = await opened([productLine(3, 10, 2)]);
-    const answer = held<IpcResult<CountLine>>();
+    const answer = held<IpcResult<CountLine, never>>();
     scanAnswers.push(answer.promise, ok(productLine(3, 10, 3)));
 
     const unknown = counting.scan('2990000000001');

@@ -99,7 +99,7 @@ describe('scan', () => {
 
   it('sends scans one after another in the order read: the second waits for the first answer', async () => {
     const counting = await loaded(bridge, []);
-    const first = held<IpcResult<CountLine>>();
+    const first = held<IpcResult<CountLine, never>>();
     bridge.answer('counting.scan', () => first.promise, ok(productLine(2, 20, 1)));
 
     const scanned = [counting.scan('A'), counting.scan('B')];

@@ -86,7 +86,7 @@ describe('MoneyDraftForm', () => {
       branchNo: '',
     });
     const forPrefix = [contact(3, 'Anong', 'CUS-0011'), contact(4, 'Wichai', 'CUS-001')];
-    const exact = held<IpcResult<CallValue<'money.contacts'>>>();
+    const exact = held<IpcResult<CallValue<'money.contacts'>, never>>();
     bridge
       .answer('money.preview', ok(preview))
       .answer('money.contacts', ok(forPrefix))

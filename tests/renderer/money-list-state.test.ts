@@ -127,7 +127,7 @@ describe('MoneyList', () => {
 
   it('Alt+1 on the tab shown while its first read is on its way resolves once the rows are there', async () => {
     // The page puts the focus on the chosen row when showTab resolves: before the rows, there is none.
-    const slow = held<IpcResult<CallValue<'money.list'>>>();
+    const slow = held<IpcResult<CallValue<'money.list'>, never>>();
     bridge.answer('money.list', () => slow.promise);
     const list = new MoneyList(bridge);
     void list.load();
@@ -142,7 +142,7 @@ describe('MoneyList', () => {
   });
 
   it('drops an answer for a tab left while it was on its way', async () => {
-    const slow = held<IpcResult<CallValue<'money.list'>>>();
+    const slow = held<IpcResult<CallValue<'money.list'>, never>>();
     bridge
       .answer('money.list', () => slow.promise)
       .answer(

@@ -54,7 +54,7 @@ function parked(id: number, productId: number | null): ParkedOperation {
 
 /** The answer to outbox.list: the page of `total` rows from the asked offset. */
 function listing(total: number) {
-  return (args: { offset?: number }): IpcResult<CallValue<'outbox.list'>> => {
+  return (args: { offset?: number }): IpcResult<CallValue<'outbox.list'>, never> => {
     const offset = args.offset ?? 0;
     const count = Math.max(0, Math.min(PAGE_SIZE, total - offset));
     return ok({
@@ -65,7 +65,7 @@ function listing(total: number) {
   };
 }
 
-function product(id: number): IpcResult<ProductDetail> {
+function product(id: number): IpcResult<ProductDetail, never> {
   return ok({ id, name: `Product ${id}` } as ProductDetail);
 }
 
@@ -144,7 +144,7 @@ describe('load', () => {
   });
 
   it('coalesces loads asked for during a read into one more read after it', async () => {
-    const first = held<IpcResult<ParkedOperation[]>>();
+    const first = held<IpcResult<ParkedOperation[], never>>();
     bridge.answer('outbox.parked', () => first.promise, ok([])).answer('outbox.list', listing(0));
     const view = new OutboxView(bridge);
 
@@ -235,7 +235,7 @@ describe('actions on a parked row', () => {
   });
 
   it('is busy while an action runs', async () => {
-    const answer = held<IpcResult<OutboxSummary>>();
+    const answer = held<IpcResult<OutboxSummary, never>>();
     bridge.answer('outbox.discard', () => answer.promise);
     const view = new OutboxView(bridge);
 

@@ -17,11 +17,11 @@ function summary(id: number): ProductSummary {
   return { id, sku: `SKU-${id}`, barcode: '', name: `Product ${id}`, unittext: 'pcs' } as ProductSummary;
 }
 
-function found(...ids: number[]): IpcResult<ProductSummary[]> {
+function found(...ids: number[]): IpcResult<ProductSummary[], never> {
   return ok(ids.map(summary));
 }
 
-function detail(id: number, expected: number[]): IpcResult<ProductDetail> {
+function detail(id: number, expected: number[]): IpcResult<ProductDetail, never> {
   return ok({ id, stockByWarehouse: expected.map((value) => ({ expected: value })) } as ProductDetail);
 }
 
@@ -84,7 +84,7 @@ describe('search as you type', () => {
   });
 
   it('says it is searching until the answer to the latest text comes, and drops a late older answer', async () => {
-    const older = held<IpcResult<ProductSummary[]>>();
+    const older = held<IpcResult<ProductSummary[], never>>();
     bridge.answer('catalogue.search', () => older.promise, found(7));
     const search = new ProductSearch({ withStock: false }, bridge);
 

@@ -47,7 +47,7 @@ const rice: RecountLine = {
 
 /** recordRecount as main answers it: add to or set the line's recount, under the counter's name. */
 function recorder(lines: Map<number, RecountLine>) {
-  return (args: CallArgs<'counting.recordRecount'>): IpcResult<RecountLine> => {
+  return (args: CallArgs<'counting.recordRecount'>): IpcResult<RecountLine, never> => {
     const line = lines.get(args.lineId);
     if (line === undefined)
       return refused('invalid-arguments', `Line ${args.lineId} is not marked for a recount`);

@@ -8,7 +8,7 @@ import {
   SessionReviewState,
   type SessionReview,
 } from '../../src-renderer/features/review/review.svelte.js';
-import { FakeBridge, held, ok, refused } from './support/fake-bridge.js';
+import { FakeBridge, held, ok, refused, type Reply } from './support/fake-bridge.js';
 import { notCountedRow, reviewTotals, SESSION_ID, sessionView } from './support/fixtures.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
@@ -30,7 +30,7 @@ function reviewOf(
   args: { filter?: SessionReview['filter']; offset?: number },
   matching: number,
   state: SessionViewValue['state'] = 'open',
-): IpcResult<SessionReview> {
+): IpcResult<SessionReview, never> {
   const offset = args.offset ?? 0;
   const rows = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, matching - offset)) }, (_, index) =>
     notCountedRow(offset + index + 1),
@@ -121,7 +121,7 @@ describe('load and paging', () => {
   });
 
   it('shows the answer to the last request, never a late answer to an earlier one', async () => {
-    const slow = held<IpcResult<SessionReview>>();
+    const slow = held<IpcResult<SessionReview, never>>();
     bridge.answer(
       'counting.review',
       () => slow.promise,
@@ -209,7 +209,7 @@ describe('commit', () => {
   });
 
   it('says it is committing while the call is on its way', async () => {
-    const answer = held<IpcResult<CallValue<'counting.commit'>>>();
+    const answer = held<Reply<'counting.commit'>>();
     bridge
       .answer('counting.review', (args) => reviewOf(args, 3))
       .answer('counting.commit', () => answer.promise);

@@ -111,6 +111,7 @@ export const catalogueProductCalls = {
   'catalogue.createProduct': {
     args: z.strictObject({ fields: productFieldsSchema }),
     result: z.object({ productId: productRef, operationId: rowId }),
+    reasons: ['product-fields'],
   },
   /**
    * Changes what differs from the product's local view (UpdateProduct with those fields only); null
@@ -119,11 +120,13 @@ export const catalogueProductCalls = {
   'catalogue.updateProduct': {
     args: z.strictObject({ productId: productRef, fields: editableFields }),
     result: z.object({ operationId: rowId.nullable() }),
+    reasons: ['deleting', 'product-fields'],
   },
   /** ActiveProduct or DisableProduct; null operation when the product already is so. */
   'catalogue.setProductActive': {
     args: z.strictObject({ productId: productRef, active: z.boolean() }),
     result: z.object({ operationId: rowId.nullable() }),
+    reasons: ['deleting'],
   },
   /** What deleting a product would leave behind: stock writes still queued, open counts that hold it. */
   'catalogue.productUsage': {
@@ -137,5 +140,6 @@ export const catalogueProductCalls = {
   'catalogue.deleteProduct': {
     args: z.strictObject({ productId: productRef }),
     result: z.object({ operationId: rowId }),
+    reasons: ['deleting'],
   },
 } as const;

@@ -145,6 +145,13 @@ export const catalogueCalls = {
       replace: z.boolean().default(false),
     }),
     result: z.object({ operationId: rowId }),
+    reasons: [
+      'barcode-check-digit',
+      'barcode-empty',
+      'barcode-shelf-prefix',
+      'barcode-too-long',
+      'replaces-barcode',
+    ],
   },
   /** The categories of the catalogue (for a count's scope), by id. */
   'catalogue.categories': { args: EMPTY_ARGS, result: z.array(category) },
@@ -169,6 +176,7 @@ export const catalogueCalls = {
       units: z.int().min(1).max(MAX_PACK_UNITS).default(1),
     }),
     result: codeAlias,
+    reasons: ['alias-of-another-product', 'code-is-a-barcode', 'code-is-a-shelf', 'unknown-product'],
   },
   /** Forgets an alias or pack on this PC; `removed` false when there was none. */
   'catalogue.removeAlias': {
@@ -185,6 +193,7 @@ export const catalogueCalls = {
   'catalogue.importAliases': {
     args: z.strictObject({ text: z.string().min(1).max(5_000_000) }),
     result: aliasImport,
+    reasons: ['alias-of-another-product', 'code-is-a-barcode', 'code-is-a-shelf'],
   },
   /**
    * The product's image, fetched by main (≤ 2 MB, image/* only) and cached in the store's folder, so it
@@ -206,6 +215,7 @@ export const catalogueCalls = {
       address: z.string().trim().max(500).default(''),
     }),
     result: warehouseChoice,
+    reasons: ['code-taken'],
   },
   /** A code no warehouse this PC knows has yet, in the store's own pattern (W0004 after W0003). */
   'catalogue.proposeWarehouseCode': { args: EMPTY_ARGS, result: z.object({ code: z.string() }) },

@@ -71,12 +71,6 @@ export type ContactDetail = z.output<typeof contactDetail>;
 export const contactsChanged = z.object({ ref: contactRef, at: epochMs });
 export type ContactsChange = z.output<typeof contactsChanged>;
 
-/**
- * Why a contact's code is refused (create, update); the other contacts calls give no reason. Checked
- * against the one list where contract.ts gathers the calls.
- */
-const CONTACT_CODE_REASONS = ['code-too-short', 'code-taken'] as const;
-
 export const contactsCalls = {
   /**
    * Contacts whose name, code, phone or tax id contain the text (case-insensitive; every contact for
@@ -98,7 +92,11 @@ export const contactsCalls = {
    * Saves a new contact on this PC and queues its AddContact; it is found by contacts.search at once.
    * A code too short or already another contact's is refused on `code`.
    */
-  'contacts.create': { args: contactFields, result: contactDetail, reasons: CONTACT_CODE_REASONS },
+  'contacts.create': {
+    args: contactFields,
+    result: contactDetail,
+    reasons: ['code-taken', 'code-too-short'],
+  },
   /**
    * Sets a contact's fields (UpdateContact through the outbox). On a contact made here and not sent
    * yet, the change waits for its create.
@@ -106,6 +104,6 @@ export const contactsCalls = {
   'contacts.update': {
     args: z.strictObject({ ref: contactRef, fields: contactFields }),
     result: contactDetail,
-    reasons: CONTACT_CODE_REASONS,
+    reasons: ['code-taken', 'code-too-short'],
   },
 } as const;

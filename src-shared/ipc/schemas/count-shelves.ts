@@ -47,11 +47,13 @@ export const countShelfCalls = {
   'counting.enterShelf': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter }),
     result: shelfInCount,
+    reasons: ['invalid-input', 'session-closed', 'session-handed-over', 'session-not-found', 'unknown-shelf'],
   },
   /** The shelf the counter is on (the latest they scanned in this session), or null. */
   'counting.currentShelf': {
     args: z.strictObject({ sessionId, counter }),
     result: shelfInCount.nullable(),
+    reasons: ['invalid-input', 'session-not-found'],
   },
   /**
    * The counter looked and the shelf holds nothing. Refused with `shelf-not-empty` when units were
@@ -60,7 +62,19 @@ export const countShelfCalls = {
   'counting.confirmShelfEmpty': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter }),
     result: shelfInCount,
+    reasons: [
+      'invalid-input',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'shelf-not-empty',
+      'unknown-shelf',
+    ],
   },
   /** The session's lines by shelf, and the shelves not visited. */
-  'counting.shelfReview': { args: z.strictObject({ sessionId }), result: shelfReview },
+  'counting.shelfReview': {
+    args: z.strictObject({ sessionId }),
+    result: shelfReview,
+    reasons: ['session-not-found'],
+  },
 } as const;

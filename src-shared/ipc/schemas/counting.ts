@@ -78,13 +78,21 @@ export const countingCalls = {
       scope: scopeArgs.default({ kind: 'warehouse' }),
     }),
     result: sessionView,
+    reasons: [
+      'invalid-input',
+      'product-not-found',
+      'session-not-found',
+      'unknown-scope',
+      'unknown-warehouse',
+    ],
   },
   /** Newest first. */
   'counting.listSessions': {
     args: z.strictObject({ state: sessionState.optional() }),
     result: z.array(sessionView),
+    reasons: ['invalid-input'],
   },
-  'counting.session': { args: bySession, result: sessionView },
+  'counting.session': { args: bySession, result: sessionView, reasons: ['session-not-found'] },
   /**
    * Every line (unknown codes included), in the order first counted, or with `order: 'lastCounted'`
    * the line changed last first (what the counting page shows).
@@ -92,6 +100,7 @@ export const countingCalls = {
   'counting.lines': {
     args: z.strictObject({ sessionId, order: z.enum(LINE_ORDERS).default('firstCounted') }),
     result: z.array(countLine),
+    reasons: ['invalid-input', 'session-not-found'],
   },
   /**
    * One scan (or a typed sku): adds `quantity` (default 1) to the product's line, or to an unknown
@@ -100,6 +109,14 @@ export const countingCalls = {
   'counting.scan': {
     args: z.strictObject({ sessionId, code: requiredText(200), counter, quantity: quantity.default(1) }),
     result: countLine,
+    reasons: [
+      'invalid-input',
+      'negative-count',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'shelf-code',
+    ],
   },
   /**
    * The codes the counting page may show a scan of before main answers it, a page at a time in key
@@ -114,15 +131,46 @@ export const countingCalls = {
       limit: z.number().int().min(1).max(CODE_INDEX_PAGE.max).default(CODE_INDEX_PAGE.default),
     }),
     result: z.object({ entries: z.array(indexedCode), next: z.string().nullable() }),
+    reasons: ['session-not-found'],
   },
   /** Makes the line exactly `quantity` (≥ 0). */
-  'counting.setQuantity': { args: lineSet, result: countLine },
+  'counting.setQuantity': {
+    args: lineSet,
+    result: countLine,
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'negative-count',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
+  },
   /** Adds `quantity` (may be negative; the line never goes below 0). */
-  'counting.adjustQuantity': { args: lineAdjust, result: countLine },
+  'counting.adjustQuantity': {
+    args: lineAdjust,
+    result: countLine,
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'negative-count',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
+  },
   /** Undoes the counter's latest scan, set or adjust in the session. */
   'counting.undoLast': {
     args: z.strictObject({ sessionId, counter }),
     result: z.object({ undoneEventId: z.number(), kind: z.enum(COUNT_EVENT_KINDS), line: countLine }),
+    reasons: [
+      'invalid-input',
+      'negative-count',
+      'nothing-to-undo',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
   },
   /**
    * Assigns an unknown code's units to a product, and with `keepCodeAs` what to do with the code, in the
@@ -153,6 +201,18 @@ export const countingCalls = {
       /** The queued barcode change (keepCodeAs 'barcode'). */
       operationId: rowId.nullable(),
     }),
+    reasons: [
+      'alias-of-another-product',
+      'code-is-a-barcode',
+      'code-is-a-shelf',
+      'invalid-input',
+      'line-not-found',
+      'product-not-found',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'unknown-product',
+    ],
   },
   /**
    * Removes one unknown code still to resolve: its units are dropped (the line stays, state 'discarded',
@@ -161,11 +221,19 @@ export const countingCalls = {
   'counting.removeUnknownCode': {
     args: z.strictObject({ sessionId, lineId: rowId }),
     result: unknownLine,
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
   },
   /** Totals cover the whole session; rows are filtered and paged. */
   'counting.review': {
     args: z.strictObject({ sessionId, filter: z.enum(REVIEW_FILTERS).default('all'), ...pageArgs }),
     result: sessionReview,
+    reasons: ['invalid-input', 'session-not-found'],
   },
   /** Writes the counted lines to the outbox (one transaction); the drainer sends them when it can. */
   'counting.commit': {
@@ -182,9 +250,21 @@ export const countingCalls = {
       linesSent: count,
       unknownCodesDiscarded: count,
     }),
+    reasons: [
+      'invalid-input',
+      'nothing-to-commit',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'unresolved-unknown-codes',
+    ],
   },
   /** Abandons an open session: nothing is sent. */
-  'counting.discard': { args: bySession, result: sessionView },
+  'counting.discard': {
+    args: bySession,
+    result: sessionView,
+    reasons: ['session-closed', 'session-not-found'],
+  },
   /**
    * This PC's counts of the session as a file for another PC counting the same warehouse (different
    * aisles), which merges it into its own session and commits once for both. With `handOver` (default)
@@ -195,6 +275,7 @@ export const countingCalls = {
   'counting.exportSession': {
     args: z.strictObject({ sessionId, handOver: z.boolean().default(true) }),
     result: z.object({ fileName: z.string(), text: z.string(), session: sessionView }),
+    reasons: ['session-closed', 'session-handed-over', 'session-not-found', 'unresolved-unknown-codes'],
   },
   /**
    * Adds another PC's exported counts to this open session: per product, that PC's figure adds to this
@@ -214,6 +295,14 @@ export const countingCalls = {
       /** Products already merged with the same figure. */
       unchanged: count,
     }),
+    reasons: [
+      'negative-count',
+      'other-warehouse',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'unknown-shelf',
+    ],
   },
   /** Per counted product, what each PC contributed (this PC first, then each merged source). */
   'counting.contributions': {
@@ -228,6 +317,7 @@ export const countingCalls = {
         sources: z.array(z.object({ source: z.string(), thisPc: z.boolean(), counted: z.number() })),
       }),
     ),
+    reasons: ['session-not-found'],
   },
   /**
    * Marks counted lines for a blind recount: every line whose variance is at least `minUnits` units or
@@ -242,9 +332,16 @@ export const countingCalls = {
       lineIds: z.array(rowId).max(10_000).optional(),
     }),
     result: z.object({ marked: count, lines: z.array(recountLine) }),
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
   },
   /** The lines to recount, blind: the product only (no first count, no expected figure). */
-  'counting.recountLines': { args: bySession, result: z.array(recountLine) },
+  'counting.recountLines': { args: bySession, result: z.array(recountLine), reasons: ['session-not-found'] },
   /**
    * A recount of one marked line, by someone (another person, on this PC or another): `add` adds to the
    * recount (one scan at a time), `set` makes it the figure. The recount is then what the commit sends.
@@ -258,15 +355,31 @@ export const countingCalls = {
       mode: z.enum(['set', 'add']).default('set'),
     }),
     result: recountLine,
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
   },
   /** Which count of a recounted line the commit sends. */
   'counting.chooseRecount': {
     args: z.strictObject({ sessionId, lineId: rowId, use: z.enum(RECOUNT_CHOICES) }),
     result: recountView,
+    reasons: [
+      'invalid-input',
+      'line-not-found',
+      'recount-missing',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+    ],
   },
   /** The whole review as CSV text, with a suggested file name. */
   'counting.exportCsv': {
     args: bySession,
     result: z.object({ fileName: z.string(), csv: z.string() }),
+    reasons: ['invalid-input', 'session-not-found'],
   },
 } as const;

@@ -123,7 +123,11 @@ export const cycleCountingCalls = {
     }),
     result: cycleSettings,
   },
-  'cycle.countNext': { args: z.strictObject({ warehouseCode, ...pageArgs }), result: countNextList },
+  'cycle.countNext': {
+    args: z.strictObject({ warehouseCode, ...pageArgs }),
+    result: countNextList,
+    reasons: ['unknown-warehouse'],
+  },
   /** A products-scope count session of the day's share: the first `dailyShare` products due. */
   'cycle.startDailyCount': {
     args: z.strictObject({
@@ -134,10 +138,26 @@ export const cycleCountingCalls = {
       name: shortText(200).optional(),
     }),
     result: z.object({ session: sessionView, products: count }),
+    reasons: [
+      'invalid-input',
+      'nothing-due',
+      'product-not-found',
+      'session-not-found',
+      'unknown-scope',
+      'unknown-warehouse',
+    ],
   },
-  'cycle.accuracy': { args: accuracyArgs, result: accuracyReport },
-  'cycle.accuracyCsv': { args: accuracyArgs, result: z.object({ fileName: z.string(), text: z.string() }) },
-  'cycle.reversal': { args: z.strictObject({ sessionId: uuidLike }), result: reversalPlan },
+  'cycle.accuracy': { args: accuracyArgs, result: accuracyReport, reasons: ['unknown-warehouse'] },
+  'cycle.accuracyCsv': {
+    args: accuracyArgs,
+    result: z.object({ fileName: z.string(), text: z.string() }),
+    reasons: ['unknown-warehouse'],
+  },
+  'cycle.reversal': {
+    args: z.strictObject({ sessionId: uuidLike }),
+    result: reversalPlan,
+    reasons: ['not-committed', 'session-not-found'],
+  },
   /**
    * Undoes a committed count through the outbox: the lines named (every one that can be, when absent).
    * Refused as a whole when a named line cannot be undone (not landed, counted again since, undone).
@@ -145,5 +165,14 @@ export const cycleCountingCalls = {
   'cycle.reverseCount': {
     args: z.strictObject({ sessionId: uuidLike, productIds: z.array(z.int()).min(1).max(10_000).optional() }),
     result: reversalPlan,
+    reasons: [
+      'later-count',
+      'not-applied',
+      'not-committed',
+      'not-counted',
+      'nothing-to-undo',
+      'reversed',
+      'session-not-found',
+    ],
   },
 } as const;

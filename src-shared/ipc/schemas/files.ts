@@ -94,6 +94,7 @@ export const filesCalls = {
       chunk: z.base64().max(STAGE_CHUNK_BASE64),
     }),
     result: z.object({ uploadId: uuidLike, receivedBytes: count }),
+    reasons: ['file-too-large', 'offset', 'staging-full'],
   },
   /**
    * Checks a staged file and attaches it: stored in the store's data folder under a unique name and its
@@ -102,9 +103,20 @@ export const filesCalls = {
   'files.attach': {
     args: z.strictObject({ record: attachmentRecord, uploadId: uuidLike, fileName: requiredText(255) }),
     result: attachmentFile,
+    reasons: [
+      'file-content-mismatch',
+      'file-empty',
+      'file-too-large',
+      'file-type-not-allowed',
+      'record-not-found',
+    ],
   },
   /** A record's files: the back office's (or the saved copy offline) and this PC's waiting uploads. */
-  'files.list': { args: z.strictObject({ record: attachmentRecord }), result: attachmentList },
+  'files.list': {
+    args: z.strictObject({ record: attachmentRecord }),
+    result: attachmentList,
+    reasons: ['record-not-found'],
+  },
   /** One file's bytes: from this PC when it has them, else downloaded once and kept. */
   'files.open': {
     args: z
@@ -114,5 +126,6 @@ export const filesCalls = {
         path: ['fileId'],
       }),
     result: openedAttachment,
+    reasons: ['download-too-large', 'file-gone', 'file-not-found', 'not-on-this-pc', 'not-sent-yet'],
   },
 } as const;

@@ -29,7 +29,7 @@ export const labelCalls = {
       items: z.array(labelItem).min(1).max(MAX_LABEL_ITEMS),
     }),
     result: labelSheet,
-    reasons: ['labels-too-many', 'label-code-too-wide', 'label-code-not-printable'],
+    reasons: ['label-code-not-printable', 'label-code-too-wide', 'labels-too-many'],
   },
   /** The open store's paper settings (PromptPay off, 30 days until set). */
   'papers.settings': { args: EMPTY_ARGS, result: paperSettings },

@@ -64,7 +64,19 @@ export const liveCountCalls = {
    * Hosts the open count for other PCs: listens on this PC's shop-network address (if it does not
    * already) and opens a join window with a new code. 'conflict' (reason no-network, not-hostable).
    */
-  'live.host': { args: bySession, result: liveStatus },
+  'live.host': {
+    args: bySession,
+    result: liveStatus,
+    reasons: [
+      'negative-count',
+      'no-network',
+      'not-hostable',
+      'session-closed',
+      'session-handed-over',
+      'session-not-found',
+      'unknown-shelf',
+    ],
+  },
   /** Closes the join window (members already in stay); the listener stays while members are in. */
   'live.closeWindow': { args: bySession, result: liveStatus },
   /** Stops listening: members reconnect when the host is hosted again. */
@@ -80,15 +92,29 @@ export const liveCountCalls = {
       code: z.string().trim().regex(LIVE_CODE_PATTERN, 'must be six digits'),
     }),
     result: liveStatus,
+    reasons: [
+      'host-older',
+      'invalid-input',
+      'member-older',
+      'product-not-found',
+      'refused',
+      'session-not-found',
+      'unknown-scope',
+      'unknown-warehouse',
+      'unreachable',
+      'window-closed',
+      'wrong-code',
+    ],
   },
   /** A member stops streaming (what the host applied stays there; the rest can go by file). */
   'live.leave': { args: bySession, result: liveStatus },
   /** The host asks every member for its last scans; they take no more. */
-  'live.flush': { args: bySession, result: liveStatus },
+  'live.flush': { args: bySession, result: liveStatus, reasons: ['not-hostable'] },
   /** The host accepts that a member hands over by file (or had nothing more): its stream ends. */
   'live.release': {
     args: z.strictObject({ sessionId, memberId: z.string().min(1).max(100) }),
     result: liveStatus,
+    reasons: ['not-hostable'],
   },
   /**
    * The hosts with an open join window found on the shop's network so far (DNS-SD), asking again now:
@@ -103,7 +129,7 @@ export const liveCountCalls = {
   },
   /** Who is connected and what each has sent, for a session (role 'none' when it is not live). */
   'live.status': { args: bySession, result: liveStatus },
-};
+} as const;
 
 /** A live count changed on this PC (a member's change applied, a join, a leave, a state): read again. */
 export const liveChanged = z.object({ sessionId: z.string() });

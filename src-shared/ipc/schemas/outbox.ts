@@ -106,16 +106,19 @@ export const outboxCalls = {
   'outbox.retry': {
     args: z.strictObject({ ...byOperation, policy: driftPolicy.optional() }),
     result: outboxSummary,
+    reasons: ['not-parked'],
   },
   /** Sends a parked stock line with another figure (≥ 0). */
   'outbox.editValue': {
     args: z.strictObject({ ...byOperation, value: z.number().min(0).max(1_000_000_000) }),
     result: outboxSummary,
+    reasons: ['not-parked'],
   },
   /** Never sends it; kept as history with the note. */
   'outbox.discard': {
     args: z.strictObject({ ...byOperation, note: shortText(500).default('') }),
     result: outboxSummary,
+    reasons: ['not-parked'],
   },
   /** A person fixed what paused the queue, or wants a quota wait ended. */
   'outbox.resume': { args: EMPTY_ARGS, result: outboxSummary },
@@ -125,6 +128,7 @@ export const outboxCalls = {
   'outbox.withdraw': {
     args: z.strictObject({ ...byOperation, note: shortText(500).default('') }),
     result: outboxSummary,
+    reasons: ['not-withdrawable'],
   },
   /**
    * Ends the waits after failed attempts and sends now. Not a quota hold, a credentials pause, or the

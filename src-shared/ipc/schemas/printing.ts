@@ -19,9 +19,13 @@ export const printingCalls = {
     result: printableDocument,
   },
   /** The count sheet of a session: products in scope, expected figures unless the session is blind. */
-  'print.countSheet': { args: bySession, result: countSheet },
+  'print.countSheet': { args: bySession, result: countSheet, reasons: ['session-not-found'] },
   /** The variance report of a session (its review: every counted line, units and baht). */
-  'print.varianceReport': { args: bySession, result: varianceReport },
+  'print.varianceReport': {
+    args: bySession,
+    result: varianceReport,
+    reasons: ['invalid-input', 'session-not-found'],
+  },
   /** A quotation as this PC holds it (documents.quotation); a draft until its create is sent. */
   'print.quotation': { args: byId, result: printableDocument },
   /** A return purchase order as this PC holds it (returns.detail); a draft until its create is sent. */

@@ -54,6 +54,7 @@ export const productExtraCalls = {
       dataBase64: z.string().min(1).max(MAX_PICTURE_BASE64),
     }),
     result: pictureUpload,
+    reasons: ['bad-picture', 'create-discarded'],
   },
   /** The picture chosen on this PC and not yet shown by the back office: its upload; null when none. */
   'catalogue.pictureUpload': {
@@ -77,10 +78,12 @@ export const productExtraCalls = {
       names: z.array(serialName).min(1).max(MAX_SERIALS_PER_CALL),
     }),
     result: z.array(serialEntry),
+    reasons: ['create-discarded', 'repeated'],
   },
   /** Removes one serial number from the product (queued: DeleteSerialNo). Answers the product's list. */
   'serials.remove': {
     args: z.strictObject({ productId: productRef, name: serialName }),
     result: z.array(serialEntry),
+    reasons: ['create-discarded'],
   },
 } as const;

@@ -80,6 +80,7 @@ export const profileCalls = {
       activate: z.boolean().default(false),
     }),
     result: publicProfile,
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry', 'too-large'],
   },
   /** Fields left out stay; a secret left out keeps its stored value; `defaultWarehouseCode: null` clears it. */
   'profiles.edit': {
@@ -95,6 +96,7 @@ export const profileCalls = {
       }),
     }),
     result: publicProfile,
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry', 'too-large'],
   },
   /**
    * Removes the profile, its keychain entry, its database and its picture cache; the active one's store
@@ -109,6 +111,7 @@ export const profileCalls = {
       keychainEntry: z.enum(['deleted', 'absent', 'no-keychain']),
       storeData: storeDataRemoval,
     }),
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry', 'too-large', 'unsent-writes'],
   },
   /** What removing the profile would delete from this PC, and how many writes not sent with it. */
   'profiles.removalPreview': {
@@ -120,7 +123,11 @@ export const profileCalls = {
     }),
   },
   /** Makes the profile active: the current store stops cleanly, the chosen one starts. */
-  'profiles.switch': { args: z.strictObject({ profileId: uuidLike }), result: publicProfile },
+  'profiles.switch': {
+    args: z.strictObject({ profileId: uuidLike }),
+    result: publicProfile,
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry', 'too-large'],
+  },
   /** One merchant-profile call: what a person typed (before saving) or a saved profile. */
   'profiles.testConnection': {
     args: z.union([
@@ -128,9 +135,14 @@ export const profileCalls = {
       z.strictObject({ baseUrl, storename: requiredText(200), apikey: secret, apisecret: secret }),
     ]),
     result: connectionTestResult,
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry'],
   },
   /** "Try the demo store": starts the embedded sandbox and makes its profile active. */
-  'demo.start': { args: EMPTY_ARGS, result: publicProfile },
+  'demo.start': {
+    args: EMPTY_ARGS,
+    result: publicProfile,
+    reasons: ['no-keychain', 'locked', 'denied', 'error', 'unreadable-entry', 'too-large'],
+  },
 } as const;
 
 /** The `profile.changed` event. */

@@ -164,21 +164,36 @@ export const quotationsCalls = {
   'documents.editQuotationInfo': {
     args: z.strictObject({ id: rowId, ...infoFields }),
     result: quotationDetail,
+    reasons: ['approved', 'voided'],
   },
   /** Changes the lines and money settings (EditQuotation); refused on a Voided or approved quotation. */
   'documents.editQuotation': {
     args: z.strictObject({ id: rowId, ...documentLinesFields }),
     result: quotationDetail,
+    reasons: ['approved', 'voided'],
   },
   /** Approves a Pending quotation on `date` (today when left out). */
   'documents.approveQuotation': {
     args: z.strictObject({ id: rowId, date: thaiDate.optional() }),
     result: quotationDetail,
+    reasons: ['approved', 'voided'],
   },
   /** Voids a quotation. */
-  'documents.voidQuotation': { args: z.strictObject({ id: rowId }), result: quotationDetail },
-  'documents.addQuotationTag': { args: z.strictObject({ id: rowId, tag }), result: quotationDetail },
-  'documents.removeQuotationTag': { args: z.strictObject({ id: rowId, tag }), result: quotationDetail },
+  'documents.voidQuotation': {
+    args: z.strictObject({ id: rowId }),
+    result: quotationDetail,
+    reasons: ['voided'],
+  },
+  'documents.addQuotationTag': {
+    args: z.strictObject({ id: rowId, tag }),
+    result: quotationDetail,
+    reasons: ['voided'],
+  },
+  'documents.removeQuotationTag': {
+    args: z.strictObject({ id: rowId, tag }),
+    result: quotationDetail,
+    reasons: ['voided'],
+  },
 } as const;
 
 /** The `documents.changed` event: quotations in the local copy changed (a pull, or a write made here). */

@@ -34,11 +34,13 @@ export const shelvesCalls = {
       name: z.string().max(MAX_SHELF_NAME_LENGTH * 4),
     }),
     result: shelf,
+    reasons: ['shelf-code-shape', 'shelf-name', 'unknown-warehouse'],
   },
   /** Forgets a shelf; counts that visited it keep their lines (`shelf-not-found` when there is none). */
   'shelves.remove': {
     args: z.strictObject({ warehouseCode, code: requiredText(MAX_SHELF_CODE_LENGTH * 2) }),
     result: z.object({ removed: z.boolean() }),
+    reasons: ['shelf-not-found'],
   },
   /** Every shelf of the warehouse as CSV (warehouse, code, name) to carry to the store's other PCs. */
   'shelves.exportCsv': { args: z.strictObject({ warehouseCode }), result: shelfFile },
@@ -50,5 +52,6 @@ export const shelvesCalls = {
   'shelves.importCsv': {
     args: z.strictObject({ text: z.string().max(5_000_000) }),
     result: shelfImport,
+    reasons: ['shelf-code-shape', 'shelf-file', 'shelf-name', 'shelf-repeated', 'unknown-warehouse'],
   },
 } as const;

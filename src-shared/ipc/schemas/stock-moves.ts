@@ -88,6 +88,7 @@ export const stockMoveCalls = {
       confirmBelowStock: z.boolean().default(false),
     }),
     result: stockMove,
+    reasons: ['below-expected-stock'],
   },
   /**
    * Moves units of one or more products from one warehouse to another: per product one move, queued as
@@ -106,6 +107,7 @@ export const stockMoveCalls = {
       confirmBelowStock: z.boolean().default(false),
     }),
     result: z.array(stockMove),
+    reasons: ['below-expected-stock'],
   },
   /** Sets a product's available stock in one warehouse (UpdateProductAvailableStockList). */
   'stockMoves.setAvailable': {

@@ -23,16 +23,23 @@ import {
 
 export const ok = ipcOk;
 
-/** A refusal as main words it: a code, a message, and the service's reason when it gives one. */
-export function refused(code: IpcErrorCode, message: string, reason?: RefusalReason): IpcResult<never> {
+/**
+ * A refusal as main words it: a code, a message, and the service's reason when it gives one. Its type
+ * carries the reason, so answering a call with a reason the call's contract does not list is a type
+ * error (main would never send it: the IPC edge takes it off).
+ */
+export function refused<R extends RefusalReason = never>(
+  code: IpcErrorCode,
+  message: string,
+  reason?: R,
+): IpcResult<never, R> {
   return ipcFail(code, message, reason === undefined ? {} : { reason });
 }
 
-// A test may answer with any reason (to see a page cope with one its call never gives); the page
-// reads it as the call's own, as it does main's answers.
-type Result<N extends CallName> = IpcResult<CallValue<N>>;
+/** What call N may answer: its value, or a refusal with one of its own reasons (CallReason) or none. */
+export type Reply<N extends CallName> = IpcResult<CallValue<N>, CallReason<N>>;
 /** An answer: the result itself, or worked out from the call's arguments (may be a held promise). */
-export type Answer<N extends CallName> = Result<N> | ((args: CallArgs<N>) => Result<N> | Promise<Result<N>>);
+export type Answer<N extends CallName> = Reply<N> | ((args: CallArgs<N>) => Reply<N> | Promise<Reply<N>>);
 
 export interface RecordedCall {
   readonly name: CallName;

@@ -85,7 +85,7 @@ export function transfer(id: number): MoneyTransferView {
 
 /** money.list answering `total` records, the page asked for. */
 export function records(total: number) {
-  return (args: CallArgs<'money.list'>): IpcResult<CallValue<'money.list'>> => {
+  return (args: CallArgs<'money.list'>): IpcResult<CallValue<'money.list'>, never> => {
     const offset = args.offset ?? 0;
     const count = Math.max(0, Math.min(PAGE_SIZE, total - offset));
     return ok({
