@@ -21,6 +21,8 @@ export const REFUSAL_REASONS_BY_AREA = {
     'product-not-found',
     'unresolved-unknown-codes',
     'nothing-to-commit',
+    /** A live host's commit before its members sent their last scans (decision 0013). */
+    'live-scans-pending',
     'recount-missing',
     'nothing-due',
     /** Shelves during a count (decision 0021). */
