@@ -83,10 +83,20 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
 }
 
 /**
- * A live host's members that have not sent their last scans (decision 0013): refused here, before anything
- * is written, so the person reads what to do rather than the database trigger's backstop.
+ * A live member's session, or a live host's members that have not sent their last scans (decision 0013):
+ * refused here, before anything is written, so the person reads what to do rather than the database trigger's backstop.
  */
 function refuseWhileMembersStream(context: CountingContext, sessionId: string): void {
+  const host = context.db
+    .prepare<[string], string>(`SELECT host_label FROM live_count_memberships WHERE session_id = ?`)
+    .pluck()
+    .get(sessionId);
+  if (host !== undefined) {
+    throw new CountingError(
+      'live-member-session',
+      `Not committed: this count streams to ${host}, which commits it for every PC counting with it`,
+    );
+  }
   const pending = context.db
     .prepare<[string], string>(
       `SELECT label FROM live_count_members

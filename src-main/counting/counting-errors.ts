@@ -18,6 +18,7 @@ export type CountingErrorCode =
   | 'unresolved-unknown-codes'
   | 'nothing-to-commit'
   | 'live-scans-pending'
+  | 'live-member-session'
   | 'recount-missing'
   | 'unknown-shelf'
   | 'no-current-shelf'
@@ -37,6 +38,7 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   'unresolved-unknown-codes': 'conflict',
   'nothing-to-commit': 'conflict',
   'live-scans-pending': 'conflict',
+  'live-member-session': 'conflict',
   'recount-missing': 'conflict',
   'unknown-shelf': 'not-found',
   'no-current-shelf': 'conflict',

@@ -47,6 +47,7 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'unresolved-unknown-codes': 'conflict',
   'nothing-to-commit': 'conflict',
   'live-scans-pending': 'conflict',
+  'live-member-session': 'conflict',
   'recount-missing': 'conflict',
   'nothing-due': 'conflict',
   'unknown-shelf': 'notFound',

@@ -188,6 +188,7 @@ describe('commit', () => {
         refused('conflict', '1 unknown code is not resolved.', 'unresolved-unknown-codes'),
         refused('conflict', 'Nothing was counted.', 'nothing-to-commit'),
         refused('conflict', 'ONE has not sent its last scans.', 'live-scans-pending'),
+        refused('conflict', 'This count streams to HOST.', 'live-member-session'),
         refused('no-profile', 'No store is open.'),
         refused('internal', 'SqliteError: live count: a member has not flushed its scans yet'),
       );
@@ -201,6 +202,8 @@ describe('commit', () => {
     expect(review.commitRefusal).toEqual({ kind: 'nothingToCommit' });
     expect(await review.commit(choices)).toBe(false);
     expect(review.commitRefusal).toEqual({ kind: 'liveScansPending' });
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toEqual({ kind: 'liveMemberSession' });
     // Any other refusal kept typed: the dialog says it in the words of its code, never main's raw text.
     expect(await review.commit(choices)).toBe(false);
     expect(review.commitRefusal).toMatchObject({ kind: 'other', refusal: { code: 'no-profile' } });

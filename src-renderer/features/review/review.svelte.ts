@@ -29,6 +29,7 @@ export type CommitRefusal =
   | { readonly kind: 'unresolvedUnknownCodes' }
   | { readonly kind: 'nothingToCommit' }
   | { readonly kind: 'liveScansPending' }
+  | { readonly kind: 'liveMemberSession' }
   /** Said in the page's typed words for its code or reason (refusal-words), never main's raw text. */
   | { readonly kind: 'other'; readonly refusal: MainRefusal };
 
@@ -227,6 +228,9 @@ export class SessionReviewState {
           break;
         case 'live-scans-pending':
           this.#commitRefusal = { kind: 'liveScansPending' };
+          break;
+        case 'live-member-session':
+          this.#commitRefusal = { kind: 'liveMemberSession' };
           break;
         default:
           this.#commitRefusal = { kind: 'other', refusal: result.error };
