@@ -9,7 +9,7 @@ import { notCountedProducts } from './count-review.js';
 import type { LineRow, SessionRow } from './count-session.repository.js';
 import { newProductLine, openSession, sessionViewOf } from './counting-context.js';
 import type { CountingContext } from './counting-context.js';
-import { CountingError, UnresolvedUnknownCodesError } from './counting-errors.js';
+import { CountingError, LiveScansPendingError, UnresolvedUnknownCodesError } from './counting-errors.js';
 import type { CommitInput, CommitResult, DriftPolicy, SessionView } from './counting-types.js';
 import { DRIFT_POLICIES } from './counting-types.js';
 
@@ -28,6 +28,7 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
     .transaction((): CommitResult => {
       const { repository } = context;
       const session = openSession(context, input.sessionId);
+      refuseWhileMembersStream(context, session.id);
       const unresolved = repository.progress(session.id)?.unknown_codes ?? 0;
       if (unresolved > 0 && input.discardUnknownCodes !== true)
         throw new UnresolvedUnknownCodesError(unresolved);
@@ -79,6 +80,31 @@ export function commitSession(context: CountingContext, input: CommitInput): Com
       return { session: committed, operationIds, linesSent: lines.length, unknownCodesDiscarded };
     })
     .immediate();
+}
+
+/**
+ * A live member's session, or a live host's members that have not sent their last scans (decision 0013):
+ * refused here, before anything is written, so the person reads what to do rather than the database trigger's backstop.
+ */
+function refuseWhileMembersStream(context: CountingContext, sessionId: string): void {
+  const host = context.db
+    .prepare<[string], string>(`SELECT host_label FROM live_count_memberships WHERE session_id = ?`)
+    .pluck()
+    .get(sessionId);
+  if (host !== undefined) {
+    throw new CountingError(
+      'live-member-session',
+      `Not committed: this count streams to ${host}, which commits it for every PC counting with it`,
+    );
+  }
+  const pending = context.db
+    .prepare<[string], string>(
+      `SELECT label FROM live_count_members
+        WHERE host_session_id = ? AND state NOT IN ('final', 'released') ORDER BY joined_at, member_id`,
+    )
+    .pluck()
+    .all(sessionId);
+  if (pending.length > 0) throw new LiveScansPendingError(pending);
 }
 
 /**

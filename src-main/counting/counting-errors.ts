@@ -17,6 +17,8 @@ export type CountingErrorCode =
   | 'product-not-found'
   | 'unresolved-unknown-codes'
   | 'nothing-to-commit'
+  | 'live-scans-pending'
+  | 'live-member-session'
   | 'recount-missing'
   | 'unknown-shelf'
   | 'no-current-shelf'
@@ -35,6 +37,8 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   'nothing-to-undo': 'conflict',
   'unresolved-unknown-codes': 'conflict',
   'nothing-to-commit': 'conflict',
+  'live-scans-pending': 'conflict',
+  'live-member-session': 'conflict',
   'recount-missing': 'conflict',
   'unknown-shelf': 'not-found',
   'no-current-shelf': 'conflict',
@@ -62,6 +66,19 @@ export class UnresolvedUnknownCodesError extends CountingError {
         'or commit with "discard unknown codes" to drop their units',
     );
     this.name = 'UnresolvedUnknownCodesError';
+  }
+}
+
+/** A live host's commit while members (named by their PC labels) have not sent their last scans. */
+export class LiveScansPendingError extends CountingError {
+  constructor(readonly members: readonly string[]) {
+    super(
+      'live-scans-pending',
+      `Not committed: ${members.length === 1 ? 'a PC counting with this one has' : `${members.length} PCs counting with this one have`} ` +
+        `not sent their last scans yet (${members.join(', ')}): ask for them with Alt+S, ` +
+        'or take a hand-over file from each PC that cannot answer',
+    );
+    this.name = 'LiveScansPendingError';
   }
 }
 

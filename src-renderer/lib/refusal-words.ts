@@ -46,6 +46,8 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'product-not-found': 'notFound',
   'unresolved-unknown-codes': 'conflict',
   'nothing-to-commit': 'conflict',
+  'live-scans-pending': 'conflict',
+  'live-member-session': 'conflict',
   'recount-missing': 'conflict',
   'nothing-due': 'conflict',
   'unknown-shelf': 'notFound',

@@ -23,6 +23,10 @@ export const REFUSAL_REASONS_BY_AREA = {
     'product-not-found',
     'unresolved-unknown-codes',
     'nothing-to-commit',
+    /** A live host's commit before its members sent their last scans (decision 0013). */
+    'live-scans-pending',
+    /** A live member's commit: its host commits the count (decision 0013). */
+    'live-member-session',
     'recount-missing',
     'nothing-due',
     /** Shelves during a count (decision 0021). */

@@ -2,7 +2,8 @@
 // - lines newest first by last counted: a product scanned again comes back to the top;
 // - a scan through a pack code counts the pack's units and says "1 pack (code) = 24";
 // - one unknown code removed from the keyboard (Delete on its button asks, Cancel focused so Enter
-//   keeps it; Tab to "Remove the code" removes it), the other codes stay;
+//   keeps it; Tab to "Remove the code" removes it), the other codes stay; Alt+X asks about the first
+//   code from the scan area, Cancel focused;
 // - the session discarded from the page (asked first, Cancel focused: Enter keeps the session);
 // - "Sync now" in the status line pulls the catalogue (the last sync time moves);
 // - the Outbox history names the product and the code of a barcode change.
@@ -131,6 +132,16 @@ describe('the counting page’s actions in Chromium through the web host', () =>
     await expect.poll(() => unknownList.textContent()).not.toContain(CODE_REMOVED);
     expect(await unknownList.textContent()).toContain(CODE_KEPT);
     expect(await stateOf(CODE_REMOVED)).toMatchObject({ state: 'discarded' });
+    expect(await stateOf(CODE_KEPT)).toMatchObject({ state: 'open', counted: 1 });
+
+    // Alt+X from the scan area asks about the first code (the one Alt+U takes), no Tabs; Cancel focused.
+    await expect.poll(focused).toMatch(/data-testid="scan-area"/);
+    await page.keyboard.press('Alt+X');
+    const keptQuestion = page.getByRole('dialog', { name: `Remove the code ${CODE_KEPT}?` });
+    await keptQuestion.waitFor();
+    await expect.poll(focused).toMatch(/^<button[^>]*>Go back, change nothing \(Esc\)<\/button>/);
+    await page.keyboard.press('Enter');
+    await keptQuestion.waitFor({ state: 'detached' });
     expect(await stateOf(CODE_KEPT)).toMatchObject({ state: 'open', counted: 1 });
     expect(problems).toEqual([]);
   }, 120_000);

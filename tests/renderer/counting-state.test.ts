@@ -124,6 +124,26 @@ describe('scan', () => {
   });
 });
 
+describe('refresh (a live member changed the count)', () => {
+  it('shows the last scan with the figure main has now, once a member added to that line', async () => {
+    bridge
+      .answer('counting.session', ok(session))
+      .answer('counting.lines', ok([]), ok([productLine(2, 20, 1), productLine(1, 10, 5)]))
+      .answer('counting.scan', ok(productLine(1, 10, 1)));
+    const counting = new CountingSession(SESSION_ID, bridge);
+    await counting.load();
+    await counting.scan('885000000010');
+    expect(counting.last).toEqual({ status: 'ok', line: productLine(1, 10, 1), repeated: false });
+
+    // The member counted 4 more of the product this PC scanned last (and 1 of another).
+    counting.refresh();
+    await settled();
+
+    expect(counting.last).toEqual({ status: 'ok', line: productLine(1, 10, 5), repeated: false });
+    expect(counting.lines.map((line) => line.counted)).toEqual([1, 5]);
+  });
+});
+
 describe('line order', () => {
   it('moves a line counted again, adjusted or undone to the front; selecting one moves nothing', async () => {
     const counting = await loaded(bridge, [

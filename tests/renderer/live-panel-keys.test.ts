@@ -1,12 +1,13 @@
 // The live panel's keys (features/live-count/live-count.svelte.ts, `LiveCount.takeKey`) against a fake
 // bridge: on the host, Alt+S asks the PCs for their last scans while one still counts — a keyboard-only
 // host otherwise Tabs through the whole counting page to that button — and does nothing once every
-// PC's scans are in, with no member, or on a member; Alt+H still hosts.
+// PC's scans are in, with no member, or on a member; Alt+H still hosts. And the members it lists: the
+// newest read of the state is the one shown (an older one answering late never puts a figure back).
 import './support/page-globals.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { CallValue } from '../../src-shared/ipc/index.js';
+import type { CallValue, IpcResult } from '../../src-shared/ipc/index.js';
 import { LiveCount } from '../../src-renderer/features/live-count/live-count.svelte.js';
-import { FakeBridge, ok, settled } from './support/fake-bridge.js';
+import { FakeBridge, held, ok, settled } from './support/fake-bridge.js';
 
 vi.mock('../../src-renderer/lib/api.js', () => import('./support/no-page-bridge.js'));
 
@@ -102,5 +103,31 @@ describe('the live panel’s keys', () => {
     const memberBridge = new FakeBridge();
     expect((await panelOn(asMember, memberBridge)).takeKey('KeyH')).toBe(false);
     expect(live.takeKey('KeyQ')).toBe(false);
+  });
+});
+
+describe("the host's members, read again on each live change", () => {
+  it("shows a member's newest last change even when an older read answers after it", async () => {
+    const first = held<IpcResult<Status>>();
+    const second = held<IpcResult<Status>>();
+    const bridge = new FakeBridge().answer(
+      'live.status',
+      () => first.promise,
+      () => second.promise,
+    );
+    const live = new LiveCount(SESSION, bridge);
+    const stop = live.listen(() => undefined);
+    const loading = live.load();
+    // The member added to a line: its change arrives, and the panel reads the state again.
+    bridge.emit('live.changed', { sessionId: SESSION });
+
+    second.release(ok(hosting([{ ...aisle('joined'), appliedSeq: 7 }])));
+    await settled();
+    first.release(ok(hosting([{ ...aisle('joined'), appliedSeq: 6 }])));
+    await loading;
+    await settled();
+    stop();
+
+    expect(live.status?.host?.members.map((entry) => entry.appliedSeq)).toEqual([7]);
   });
 });

@@ -180,14 +180,17 @@ describe('commit', () => {
     expect(review.readOnly).toBe(true);
   });
 
-  it('keeps a refusal as data for the dialog: unresolved unknown codes, nothing to commit, or words', async () => {
+  it('keeps a refusal as data for the dialog: unresolved unknown codes, nothing to commit, live scans pending, or words', async () => {
     bridge
       .answer('counting.review', (args) => reviewOf(args, 3))
       .answer(
         'counting.commit',
         refused('conflict', '1 unknown code is not resolved.', 'unresolved-unknown-codes'),
         refused('conflict', 'Nothing was counted.', 'nothing-to-commit'),
+        refused('conflict', 'ONE has not sent its last scans.', 'live-scans-pending'),
+        refused('conflict', 'This count streams to HOST.', 'live-member-session'),
         refused('no-profile', 'No store is open.'),
+        refused('internal', 'SqliteError: live count: a member has not flushed its scans yet'),
       );
     const review = new SessionReviewState(SESSION_ID, bridge);
     await review.load();
@@ -198,7 +201,14 @@ describe('commit', () => {
     expect(await review.commit(choices)).toBe(false);
     expect(review.commitRefusal).toEqual({ kind: 'nothingToCommit' });
     expect(await review.commit(choices)).toBe(false);
-    expect(review.commitRefusal).toEqual({ kind: 'other', message: 'No store is open.' });
+    expect(review.commitRefusal).toEqual({ kind: 'liveScansPending' });
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toEqual({ kind: 'liveMemberSession' });
+    // Any other refusal kept typed: the dialog says it in the words of its code, never main's raw text.
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toMatchObject({ kind: 'other', refusal: { code: 'no-profile' } });
+    expect(await review.commit(choices)).toBe(false);
+    expect(review.commitRefusal).toMatchObject({ kind: 'other', refusal: { code: 'internal' } });
 
     expect(review.committing).toBe(false);
     expect(review.committed).toBeNull();

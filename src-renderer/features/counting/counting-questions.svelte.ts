@@ -21,12 +21,23 @@ export class CountingQuestions {
     return this.removing !== null || this.askingDiscard;
   }
 
-  askRemove(line: CountLine): void {
+  /** Asks whether to remove an unknown code; false when there is nothing to ask (closed, not unknown). */
+  askRemove(line: CountLine): boolean {
     const counting = this.counting();
-    if (counting.session?.state !== 'open' || line.kind !== 'unknown') return;
+    if (counting.session?.state !== 'open' || line.kind !== 'unknown') return false;
     counting.clearError();
     this.removedNotice = null;
     this.removing = line;
+    return true;
+  }
+
+  /**
+   * Alt+X: asks about the first unknown code, the one Alt+U finds a product for — without it a
+   * keyboard-only person Tabs through the whole counting page to its Remove button. True when it asked.
+   */
+  askRemoveFirst(): boolean {
+    const first = this.counting().unknownLines[0];
+    return first !== undefined && this.askRemove(first);
   }
 
   askDiscard(): void {

@@ -250,10 +250,23 @@ export class CountingSession {
   #reloadLines(): void {
     const run = async (): Promise<void> => {
       const lines = await this.#readLines();
-      if (lines.ok) this.#lines.confirm(lines.value);
-      else this.#error = lines.error.message;
+      if (lines.ok) {
+        this.#lines.confirm(lines.value);
+        this.#followLast();
+      } else this.#error = lines.error.message;
     };
     void this.#queue.run(run);
+  }
+
+  /**
+   * The big display follows its line as main now has it: a live member's scans add to a line this PC
+   * scanned last, and the display would otherwise keep the figure of this PC's own scan.
+   */
+  #followLast(): void {
+    const last = this.#last;
+    if (last === null || last.status === 'error') return;
+    const line = this.#lines.find(last.line.lineId);
+    if (line !== undefined && !sameLine(last.line, line)) this.#last = { ...last, line };
   }
 
   /** A scan that was not counted (refused by main, or the session is closed): shown and sounded. */

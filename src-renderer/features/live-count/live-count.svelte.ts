@@ -40,6 +40,8 @@ export class LiveCount {
   #status = $state.raw<LiveStatusValue | null>(null);
   #failure = $state.raw<Failure | null>(null);
   #busy = $state(false);
+  /** Reads of the state started so far (the newest one's answer is the one shown). */
+  #reads = 0;
 
   constructor(sessionId: string, bridge: StockroomBridge = api) {
     this.sessionId = sessionId;
@@ -58,9 +60,12 @@ export class LiveCount {
     return this.#busy;
   }
 
+  /** Reads the state; of several reads on their way (one per `live.changed`), only the newest shows. */
   async load(): Promise<void> {
+    const read = ++this.#reads;
     const result = await this.#api.call('live.status', { sessionId: this.sessionId });
-    if (result.ok) this.#status = result.value;
+    // An older read answering late would put back a member's earlier last change.
+    if (result.ok && read === this.#reads) this.#status = result.value;
   }
 
   /** Reads the state again on each change of this session; `onChanged` too (the page reads its lines). */

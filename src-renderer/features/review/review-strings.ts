@@ -81,6 +81,10 @@ export const rt = translator({
     refusedUnknown:
       'Not committed: unknown codes are not resolved ({count}). Go back to counting to assign them to products, or choose “Discard them”.',
     nothingToCommit: 'Not committed: nothing was counted in this session.',
+    liveScansPending:
+      'Not committed: PCs counting with this one have not sent their last scans yet. Go back to counting and ask for them with Alt+S, or merge a handed-over count file (“Merge a file…”) from a PC that cannot answer.',
+    liveMemberSession:
+      'Not committed: this PC counts with another PC live, and that PC (the host) commits the count for everyone.',
     commitFailed: 'Not committed: {message}',
 
     committedTitle: 'Committed to the outbox',
@@ -192,6 +196,9 @@ export const rt = translator({
     cancel: 'ยกเลิก (Esc)',
     refusedUnknown: 'ยังไม่ได้ยืนยัน: มีรหัสไม่รู้จักที่ยังไม่แก้ไข ({count}) กลับไปหน้านับเพื่อระบุสินค้า หรือเลือก “ทิ้งรหัสเหล่านี้”',
     nothingToCommit: 'ยังไม่ได้ยืนยัน: รอบนี้ยังไม่ได้นับอะไรเลย',
+    liveScansPending:
+      'ยังไม่ได้ยืนยัน: เครื่องที่นับร่วมกับเครื่องนี้ยังส่งรายการสแกนสุดท้ายมาไม่ครบ กลับไปหน้านับแล้วกด Alt+S เพื่อขอรายการสแกนสุดท้าย หรือรวมไฟล์การนับที่ส่งมอบ (“รวมไฟล์…”) จากเครื่องที่ไม่ตอบ',
+    liveMemberSession: 'ยังไม่ได้ยืนยัน: เครื่องนี้นับร่วมกับเครื่องอื่นแบบสด เครื่องหลักเป็นผู้ยืนยันการนับแทนทุกเครื่อง',
     commitFailed: 'ยังไม่ได้ยืนยัน: {message}',
 
     committedTitle: 'ยืนยันเข้ารายการรอส่งแล้ว',

@@ -4,6 +4,7 @@
 // getters and changes it only through the methods.
 import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import type { MainRefusal } from '../../lib/refusal-words.js';
 import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
 import { readQuantity } from '../counting/quantity-text.js';
 
@@ -27,7 +28,10 @@ export interface RecountSelection {
 export type CommitRefusal =
   | { readonly kind: 'unresolvedUnknownCodes' }
   | { readonly kind: 'nothingToCommit' }
-  | { readonly kind: 'other'; readonly message: string };
+  | { readonly kind: 'liveScansPending' }
+  | { readonly kind: 'liveMemberSession' }
+  /** Said in the page's typed words for its code or reason (refusal-words), never main's raw text. */
+  | { readonly kind: 'other'; readonly refusal: MainRefusal };
 
 export interface CommitChoices {
   readonly discardUnknownCodes: boolean;
@@ -222,8 +226,14 @@ export class SessionReviewState {
         case 'nothing-to-commit':
           this.#commitRefusal = { kind: 'nothingToCommit' };
           break;
+        case 'live-scans-pending':
+          this.#commitRefusal = { kind: 'liveScansPending' };
+          break;
+        case 'live-member-session':
+          this.#commitRefusal = { kind: 'liveMemberSession' };
+          break;
         default:
-          this.#commitRefusal = { kind: 'other', message: result.error.message };
+          this.#commitRefusal = { kind: 'other', refusal: result.error };
       }
       return false;
     }
