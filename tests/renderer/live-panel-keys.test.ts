@@ -108,8 +108,8 @@ describe('the live panel’s keys', () => {
 
 describe("the host's members, read again on each live change", () => {
   it("shows a member's newest last change even when an older read answers after it", async () => {
-    const first = held<IpcResult<Status>>();
-    const second = held<IpcResult<Status>>();
+    const first = held<IpcResult<Status, never>>();
+    const second = held<IpcResult<Status, never>>();
     const bridge = new FakeBridge().answer(
       'live.status',
       () => first.promise,

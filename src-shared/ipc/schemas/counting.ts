@@ -252,6 +252,8 @@ export const countingCalls = {
     }),
     reasons: [
       'invalid-input',
+      'live-member-session',
+      'live-scans-pending',
       'nothing-to-commit',
       'session-closed',
       'session-handed-over',
