@@ -4,7 +4,7 @@
 // stock are not counted. Each figure is the whole CountingService.review call, repeated; the first
 // review after a scan is printed apart (issue 26: the same budget as a page change; the review is brought
 // up to date by the scanned line, count-review.ts) with its ratio to the page change. Prints; asserts
-// nothing. REVIEW_BENCH_PRODUCTS=20000 checks the run itself quickly.
+// nothing. REVIEW_BENCH_PRODUCTS=20000 checks the run itself quickly; REVIEW_BENCH_ROUNDS sets the rounds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,8 @@ const PRODUCTS = Number(process.env.REVIEW_BENCH_PRODUCTS ?? 200_000);
 const COUNTED = 6_000;
 const UNKNOWN = 300;
 const PENDING_OPERATIONS = 2_000;
-const ROUNDS = 40;
+/** Each round: 5 filter changes, 5 page changes, one scan and the review after it (interleaved). */
+const ROUNDS = Number(process.env.REVIEW_BENCH_ROUNDS ?? 200);
 const WAREHOUSE = 'W0001';
 
 function figures(label: string, samples: readonly number[]): string {
