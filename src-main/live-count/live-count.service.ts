@@ -58,6 +58,7 @@ const JOIN_REFUSALS: Record<JoinFailure, LiveRefusalReason> = {
   unreachable: 'unreachable',
   'host-older': 'host-older',
   'member-older': 'member-older',
+  'host-silent': 'host-silent',
 };
 
 const JOIN_MESSAGES: Record<LiveRefusalReason, string> = {
@@ -70,6 +71,7 @@ const JOIN_MESSAGES: Record<LiveRefusalReason, string> = {
     'The host’s Stockroom is older than this PC’s and cannot count live with it: update Stockroom on the host, then join again.',
   'member-older':
     'This PC’s Stockroom is older than the host’s and cannot count live with it: update Stockroom here, then join again.',
+  'host-silent': 'The host took the code but did not answer after it: try joining again.',
   refused: 'The host refused this PC.',
 };
 

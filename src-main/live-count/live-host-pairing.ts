@@ -11,13 +11,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../logging/index.js';
-import { SealedChannel } from './live-channel.js';
+import { ChannelError, SealedChannel, type SealedFrame } from './live-channel.js';
 import { hostFinishLogin, hostStartLogin, registrationRecordFor } from './live-handshake.js';
 import {
   JOIN_IDENTITY,
   MAX_OFFERED_WINDOWS,
   parseClearFrame,
+  parseJoinMessage,
   PROTOCOL_VERSION,
+  type JoinMessage,
   type RefusalReason,
 } from './live-protocol.js';
 
@@ -32,12 +34,12 @@ interface JoinWindow {
   wrongCodes: number;
 }
 
-/** `joined`: the member came in with the join code (it is new); else it rejoined with its secret. */
+/** `join`: the member came in with the join code (its attempt and name); undefined: a rejoin. */
 export type SealedHandler = (
   socket: WebSocket,
   channel: SealedChannel,
   identity: string,
-  joined: boolean,
+  join: JoinMessage | undefined,
 ) => void;
 
 /** One hosted count as the handshake sees it. */
@@ -188,14 +190,17 @@ export class HostPairing {
           refuse(socket, joining ? 'wrong-code' : 'unknown-member');
           return;
         }
+        const channel = new SealedChannel(sessionKey, 'host');
+        const join = offer.window === undefined ? undefined : openJoin(channel, frame.join);
+        if (offer.window !== undefined && join === undefined) {
+          // The code was right: not a wrong code, but a join this host cannot place.
+          step = 'refused';
+          refuse(socket, 'bad-frame');
+          return;
+        }
         settle();
         socket.off('message', onHandshake);
-        offer.target.sealed(
-          socket,
-          new SealedChannel(sessionKey, 'host'),
-          identity,
-          offer.window !== undefined,
-        );
+        offer.target.sealed(socket, channel, identity, join);
         return;
       }
       refuse(socket, 'bad-frame');
@@ -252,6 +257,17 @@ export class HostPairing {
       return started === undefined ? { refused: 'bad-frame' } : [{ target, window: undefined, ...started }];
     }
     return { refused: 'unknown-member' };
+  }
+}
+
+/** The join message sealed in a join's finish: the channel's first frame from the member. */
+function openJoin(channel: SealedChannel, frame: SealedFrame | undefined): JoinMessage | undefined {
+  if (frame === undefined) return undefined;
+  try {
+    return parseJoinMessage(channel.open(frame));
+  } catch (error) {
+    if (error instanceof ChannelError) return undefined;
+    throw error;
   }
 }
 

@@ -18,6 +18,7 @@ import {
   parseClearFrame,
   parseMemberMessage,
   type HostMessage,
+  type JoinMessage,
   type MemberMessage,
 } from './live-protocol.js';
 import { liveStatements, type MemberRow } from './live-store.js';
@@ -87,8 +88,8 @@ export class LiveHost {
       windows: this.#windows,
       memberRecord: (memberId) =>
         liveStatements(options.db).member.get(options.sessionId, memberId)?.registration_record,
-      sealed: (socket, channel, identity, joined) => {
-        this.#sealed(socket, channel, identity, joined);
+      sealed: (socket, channel, identity, join) => {
+        this.#sealed(socket, channel, identity, join);
       },
     };
     listener.serve(this.#target);
@@ -198,26 +199,20 @@ export class LiveHost {
     for (const listener of this.#listeners) listener();
   }
 
-  #sealed(socket: WebSocket, channel: SealedChannel, identity: string, joined: boolean): void {
-    const { db } = this.#options;
-    const statements = liveStatements(db);
+  #sealed(socket: WebSocket, channel: SealedChannel, identity: string, join: JoinMessage | undefined): void {
     let memberId = identity;
-    if (joined) {
-      memberId = randomUUID();
-      const memberSecret = randomBytes(32).toString('base64url');
+    if (join !== undefined) {
+      const placed = this.#place(join);
+      if (placed === undefined) {
+        socket.terminate();
+        return;
+      }
+      memberId = placed.memberId;
       const session = this.#options.counting.session(this.#options.sessionId);
-      statements.insertMember.run(
-        this.#options.sessionId,
-        memberId,
-        'member',
-        registrationRecordFor(this.#serverSetup, memberId, memberSecret),
-        this.#now(),
-        this.#now(),
-      );
       this.#send(socket, channel, {
         t: 'welcome',
         memberId,
-        memberSecret,
+        memberSecret: placed.memberSecret,
         hostSessionId: session.id,
         hostLabel: `${this.#options.label}: ${session.name}`,
         warehouseCode: session.warehouseCode,
@@ -251,6 +246,45 @@ export class LiveHost {
       this.#emit();
     });
     channelOf.set(socket, channel);
+  }
+
+  /**
+   * The member row of a join, with a new rejoin secret: a new row, or the row of this attempt's earlier
+   * try when that try's welcome never reached the member (it never spoke). Undefined: the attempt's
+   * member has spoken or was ended, so this is no retry of a lost welcome; the join is refused.
+   */
+  #place(join: JoinMessage): { memberId: string; memberSecret: string } | undefined {
+    const { db, sessionId } = this.#options;
+    const statements = liveStatements(db);
+    const memberSecret = randomBytes(32).toString('base64url');
+    const earlier = statements.memberByAttempt.get(sessionId, join.attempt);
+    if (earlier === undefined) {
+      const memberId = randomUUID();
+      const record = registrationRecordFor(this.#serverSetup, memberId, memberSecret);
+      statements.insertMember.run(
+        sessionId,
+        memberId,
+        join.label,
+        record,
+        join.attempt,
+        this.#now(),
+        this.#now(),
+      );
+      return { memberId, memberSecret };
+    }
+    if (earlier.member_session_id !== null || earlier.state === 'final' || earlier.state === 'released') {
+      this.#options.logger?.warn('live count: a join named an attempt whose member already counts; refused', {
+        memberId: earlier.member_id,
+      });
+      return undefined;
+    }
+    const record = registrationRecordFor(this.#serverSetup, earlier.member_id, memberSecret);
+    statements.rewelcome.run(record, join.label, this.#now(), sessionId, earlier.member_id);
+    this.#options.logger?.warn('live count: a join was tried again after its welcome was lost; same member', {
+      memberId: earlier.member_id,
+      label: join.label,
+    });
+    return { memberId: earlier.member_id, memberSecret };
   }
 
   #receive(socket: WebSocket, channel: SealedChannel, memberId: string, message: MemberMessage): void {

@@ -11,6 +11,7 @@ import {
   parseClearFrame,
   parseHostMessage,
   type HostMessage,
+  type JoinMessage,
   type RefusalReason,
 } from './live-protocol.js';
 
@@ -19,7 +20,13 @@ import {
  * older than version 3 cannot parse this PC's hello and answers it as a bad frame, which our own
  * well-formed hello can only earn from a host that does not speak its version: 'host-older' too.
  */
-export type JoinFailure = Exclude<RefusalReason, 'version'> | 'unreachable' | 'host-older' | 'member-older';
+export type JoinFailure =
+  | Exclude<RefusalReason, 'version'>
+  | 'unreachable'
+  | 'host-older'
+  | 'member-older'
+  /** The host took the code but its welcome did not come, on every try. */
+  | 'host-silent';
 
 export class LiveJoinRefused extends Error {
   readonly reason: JoinFailure;
@@ -41,9 +48,15 @@ function urlOf(address: string): string {
 
 /**
  * The OPAQUE handshake from the member's side. Resolves with the sealed link once the host has the
- * member's last message; a wrong secret, a refusal or a dead host reject with LiveJoinRefused.
+ * member's last message; a wrong secret, a refusal or a dead host reject with LiveJoinRefused. A join
+ * (the code as secret) seals `join` into its finish, as the channel's first frame.
  */
-export function handshake(address: string, identity: string, secret: string): Promise<Link> {
+export function handshake(
+  address: string,
+  identity: string,
+  secret: string,
+  join?: Omit<JoinMessage, 't'>,
+): Promise<Link> {
   return new Promise<Link>((resolve, reject) => {
     const login = memberStartLogin(secret);
     const socket = new WebSocket(urlOf(address), { maxPayload: MAX_FRAME_BYTES, handshakeTimeout: 10_000 });
@@ -80,9 +93,11 @@ export function handshake(address: string, identity: string, secret: string): Pr
         }
       }
       if (finished === undefined) return fail(identity === JOIN_IDENTITY ? 'wrong-code' : 'unknown-member');
-      socket.send(JSON.stringify({ t: 'finish', request: finished.request, choice }));
+      const channel = new SealedChannel(finished.sessionKey, 'member');
+      const sealedJoin = join === undefined ? {} : { join: channel.seal({ t: 'join', ...join }) };
+      socket.send(JSON.stringify({ t: 'finish', request: finished.request, choice, ...sealedJoin }));
       settled = true;
-      resolve({ socket, channel: new SealedChannel(finished.sessionKey, 'member') });
+      resolve({ socket, channel });
     });
     socket.on('error', () => {
       fail('unreachable');
@@ -93,10 +108,20 @@ export function handshake(address: string, identity: string, secret: string): Pr
   });
 }
 
-/** The first sealed message on a fresh link (the host's welcome after a join). */
-export function firstMessage(link: Link): Promise<HostMessage | undefined> {
+/**
+ * The first sealed message on a fresh link (the host's welcome after a join), or undefined when it is
+ * not one, the link closes, or nothing came within `waitMs` (the link is then closed: a host that
+ * took the handshake and went silent must not hold the join forever).
+ */
+export function firstMessage(link: Link, waitMs: number): Promise<HostMessage | undefined> {
   return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      link.socket.off('message', onMessage);
+      link.socket.terminate();
+      resolve(undefined);
+    }, waitMs);
     const onMessage = (data: unknown, isBinary: boolean): void => {
+      clearTimeout(timer);
       link.socket.off('message', onMessage);
       const frame = isBinary ? undefined : parseClearFrame(String(data));
       try {
@@ -107,6 +132,7 @@ export function firstMessage(link: Link): Promise<HostMessage | undefined> {
     };
     link.socket.on('message', onMessage);
     link.socket.once('close', () => {
+      clearTimeout(timer);
       resolve(undefined);
     });
   });

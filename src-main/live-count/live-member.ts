@@ -4,6 +4,7 @@
 // reordered message costs nothing: the member resends everything past the host's acknowledgement, and
 // the host applies each sequence once. A member never commits; when the host asks for the final flush
 // it takes no more scans (the session is handed over) and says so once the host has everything.
+import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { CountingService } from '../counting/index.js';
 import type { Logger } from '../logging/index.js';
@@ -26,6 +27,9 @@ const MAX_IN_FLIGHT = MAX_CHANGES_PER_FRAME * 4;
 const DEFAULT_RESEND_MS = 400;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
+const DEFAULT_WELCOME_WAIT_MS = 10_000;
+/** Tries of one join whose welcome does not come (each names the same attempt: one member row). */
+const JOIN_TRIES = 3;
 
 export { LiveJoinRefused, type JoinFailure } from './live-member-handshake.js';
 
@@ -39,6 +43,8 @@ export interface LiveMemberOptions {
   readonly faults?: LinkFaults;
   /** How long an unacknowledged change waits before it is sent again. */
   readonly resendMs?: number;
+  /** How long a join waits for the host's welcome after the handshake before it tries again. */
+  readonly welcomeWaitMs?: number;
   readonly now?: () => number;
 }
 
@@ -84,12 +90,7 @@ export class LiveMember {
     options: LiveMemberOptions & { readonly address: string; readonly code: string },
   ): Promise<LiveMember> {
     await opaqueReady;
-    const link = await handshake(options.address, JOIN_IDENTITY, options.code);
-    const welcome = await firstMessage(link);
-    if (welcome?.t !== 'welcome') {
-      link.socket.terminate();
-      throw new LiveJoinRefused('bad-frame');
-    }
+    const { link, welcome } = await LiveMember.#welcomed(options);
     const { db, counting } = options;
     const statements = liveStatements(db);
     const sessionId = db
@@ -115,6 +116,27 @@ export class LiveMember {
     const member = new LiveMember(options, sessionId);
     member.#attached(link);
     return member;
+  }
+
+  /**
+   * The handshake and the host's welcome. A welcome that does not come (lost, or a host gone silent)
+   * is asked for again under the same attempt, so the host places every try on one member row.
+   */
+  static async #welcomed(
+    options: LiveMemberOptions & { readonly address: string; readonly code: string },
+  ): Promise<{ link: Link; welcome: Extract<HostMessage, { t: 'welcome' }> }> {
+    const join = { attempt: randomUUID(), label: options.label };
+    for (let tries = 1; ; tries += 1) {
+      const link = await handshake(options.address, JOIN_IDENTITY, options.code, join);
+      const welcome = await firstMessage(link, options.welcomeWaitMs ?? DEFAULT_WELCOME_WAIT_MS);
+      if (welcome?.t === 'welcome') return { link, welcome };
+      link.socket.terminate();
+      if (tries >= JOIN_TRIES) throw new LiveJoinRefused('host-silent');
+      options.logger?.warn('live count: the host took the code but sent no welcome; joining again', {
+        address: options.address,
+        tries,
+      });
+    }
   }
 
   /** Streams a session that joined a count before (after a restart of this PC). */

@@ -5,7 +5,8 @@
 //     host → member  { t: 'challenge', responses } | { t: 'refused', reason, v? }
 //                    a hello of another version is refused as 'version' with the host's own `v`
 //                    a rejoin gets one response; a join one per open join window of this PC's counts
-//     member → host  { t: 'finish', request, choice }             choice: the response its code opened
+//     member → host  { t: 'finish', request, choice, join? }      choice: the response its code opened
+//                    join (a join only): the member's first sealed frame, its `join` message below
 //   then only { t: 'sealed', n, c } (live-channel.ts), whose messages are below.
 import { z } from 'zod';
 import {
@@ -20,9 +21,11 @@ import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
 /**
  * 2: one listener for several counts (challenges per window) and unknown codes in `changes`.
  * 3: shelves: every line's change carries its units per shelf, and shelf visits travel (decision 0021).
+ * 4: a join's `finish` carries the member's sealed `join` (its attempt and name): a retry whose welcome
+ *    never came gets the same member row again (migration 0030).
  * A peer on another version is refused in the handshake, before anything about the count travels.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 export const LIVE_COUNT_PATH = '/live-count/v1';
 /** Largest frame either side accepts (a batch of changes is well below it). */
 export const MAX_FRAME_BYTES = 256 * 1024;
@@ -34,6 +37,10 @@ export const MAX_OFFERED_WINDOWS = 8;
 
 const opaqueMessage = z.string().min(1).max(2000);
 const id = z.string().min(1).max(100);
+/** A PC's name as other PCs list it (its `join` and `attach`). */
+export const MAX_PC_LABEL_LENGTH = 100;
+const pcLabel = z.string().min(1).max(MAX_PC_LABEL_LENGTH);
+const sealedFrame = z.object({ n: z.int().positive(), c: z.string().max(MAX_FRAME_BYTES) });
 
 export const REFUSAL_REASONS = [
   'wrong-code',
@@ -58,9 +65,10 @@ const clearFrame = z.discriminatedUnion('t', [
       .int()
       .min(0)
       .max(MAX_OFFERED_WINDOWS - 1),
+    join: sealedFrame.optional(),
   }),
   z.object({ t: z.literal('refused'), reason: z.enum(REFUSAL_REASONS), v: z.int().positive().optional() }),
-  z.object({ t: z.literal('sealed'), n: z.int().positive(), c: z.string().max(MAX_FRAME_BYTES) }),
+  sealedFrame.extend({ t: z.literal('sealed') }),
 ]);
 export type ClearFrame = z.output<typeof clearFrame>;
 
@@ -127,8 +135,15 @@ const anyChange = z.union([unknownChange, visitChange, change]);
 export const MEMBER_STATES = ['joined', 'closing', 'final', 'released'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
 
+/**
+ * Sealed inside a join's `finish`: `attempt` names this join (the same on every try of it), so the host
+ * gives a try whose welcome was lost the member it welcomed before, not a second one.
+ */
+const joinMessage = z.object({ t: z.literal('join'), attempt: id, label: pcLabel });
+export type JoinMessage = z.output<typeof joinMessage>;
+
 const memberMessage = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('attach'), sessionId: id, label: z.string().min(1).max(100), latest: sequence }),
+  z.object({ t: z.literal('attach'), sessionId: id, label: pcLabel, latest: sequence }),
   // Each batch names its session too: an `attach` lost on the way must not stall the stream.
   z.object({
     t: z.literal('changes'),
@@ -175,5 +190,6 @@ export function parseClearFrame(text: string): ClearFrame | undefined {
   }
 }
 
+export const parseJoinMessage = (value: unknown): JoinMessage | undefined => parsed(joinMessage, value);
 export const parseMemberMessage = (value: unknown): MemberMessage | undefined => parsed(memberMessage, value);
 export const parseHostMessage = (value: unknown): HostMessage | undefined => parsed(hostMessage, value);

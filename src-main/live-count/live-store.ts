@@ -20,6 +20,8 @@ export interface MemberRow {
   readonly state: MemberState;
   readonly joined_at: number;
   readonly last_seen_at: number;
+  /** The join attempt the member named (migration 0030); null for members that joined before it. */
+  readonly join_attempt: string | null;
 }
 
 export interface MembershipRow {
@@ -48,9 +50,18 @@ function prepare(db: Database) {
     members: db.prepare<[string], MemberRow>(
       `SELECT * FROM live_count_members WHERE host_session_id = ? ORDER BY joined_at, member_id`,
     ),
-    insertMember: db.prepare<[string, string, string, string, number, number]>(
-      `INSERT INTO live_count_members (host_session_id, member_id, label, registration_record, joined_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+    insertMember: db.prepare<[string, string, string, string, string, number, number]>(
+      `INSERT INTO live_count_members
+         (host_session_id, member_id, label, registration_record, join_attempt, joined_at, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    memberByAttempt: db.prepare<[string, string], MemberRow>(
+      `SELECT * FROM live_count_members WHERE host_session_id = ? AND join_attempt = ?`,
+    ),
+    /** A join tried again: the row's new secret (the lost welcome's never reached its member). */
+    rewelcome: db.prepare<[string, string, number, string, string]>(
+      `UPDATE live_count_members SET registration_record = ?, label = ?, last_seen_at = ?
+        WHERE host_session_id = ? AND member_id = ?`,
     ),
     attachMember: db.prepare<[string, string, number, string, string]>(
       `UPDATE live_count_members SET member_session_id = ?, label = ?, last_seen_at = ?

@@ -112,6 +112,7 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'window-closed': 'conflict',
   unreachable: 'unreachable',
   'no-network': 'unreachable',
+  'host-silent': 'unreachable',
   'not-hostable': 'conflict',
   'host-older': 'conflict',
   'member-older': 'conflict',

@@ -21,6 +21,8 @@ export const LIVE_REFUSAL_REASONS = [
   'host-older',
   /** This PC's Stockroom speaks an older live-count version than the host's: update this PC. */
   'member-older',
+  /** The host took the code but sent nothing after it, on every try (it hangs, or its link drops). */
+  'host-silent',
   /** The host refused for another reason (busy with other joins). */
   'refused',
 ] as const;

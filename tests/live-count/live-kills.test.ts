@@ -24,6 +24,21 @@ const KILLS = Number(process.env.LIVE_KILLS ?? 12);
 const WAIT = { timeout: 60_000, interval: 100 };
 /** A kill lands within this long after the last one, or the start: before, during and after start-up. */
 const KILL_WITHIN_MS = 3_000;
+/** How long an instance may take to be ready (a join that lost its welcome retries within it). */
+const READY_WITHIN_MS = 60_000;
+
+/** `promise`, or a failure naming what did not happen in time (never the whole test's limit). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${String(ms)} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 interface Instance {
   readonly name: string;
@@ -163,7 +178,7 @@ describe('a live count of three processes under SIGKILL', () => {
     Object.assign(host, { args: ['host', host.folder, String(port)] });
     instances.push(host);
     start(host);
-    await host.ready;
+    await within(host.ready, READY_WITHIN_MS, 'the host starting');
     for (const name of ['ONE', 'TWO']) {
       const folder = folderOf(name);
       const member: Instance = {
@@ -176,7 +191,7 @@ describe('a live count of three processes under SIGKILL', () => {
       };
       instances.push(member);
       start(member);
-      await member.ready;
+      await within(member.ready, READY_WITHIN_MS, `member ${name} joining`);
     }
 
     // Each instance is killed at random moments of its life (starting up, joining, counting, sending),
@@ -199,7 +214,11 @@ describe('a live count of three processes under SIGKILL', () => {
 
     // Scanning stops; the host goes, and this process hosts the count on its database from here.
     writeFileSync(join(root, 'stop'), '');
-    await Promise.all(instances.map((instance) => instance.ready));
+    await within(
+      Promise.all(instances.map((instance) => instance.ready)),
+      READY_WITHIN_MS,
+      'every instance ready after the last kill',
+    );
     host.retired = true;
     instances.splice(instances.indexOf(host), 1);
     await kill(host);

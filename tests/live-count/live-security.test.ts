@@ -194,7 +194,12 @@ describe('who may join a live count', () => {
     if (challenge?.t !== 'challenge') throw new Error('no challenge');
     const finished = memberFinishLogin(login.state, challenge.responses[0] ?? '', code);
     if (finished === undefined) throw new Error('the right code did not open the challenge');
-    const finish = { t: 'finish', request: finished.request, choice: 0 };
+    const join = new SealedChannel(finished.sessionKey, 'member').seal({
+      t: 'join',
+      attempt: 'attempt-1',
+      label: 'RAW',
+    });
+    const finish = { t: 'finish', request: finished.request, choice: 0, join };
     first.send(finish);
     const welcome = parseClearFrame((await first.next()) ?? '');
     expect(welcome?.t).toBe('sealed');
@@ -220,6 +225,40 @@ describe('who may join a live count', () => {
       expect(parseClearFrame((await next.next()) ?? '')).toEqual({ t: 'refused', reason: 'wrong-code' });
       await next.closedByHost();
     }
+    expect(live.joinWindowOpen).toBe(true);
+  });
+
+  it('refuses a join whose finish seals no join, or seals it under another key, as no wrong code', async () => {
+    const { live, db, address } = await hosting();
+    const code = live.openJoinWindow();
+    const before = untouched(db);
+    const joins = [
+      undefined,
+      new SealedChannel('made-up key', 'member').seal({ t: 'join', attempt: 'x', label: 'X' }),
+    ];
+    for (let round = 0; round < MAX_WRONG_CODES; round += 1) {
+      for (const join of joins) {
+        const socket = rawSocket(address);
+        await socket.opened;
+        const login = memberStartLogin(code);
+        socket.send({ t: 'hello', v: PROTOCOL_VERSION, identity: 'join', request: login.request });
+        const challenge = parseClearFrame((await socket.next()) ?? '');
+        if (challenge?.t !== 'challenge') throw new Error('no challenge');
+        const finished = memberFinishLogin(login.state, challenge.responses[0] ?? '', code);
+        if (finished === undefined) throw new Error('the right code did not open the challenge');
+        socket.send({
+          t: 'finish',
+          request: finished.request,
+          choice: 0,
+          ...(join === undefined ? {} : { join }),
+        });
+        expect(parseClearFrame((await socket.next()) ?? '')).toEqual({ t: 'refused', reason: 'bad-frame' });
+        await socket.closedByHost();
+      }
+    }
+    // The code was right each time: no member was placed, and the window did not close.
+    expect(untouched(db)).toEqual(before);
+    expect(live.members()).toEqual([]);
     expect(live.joinWindowOpen).toBe(true);
   });
 
@@ -276,8 +315,13 @@ describe('who may join a live count', () => {
     if (challenge?.t !== 'challenge') throw new Error('no challenge');
     const finished = memberFinishLogin(login.state, challenge.responses[0] ?? '', code);
     if (finished === undefined) throw new Error('no finish');
-    member.send({ t: 'finish', request: finished.request, choice: 0 });
     const channel = new SealedChannel(finished.sessionKey, 'member');
+    member.send({
+      t: 'finish',
+      request: finished.request,
+      choice: 0,
+      join: channel.seal({ t: 'join', attempt: 'attempt-raw', label: 'RAW' }),
+    });
     const welcomeFrame = parseClearFrame((await member.next()) ?? '');
     if (welcomeFrame?.t !== 'sealed') throw new Error('no welcome');
     expect(parseHostMessage(channel.open(welcomeFrame))?.t).toBe('welcome');

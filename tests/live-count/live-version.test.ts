@@ -1,5 +1,5 @@
 // Issue 24: a live count between two Stockrooms of different protocol versions is refused in the
-// handshake, by name, before anything about the count travels: the host (version 3) refuses an older
+// handshake, by name, before anything about the count travels: the host (version 4) refuses an older
 // hello as 'version' naming its own and shows it; a member against a newer host says "update this
 // PC", and against an older host (one that cannot parse its hello: a bad frame) "update the host".
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,8 +70,8 @@ async function joinFailure(address: string): Promise<string> {
 }
 
 describe('live count protocol versions', () => {
-  it('is version 3: shelves travel', () => {
-    expect(PROTOCOL_VERSION).toBe(3);
+  it('is version 4: a join names its attempt, so a lost welcome is asked for again', () => {
+    expect(PROTOCOL_VERSION).toBe(4);
   });
 
   it('refuses a hello of an older version by name and shows it on the host, changing nothing', async () => {
@@ -82,22 +82,23 @@ describe('live count protocol versions', () => {
     const address = `127.0.0.1:${String(live.address.port)}`;
     expect(live.otherVersionPeer).toBeUndefined();
 
-    const old = await helloOf(address, 2);
-    expect(old.answer).toEqual({ t: 'refused', reason: 'version', v: 3 });
+    // Version 3 (shelves, but no join attempt) is older now.
+    const old = await helloOf(address, 3);
+    expect(old.answer).toEqual({ t: 'refused', reason: 'version', v: 4 });
     expect(await old.closed).toBe(true);
-    expect(live.otherVersionPeer).toMatchObject({ version: 2 });
+    expect(live.otherVersionPeer).toMatchObject({ version: 3 });
     expect(live.members()).toEqual([]);
     expect(live.joinWindowOpen).toBe(true); // not a wrong code: the window stays
     // The right version still gets its challenge.
-    expect((await helloOf(address, 3)).answer).toMatchObject({ t: 'challenge' });
+    expect((await helloOf(address, 4)).answer).toMatchObject({ t: 'challenge' });
   });
 
   it('tells the member which of the two PCs to update', async () => {
-    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 4 }))).toBe(
+    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 5 }))).toBe(
       'member-older',
     );
-    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 2 }))).toBe('host-older');
-    // A version 2 host cannot parse a version 3 hello: it answers a bad frame.
+    expect(await joinFailure(await answering({ t: 'refused', reason: 'version', v: 3 }))).toBe('host-older');
+    // A version 1 host could not parse a later hello at all: it answers a bad frame.
     expect(await joinFailure(await answering({ t: 'refused', reason: 'bad-frame' }))).toBe('host-older');
     expect(await joinFailure(await answering({ t: 'refused', reason: 'busy' }))).toBe('busy');
   });

@@ -59,7 +59,7 @@ describe('hosts found on the shop network', () => {
 });
 
 describe('joining a host of another Stockroom version', () => {
-  async function versionJoin(reason: 'host-older' | 'member-older'): Promise<string> {
+  async function versionJoin(reason: 'host-older' | 'member-older' | 'host-silent'): Promise<string> {
     const bridge = new FakeBridge().answer('live.join', refused('conflict', 'another version', reason));
     const form = new JoinForm(bridge);
     form.address = '192.168.1.20:47613';
@@ -75,5 +75,12 @@ describe('joining a host of another Stockroom version', () => {
     locale.set('th');
     expect(await versionJoin('host-older')).toContain('อัปเดต Stockroom ที่เครื่องหลัก');
     expect(await versionJoin('member-older')).toContain('อัปเดต Stockroom ที่เครื่องนี้');
+  });
+
+  it('says a host that took the code and went silent should be joined again, in English and in Thai', async () => {
+    locale.set('en');
+    expect(await versionJoin('host-silent')).toContain('Join again with the same code');
+    locale.set('th');
+    expect(await versionJoin('host-silent')).toContain('เข้าร่วมใหม่ด้วยรหัสเดิม');
   });
 });

@@ -29,6 +29,7 @@ import { countAccuracyDaysMigration } from './0026-count-accuracy-days.js';
 import { countMergeShelvesMigration } from './0027-count-merge-shelves.js';
 import { liveCountUnknownCodesMigration } from './0028-live-count-unknown-codes.js';
 import { liveCountShelvesMigration } from './0029-live-count-shelves.js';
+import { liveCountJoinAttemptsMigration } from './0030-live-count-join-attempts.js';
 
 export const migrations: readonly Migration[] = [
   catalogueMigration,
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   countMergeShelvesMigration,
   liveCountUnknownCodesMigration,
   liveCountShelvesMigration,
+  liveCountJoinAttemptsMigration,
 ];

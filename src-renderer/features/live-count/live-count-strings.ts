@@ -68,6 +68,8 @@ export const lt = translator({
       'The host’s Stockroom is older than this PC’s, so they cannot count together live: update Stockroom on the host, then join again.',
     'member-older':
       'This PC’s Stockroom is older than the host’s, so they cannot count together live: update Stockroom on this PC, then join again.',
+    'host-silent':
+      'The host took the code but did not answer after it. Join again with the same code; if it happens again, restart Stockroom on the host.',
     refused: 'The host refused this PC. Try again in a moment.',
   },
   th: {
@@ -129,6 +131,7 @@ export const lt = translator({
     'not-hostable': 'เป็นเครื่องหลักได้เฉพาะการนับที่เปิดอยู่ของเครื่องนี้',
     'host-older': 'Stockroom ของเครื่องหลักเก่ากว่าเครื่องนี้ จึงนับร่วมกันไม่ได้: อัปเดต Stockroom ที่เครื่องหลัก แล้วเข้าร่วมใหม่',
     'member-older': 'Stockroom ของเครื่องนี้เก่ากว่าเครื่องหลัก จึงนับร่วมกันไม่ได้: อัปเดต Stockroom ที่เครื่องนี้ แล้วเข้าร่วมใหม่',
+    'host-silent': 'เครื่องหลักรับรหัสแล้วแต่ไม่ตอบต่อ เข้าร่วมใหม่ด้วยรหัสเดิม ถ้ายังเป็นอีก ให้เปิด Stockroom ที่เครื่องหลักใหม่',
     refused: 'เครื่องหลักไม่รับเครื่องนี้ ลองอีกครั้งในสักครู่',
   },
 });

@@ -83,8 +83,9 @@ export const liveCountCalls = {
   'live.stopHosting': { args: bySession, result: liveStatus },
   /**
    * Joins the count hosted at `address` with its code: a new session on this PC that streams its scans
-   * to the host. 'conflict' with reason wrong-code, window-closed, unreachable, host-older or
-   * member-older (the two PCs' Stockrooms speak different live-count versions).
+   * to the host. 'conflict' with reason wrong-code, window-closed, unreachable, host-silent (the host
+   * took the code and sent no welcome, three tries), host-older or member-older (the two PCs'
+   * Stockrooms speak different live-count versions).
    */
   'live.join': {
     args: z.strictObject({
@@ -94,6 +95,7 @@ export const liveCountCalls = {
     result: liveStatus,
     reasons: [
       'host-older',
+      'host-silent',
       'invalid-input',
       'member-older',
       'product-not-found',

@@ -67,7 +67,8 @@ if (role === 'host') {
   if (!existsSync(codeFile)) writeAtomically(codeFile, live.openJoinWindow());
 } else {
   const joined = db.prepare<[], string>('SELECT session_id FROM live_count_memberships').pluck().get();
-  const options = { db, counting, label: label ?? 'MEMBER', faults, resendMs: 100 };
+  // A lost welcome (5 % of the host's messages are) is asked for again after a second.
+  const options = { db, counting, label: label ?? 'MEMBER', faults, resendMs: 100, welcomeWaitMs: 1_000 };
   let member: LiveMember;
   if (joined !== undefined) member = LiveMember.resume({ ...options, sessionId: joined });
   else {
