@@ -72,24 +72,37 @@ export class CountScopes {
     return preparedFor(this.#db, prepare);
   }
 
-  /** Records the scope of a new session (inside its transaction); unknown ids refuse with 'not-found'. */
-  record(sessionId: string, scope: ScopeInput): void {
+  /**
+   * Records the scope of a new session (inside its transaction); unknown ids refuse with 'not-found',
+   * unless `asGiven`: a live member takes its host's scope as the host has it, and this PC's catalogue
+   * may not know every product or category yet (its scans of them are unknown codes either way).
+   */
+  record(sessionId: string, scope: ScopeInput, asGiven = false): void {
     const statements = this.#statements;
     if (scope.kind === 'categories') {
       for (const id of scope.categoryIds) {
-        if (statements.categoryExists.get(id) === undefined) {
+        if (!asGiven && statements.categoryExists.get(id) === undefined) {
           throw new CountingError('unknown-scope', `No category ${id} in the local catalogue`);
         }
         statements.insert.run(sessionId, 'category', id);
       }
     } else if (scope.kind === 'products') {
       for (const id of scope.productIds) {
-        if (statements.productExists.get(id) === undefined) {
+        if (!asGiven && statements.productExists.get(id) === undefined) {
           throw new CountingError('product-not-found', `No product ${id} in the local catalogue`);
         }
         statements.insert.run(sessionId, 'product', id);
       }
     }
+  }
+
+  /** The scope as createSession took it: what a live host sends its members. */
+  input(session: SessionRow): ScopeInput {
+    const kind = scopeKind(session);
+    if (kind === 'categories')
+      return { kind, categoryIds: this.#statements.categories.all(session.id).map((row) => row.id) };
+    if (kind === 'products') return { kind, productIds: this.#statements.productIds.all(session.id) };
+    return { kind };
   }
 
   view(session: SessionRow): CountScope {

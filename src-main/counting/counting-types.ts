@@ -52,6 +52,8 @@ export interface CreateSessionInput {
   readonly counter?: string;
   /** Default: the whole warehouse. */
   readonly scope?: ScopeInput;
+  /** The scope is a live host's: recorded as given, even ids this PC's catalogue does not know. */
+  readonly scopeAsGiven?: boolean;
 }
 
 export interface ScanInput {

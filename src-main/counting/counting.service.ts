@@ -31,7 +31,7 @@ import {
 import { CountSessionRepository } from './count-session.repository.js';
 import { ReviewCache } from './count-review-cache.js';
 import { CountReviewRepository } from './count-review.repository.js';
-import { CountScopes } from './count-scope.js';
+import { CountScopes, type ScopeInput } from './count-scope.js';
 import { countSheetProducts, type CountSheetProduct } from './count-sheet.js';
 import { toLineView } from './count-views.js';
 import { existingSession, lineOfSession, sessionViewOf, type CountingContext } from './counting-context.js';
@@ -172,7 +172,7 @@ export class CountingService {
           scope_kind: scope.kind,
           handed_over_at: null,
         });
-        this.#context.scopes.record(id, scope);
+        this.#context.scopes.record(id, scope, input.scopeAsGiven === true);
         return this.session(id);
       })
       .immediate();
@@ -191,6 +191,11 @@ export class CountingService {
 
   session(sessionId: string): SessionView {
     return sessionViewOf(this.#context, existingSession(this.#context, sessionId));
+  }
+
+  /** The session's scope with its ids (a live host sends it to its members). */
+  scopeInput(sessionId: string): ScopeInput {
+    return this.#context.scopes.input(existingSession(this.#context, sessionId));
   }
 
   /**

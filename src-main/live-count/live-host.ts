@@ -217,6 +217,7 @@ export class LiveHost {
         hostLabel: `${this.#options.label}: ${session.name}`,
         warehouseCode: session.warehouseCode,
         blind: session.blind,
+        scope: this.#options.counting.scopeInput(session.id),
       });
       this.#emit();
     }

@@ -6,7 +6,7 @@ import { memberFinishLogin, memberStartLogin } from './live-handshake.js';
 import {
   JOIN_IDENTITY,
   LIVE_COUNT_PATH,
-  MAX_FRAME_BYTES,
+  MAX_HOST_FRAME_BYTES,
   PROTOCOL_VERSION,
   parseClearFrame,
   parseHostMessage,
@@ -59,7 +59,10 @@ export function handshake(
 ): Promise<Link> {
   return new Promise<Link>((resolve, reject) => {
     const login = memberStartLogin(secret);
-    const socket = new WebSocket(urlOf(address), { maxPayload: MAX_FRAME_BYTES, handshakeTimeout: 10_000 });
+    const socket = new WebSocket(urlOf(address), {
+      maxPayload: MAX_HOST_FRAME_BYTES,
+      handshakeTimeout: 10_000,
+    });
     let settled = false;
     let challenged = false;
     const fail = (reason: JoinFailure): void => {

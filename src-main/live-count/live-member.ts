@@ -99,6 +99,8 @@ export class LiveMember {
           warehouseCode: welcome.warehouseCode,
           name: welcome.hostLabel,
           blind: welcome.blind,
+          scope: welcome.scope,
+          scopeAsGiven: true,
           counter: options.label,
         });
         statements.insertMembership.run(

@@ -15,6 +15,8 @@ import {
   MAX_SHELF_CODE_LENGTH,
   normaliseScannedCode,
 } from '../../src-shared/barcode/index.js';
+import { rowId } from '../../src-shared/ipc/schemas/common.js';
+import { MAX_SCOPE_CATEGORIES, MAX_SCOPE_PRODUCTS } from '../../src-shared/ipc/schemas/counting.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
 
@@ -22,13 +24,18 @@ import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
  * 2: one listener for several counts (challenges per window) and unknown codes in `changes`.
  * 3: shelves: every line's change carries its units per shelf, and shelf visits travel (decision 0021).
  * 4: a join's `finish` carries the member's sealed `join` (its attempt and name): a retry whose welcome
- *    never came gets the same member row again (migration 0030).
+ *    never came gets the same member row again (migration 0030); the welcome carries the count's scope.
  * A peer on another version is refused in the handshake, before anything about the count travels.
  */
 export const PROTOCOL_VERSION = 4;
 export const LIVE_COUNT_PATH = '/live-count/v1';
-/** Largest frame either side accepts (a batch of changes is well below it). */
+/** Largest frame the host accepts (a batch of changes is well below it). */
 export const MAX_FRAME_BYTES = 256 * 1024;
+/**
+ * Largest frame a member accepts from its host: a welcome can carry a products scope of
+ * MAX_SCOPE_PRODUCTS ids (about 740 KB sealed). Only the host a person chose sends to a member.
+ */
+export const MAX_HOST_FRAME_BYTES = 1024 * 1024;
 /** Most changes one `changes` message carries. */
 export const MAX_CHANGES_PER_FRAME = 200;
 export const JOIN_IDENTITY = 'join';
@@ -40,7 +47,7 @@ const id = z.string().min(1).max(100);
 /** A PC's name as other PCs list it (its `join` and `attach`). */
 export const MAX_PC_LABEL_LENGTH = 100;
 const pcLabel = z.string().min(1).max(MAX_PC_LABEL_LENGTH);
-const sealedFrame = z.object({ n: z.int().positive(), c: z.string().max(MAX_FRAME_BYTES) });
+const sealedFrame = z.object({ n: z.int().positive(), c: z.string().max(MAX_HOST_FRAME_BYTES) });
 
 export const REFUSAL_REASONS = [
   'wrong-code',
@@ -155,6 +162,19 @@ const memberMessage = z.discriminatedUnion('t', [
 ]);
 export type MemberMessage = z.output<typeof memberMessage>;
 
+/** The host count's scope (count-scope.ts): the member's session covers the same. */
+const scope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('warehouse') }),
+  z.object({
+    kind: z.literal('categories'),
+    categoryIds: z.array(rowId).min(1).max(MAX_SCOPE_CATEGORIES).readonly(),
+  }),
+  z.object({
+    kind: z.literal('products'),
+    productIds: z.array(rowId).min(1).max(MAX_SCOPE_PRODUCTS).readonly(),
+  }),
+]);
+
 const hostMessage = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('welcome'),
@@ -164,6 +184,7 @@ const hostMessage = z.discriminatedUnion('t', [
     hostLabel: z.string().min(1).max(300),
     warehouseCode: z.string().min(1).max(64),
     blind: z.boolean(),
+    scope,
   }),
   z.object({
     t: z.literal('ack'),

@@ -40,10 +40,15 @@ const sessionId = uuidLike;
 
 /** Most products a products-scope session may list. */
 export const MAX_SCOPE_PRODUCTS = 50_000;
+/** Most categories a categories-scope session may list. */
+export const MAX_SCOPE_CATEGORIES = 1_000;
 
 const scopeArgs = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('warehouse') }),
-  z.strictObject({ kind: z.literal('categories'), categoryIds: z.array(rowId).min(1).max(1_000) }),
+  z.strictObject({
+    kind: z.literal('categories'),
+    categoryIds: z.array(rowId).min(1).max(MAX_SCOPE_CATEGORIES),
+  }),
   z.strictObject({ kind: z.literal('products'), productIds: z.array(rowId).min(1).max(MAX_SCOPE_PRODUCTS) }),
 ]);
 
