@@ -193,6 +193,11 @@ export class CountingService {
     return sessionViewOf(this.#context, existingSession(this.#context, sessionId));
   }
 
+  /** Differs whenever this store's counts may have changed (a live host then tells its members). */
+  changeVersion(): string {
+    return this.#context.review.version();
+  }
+
   /** The session's scope with its ids (a live host sends it to its members). */
   scopeInput(sessionId: string): ScopeInput {
     return this.#context.scopes.input(existingSession(this.#context, sessionId));

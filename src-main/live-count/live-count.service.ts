@@ -18,7 +18,7 @@ import { LiveHost } from './live-host.js';
 import type { OtherVersionPeer } from './live-host-pairing.js';
 import { LiveListener } from './live-listener.js';
 import { PROTOCOL_VERSION } from './live-protocol.js';
-import { LiveJoinRefused, LiveMember, type JoinFailure } from './live-member.js';
+import { LiveHostUnreachable, LiveJoinRefused, LiveMember, type JoinFailure } from './live-member.js';
 import { liveStatements } from './live-store.js';
 
 /**
@@ -72,6 +72,7 @@ const JOIN_MESSAGES: Record<LiveRefusalReason, string> = {
   'member-older':
     'This PC’s Stockroom is older than the host’s and cannot count live with it: update Stockroom here, then join again.',
   'host-silent': 'The host took the code but did not answer after it: try joining again.',
+  'not-live': 'This PC does not stream this count to a host.',
   refused: 'The host refused this PC.',
 };
 
@@ -218,6 +219,26 @@ export class LiveCountService {
     return this.status({ sessionId });
   }
 
+  /** A page of the host's joined lines, read from the host through this member's link now. */
+  async joined({ sessionId, offset }: ParsedCallArgs<'live.joined'>): Promise<CallValue<'live.joined'>> {
+    const member = this.#members.get(sessionId);
+    if (member === undefined) throw refusal('not-live');
+    try {
+      const page = await member.joinedLines(offset);
+      return {
+        version: page.joined,
+        offset: page.offset,
+        total: page.total,
+        lines: page.lines.map((line) => ({ ...line, parts: [...line.parts] })),
+      };
+    } catch (error) {
+      if (error instanceof LiveHostUnreachable) {
+        throw Refusal.conflict('The host of this count cannot be reached now.', 'unreachable');
+      }
+      throw error;
+    }
+  }
+
   status({ sessionId }: ParsedCallArgs<'live.status'>): LiveStatus {
     const hosted = this.#hosts.get(sessionId);
     if (hosted !== undefined) {
@@ -265,6 +286,7 @@ export class LiveCountService {
         blocked: streaming?.blocked ?? null,
         blockedShelf: streaming?.blockedShelf ?? null,
         otherVersion: streaming?.otherVersion ?? null,
+        joined: streaming?.joined ?? null,
       },
     };
   }

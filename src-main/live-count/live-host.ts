@@ -17,7 +17,9 @@ import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
   parseClearFrame,
   parseMemberMessage,
+  MAX_VIEW_LINES,
   type HostMessage,
+  type JoinedLine,
   type JoinMessage,
   type MemberMessage,
 } from './live-protocol.js';
@@ -26,6 +28,9 @@ import { applyInOrder, type Blocked } from './live-host-apply.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
 
 export { MAX_WRONG_CODES } from './live-host-pairing.js';
+
+/** How often the host looks whether its lines changed, to tell its members (well within a second). */
+const JOINED_CHECK_MS = 250;
 
 export interface LiveHostOptions {
   readonly db: Database;
@@ -64,6 +69,11 @@ export class LiveHost {
   readonly #listeners = new Set<() => void>();
   readonly #windows: JoinWindows;
   readonly #target: PairingTarget;
+  /** The joined lines' version members are told: this run's epoch and a counter of changes seen. */
+  readonly #joinedEpoch = randomBytes(4).toString('hex');
+  #joinedChanges = 0;
+  #lastChangeVersion = '';
+  readonly #joinedTimer: NodeJS.Timeout;
 
   private constructor(
     options: LiveHostOptions,
@@ -93,6 +103,10 @@ export class LiveHost {
       },
     };
     listener.serve(this.#target);
+    this.#joinedTimer = setInterval(() => {
+      this.#tellJoinedChanged();
+    }, JOINED_CHECK_MS);
+    this.#joinedTimer.unref();
   }
 
   /** Hosts the session on a listener of its own (tests, benches: one count per port). */
@@ -189,6 +203,7 @@ export class LiveHost {
 
   /** No more joins, rejoins or messages for this count; its members' sockets close. */
   async stop(): Promise<void> {
+    clearInterval(this.#joinedTimer);
     this.#listener.stopServing(this.#target);
     for (const socket of this.#connected.values()) socket.terminate();
     this.#connected.clear();
@@ -295,6 +310,10 @@ export class LiveHost {
       socket.terminate();
       return;
     }
+    if (message.t === 'view') {
+      this.#send(socket, channel, this.#view(message));
+      return;
+    }
     if (
       message.t !== 'final' &&
       member.member_session_id !== null &&
@@ -375,6 +394,49 @@ export class LiveHost {
     this.#blocked.set(member.member_id, blocked);
   }
 
+  get #joinedVersion(): string {
+    return `${this.#joinedEpoch}:${String(this.#joinedChanges)}`;
+  }
+
+  /** The host's lines changed (a member's change, its own scan, a merge): members read them again. */
+  #tellJoinedChanged(): void {
+    if (this.#connected.size === 0) return;
+    const version = this.#options.counting.changeVersion();
+    if (version === this.#lastChangeVersion) return;
+    this.#lastChangeVersion = version;
+    this.#joinedChanges += 1;
+    for (const [memberId, socket] of this.#connected) this.#sendAck(socket, memberId);
+  }
+
+  /**
+   * A page of the joined lines by sku: each product's figure here and every PC's part of it (the
+   * host's own counters as this PC, each member, each merged file). No expected figure: blind stays
+   * blind. A name past the frame's bound is cut for this view only (it is never stored from here).
+   */
+  #view(message: Extract<MemberMessage, { t: 'view' }>): HostMessage {
+    const lines = this.#options.counting
+      .contributions(this.#options.sessionId)
+      .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.productId - b.productId));
+    const page = lines.slice(message.offset, message.offset + MAX_VIEW_LINES).map((line): JoinedLine => ({
+      productId: line.productId,
+      sku: line.sku.slice(0, 200),
+      name: line.name.slice(0, 1000),
+      counted: line.counted,
+      parts: line.sources
+        .filter((source) => source.counted !== 0)
+        .slice(0, 64)
+        .map((source) => ({ pc: source.source.slice(0, 300), counted: source.counted })),
+    }));
+    return {
+      t: 'view',
+      request: message.request,
+      joined: this.#joinedVersion,
+      offset: message.offset,
+      total: lines.length,
+      lines: page,
+    };
+  }
+
   #sendAck(socket: WebSocket, memberId: string, channel = channelOf.get(socket)): void {
     const member = liveStatements(this.#options.db).member.get(this.#options.sessionId, memberId);
     if (member === undefined || channel === undefined) return;
@@ -385,6 +447,7 @@ export class LiveHost {
       state: member.state,
       ...(blocked === undefined ? {} : { blocked: blocked.why.slice(0, 500) }),
       ...(blocked?.shelf === undefined ? {} : { blockedShelf: blocked.shelf }),
+      joined: this.#joinedVersion,
     });
   }
 

@@ -28,10 +28,28 @@ const DEFAULT_RESEND_MS = 400;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 const DEFAULT_WELCOME_WAIT_MS = 10_000;
+/** How long a page of the joined lines may take from the host before the read is given up. */
+const VIEW_WAIT_MS = 5_000;
 /** Tries of one join whose welcome does not come (each names the same attempt: one member row). */
 const JOIN_TRIES = 3;
 
 export { LiveJoinRefused, type JoinFailure } from './live-member-handshake.js';
+
+/** The host's joined lines could not be read: it is not connected now, or did not answer in time. */
+export class LiveHostUnreachable extends Error {
+  constructor() {
+    super('The host of the live count cannot be reached now');
+  }
+}
+
+/** A page of the host's joined lines, as its `view` answer carries it. */
+export type JoinedPage = Omit<Extract<HostMessage, { t: 'view' }>, 't' | 'request'>;
+
+interface PendingView {
+  readonly resolve: (page: JoinedPage) => void;
+  readonly reject: (error: Error) => void;
+  readonly timer: NodeJS.Timeout;
+}
 
 export interface LiveMemberOptions {
   readonly db: Database;
@@ -58,6 +76,8 @@ export interface LiveMemberStatus {
   readonly blockedShelf: string | undefined;
   /** The host refused the last reconnect for its protocol version: which of the two is older. */
   readonly otherVersion: 'host-older' | 'member-older' | undefined;
+  /** The host's joined lines' version last heard (a page older than it is read again). */
+  readonly joined: string | undefined;
 }
 
 export class LiveMember {
@@ -71,6 +91,9 @@ export class LiveMember {
   #blocked: string | undefined;
   #blockedShelf: string | undefined;
   #otherVersion: LiveMemberStatus['otherVersion'];
+  #joined: string | undefined;
+  readonly #views = new Map<number, PendingView>();
+  #nextView = 1;
   #stopped = false;
   #pumpQueued = false;
   #reconnectDelay = RECONNECT_MIN_MS;
@@ -166,7 +189,27 @@ export class LiveMember {
       blocked: this.#blocked,
       blockedShelf: this.#blockedShelf,
       otherVersion: this.#otherVersion,
+      joined: this.#joined,
     };
+  }
+
+  /**
+   * A page of the host's joined lines (every PC's part of each product), read from the host now.
+   * Rejects with LiveHostUnreachable when the host is not connected or does not answer in time.
+   */
+  joinedLines(offset: number): Promise<JoinedPage> {
+    const link = this.#link;
+    if (link === undefined || this.#stopped) return Promise.reject(new LiveHostUnreachable());
+    const request = this.#nextView;
+    this.#nextView += 1;
+    return new Promise<JoinedPage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#views.delete(request);
+        reject(new LiveHostUnreachable());
+      }, VIEW_WAIT_MS);
+      this.#views.set(request, { resolve, reject, timer });
+      this.#send({ t: 'view', request, offset });
+    });
   }
 
   /**
@@ -193,6 +236,25 @@ export class LiveMember {
     clearTimeout(this.#reconnectTimer);
     this.#link?.socket.terminate();
     this.#link = undefined;
+    this.#abandonViews();
+  }
+
+  /** Reads of the joined lines still waiting are given up (the link they went on is gone). */
+  #abandonViews(): void {
+    for (const view of this.#views.values()) {
+      clearTimeout(view.timer);
+      view.reject(new LiveHostUnreachable());
+    }
+    this.#views.clear();
+  }
+
+  #viewed(message: Extract<HostMessage, { t: 'view' }>): void {
+    const view = this.#views.get(message.request);
+    if (view === undefined) return; // given up already
+    this.#views.delete(message.request);
+    clearTimeout(view.timer);
+    const { t: _t, request: _request, ...page } = message;
+    view.resolve(page);
   }
 
   #emit(): void {
@@ -252,10 +314,12 @@ export class LiveMember {
         return;
       }
       if (message.t === 'ack') this.#acknowledged(message);
+      else if (message.t === 'view') this.#viewed(message);
     });
     socket.on('close', () => {
       if (this.#link?.socket !== socket) return;
       this.#link = undefined;
+      this.#abandonViews();
       this.#emit();
       this.#scheduleReconnect();
     });
@@ -281,6 +345,7 @@ export class LiveMember {
     if (ack.applied <= latest) statements.acked.run(ack.applied, this.#sessionId);
     this.#blocked = ack.blocked;
     this.#blockedShelf = ack.blockedShelf;
+    this.#joined = ack.joined;
     this.#state = ack.state;
     if (ack.state === 'closing') {
       db.transaction(() => {

@@ -24,7 +24,8 @@ import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
  * 2: one listener for several counts (challenges per window) and unknown codes in `changes`.
  * 3: shelves: every line's change carries its units per shelf, and shelf visits travel (decision 0021).
  * 4: a join's `finish` carries the member's sealed `join` (its attempt and name): a retry whose welcome
- *    never came gets the same member row again (migration 0030); the welcome carries the count's scope.
+ *    never came gets the same member row again (migration 0030); the welcome carries the count's scope;
+ *    a member reads the joined lines (`view`), and every ack names the host's `joined` version.
  * A peer on another version is refused in the handshake, before anything about the count travels.
  */
 export const PROTOCOL_VERSION = 4;
@@ -41,6 +42,10 @@ export const MAX_CHANGES_PER_FRAME = 200;
 export const JOIN_IDENTITY = 'join';
 /** Most join windows one challenge offers (counts hosted at once with their windows open). */
 export const MAX_OFFERED_WINDOWS = 8;
+/** Most joined lines one `view` answer carries (a page of the member's panel). */
+export const MAX_VIEW_LINES = 100;
+/** Most PCs' parts one joined line lists (the host, its members, merged files). */
+const MAX_LINE_PARTS = 64;
 
 const opaqueMessage = z.string().min(1).max(2000);
 const id = z.string().min(1).max(100);
@@ -159,6 +164,8 @@ const memberMessage = z.discriminatedUnion('t', [
     changes: z.array(anyChange).max(MAX_CHANGES_PER_FRAME),
   }),
   z.object({ t: z.literal('final'), latest: sequence }),
+  /** A page of the joined lines, from `offset` (answered by a `view` with the same `request`). */
+  z.object({ t: z.literal('view'), request: z.int().positive(), offset: z.int().min(0).max(10_000_000) }),
 ]);
 export type MemberMessage = z.output<typeof memberMessage>;
 
@@ -174,6 +181,19 @@ const scope = z.discriminatedUnion('kind', [
     productIds: z.array(rowId).min(1).max(MAX_SCOPE_PRODUCTS).readonly(),
   }),
 ]);
+
+/** One product line of the host's count: its figure and each PC's part of it. */
+const joinedLine = z.object({
+  productId: rowId,
+  sku: z.string().max(200),
+  name: z.string().max(1000),
+  counted: quantity,
+  parts: z
+    .array(z.object({ pc: z.string().max(300), counted: z.number().min(-1_000_000_000).max(1_000_000_000) }))
+    .max(MAX_LINE_PARTS)
+    .readonly(),
+});
+export type JoinedLine = z.output<typeof joinedLine>;
 
 const hostMessage = z.discriminatedUnion('t', [
   z.object({
@@ -194,6 +214,17 @@ const hostMessage = z.discriminatedUnion('t', [
     blocked: z.string().max(500).optional(),
     /** Set when the block is a shelf the host does not have (the page says so in its own words). */
     blockedShelf: shelfCode.optional(),
+    /** Changes whenever the host's joined lines may have (sent unasked too): read them again. */
+    joined: z.string().min(1).max(100),
+  }),
+  z.object({
+    t: z.literal('view'),
+    request: z.int().positive(),
+    /** The `joined` version the page is at least as new as. */
+    joined: z.string().min(1).max(100),
+    offset: z.int().nonnegative(),
+    total: z.int().nonnegative(),
+    lines: z.array(joinedLine).max(MAX_VIEW_LINES).readonly(),
   }),
 ]);
 export type HostMessage = z.output<typeof hostMessage>;

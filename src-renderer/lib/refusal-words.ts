@@ -113,6 +113,7 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   unreachable: 'unreachable',
   'no-network': 'unreachable',
   'host-silent': 'unreachable',
+  'not-live': 'conflict',
   'not-hostable': 'conflict',
   'host-older': 'conflict',
   'member-older': 'conflict',

@@ -23,6 +23,8 @@ export const LIVE_REFUSAL_REASONS = [
   'member-older',
   /** The host took the code but sent nothing after it, on every try (it hangs, or its link drops). */
   'host-silent',
+  /** This PC does not stream this count to a host (it is not a member, left, or is done). */
+  'not-live',
   /** The host refused for another reason (busy with other joins). */
   'refused',
 ] as const;

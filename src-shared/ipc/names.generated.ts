@@ -97,6 +97,7 @@ export const CALL_NAMES = [
   'live.flush',
   'live.host',
   'live.join',
+  'live.joined',
   'live.leave',
   'live.release',
   'live.status',

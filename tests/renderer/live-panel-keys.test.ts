@@ -60,6 +60,7 @@ const asMember: Status = {
     blocked: null,
     blockedShelf: null,
     otherVersion: null,
+    joined: null,
   },
 };
 

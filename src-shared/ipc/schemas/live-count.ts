@@ -55,8 +55,20 @@ export const liveStatus = z.object({
       blockedShelf: z.string().nullable(),
       /** The host refused this PC's reconnect for its version: which of the two to update. */
       otherVersion: z.enum(['host-older', 'member-older']).nullable(),
+      /** The host's joined lines' version last heard; a `live.joined` page of another is old. */
+      joined: z.string().nullable(),
     })
     .nullable(),
+});
+
+const joinedLine = z.object({
+  productId: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  /** The product's figure on the host: every PC's part together. */
+  counted: z.number(),
+  /** Each PC's part (the host's own counters under the host's name), parts of 0 left out. */
+  parts: z.array(z.object({ pc: z.string(), counted: z.number() })),
 });
 
 export const liveCountCalls = {
@@ -128,6 +140,23 @@ export const liveCountCalls = {
       enabled: z.boolean(),
       hosts: z.array(z.object({ name: z.string(), address: z.string() })),
     }),
+  },
+  /**
+   * On a member: a page of the host's joined lines by sku (up to 100 from `offset`), each product's
+   * figure there and every PC's part of it, read from the host now; no expected figure (a blind count
+   * stays blind). 'conflict' with reason unreachable (the host is not connected, or did not answer in
+   * 5 s) or not-live (this PC does not stream this count to a host).
+   */
+  'live.joined': {
+    args: z.strictObject({ sessionId, offset: z.int().min(0).max(10_000_000) }),
+    result: z.object({
+      /** The version the page is at least as new as (`member.joined` then says when to read again). */
+      version: z.string(),
+      offset: z.number(),
+      total: z.number(),
+      lines: z.array(joinedLine),
+    }),
+    reasons: ['not-live', 'unreachable'],
   },
   /** Who is connected and what each has sent, for a session (role 'none' when it is not live). */
   'live.status': { args: bySession, result: liveStatus },
