@@ -51,7 +51,6 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'recount-missing': 'conflict',
   'nothing-due': 'conflict',
   'unknown-shelf': 'notFound',
-  'no-current-shelf': 'conflict',
   'shelf-not-empty': 'conflict',
   'shelf-code': 'invalidArguments',
   'shelf-code-shape': 'invalidArguments',
