@@ -21,7 +21,6 @@ export type CountingErrorCode =
   | 'live-member-session'
   | 'recount-missing'
   | 'unknown-shelf'
-  | 'no-current-shelf'
   | 'shelf-not-empty'
   | 'shelf-code';
 
@@ -41,7 +40,6 @@ const REFUSAL_OF: Record<CountingErrorCode, RefusalCode> = {
   'live-member-session': 'conflict',
   'recount-missing': 'conflict',
   'unknown-shelf': 'not-found',
-  'no-current-shelf': 'conflict',
   'shelf-not-empty': 'conflict',
   'shelf-code': 'invalid-arguments',
   'negative-count': 'invalid-arguments',

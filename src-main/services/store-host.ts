@@ -3,7 +3,7 @@
 // one opens, so two drainers never share a process and no database stays open behind a switch.
 // Transitions run one at a time; a call arriving during one waits for it (store()).
 import type { ActiveStore } from '../api/api-services.js';
-import { Refusal } from '../refusal/refusal.js';
+import { isRefusal, Refusal } from '../refusal/refusal.js';
 import type { EventHub } from '../api/event-hub.js';
 import type { AppPaths } from '../storage/paths.js';
 import type { Database } from '../db/database.js';
@@ -48,7 +48,7 @@ export class StoreHost {
   async current(): Promise<ActiveStore> {
     await this.#queue;
     if (this.#session !== undefined) return this.#session;
-    if (this.#failure !== undefined) throw this.#failure;
+    if (this.#failure !== undefined) throw notOpened(this.#failure);
     throw Refusal.noProfile();
   }
 
@@ -135,4 +135,16 @@ export class StoreHost {
       ...(this.#options.liveDiscovery === undefined ? {} : { liveDiscovery: this.#options.liveDiscovery }),
     });
   }
+}
+
+/**
+ * Why a call that needs the store cannot run: the store's failed opening, by its code and words. The
+ * opening's reason (a locked keychain's 'locked') is the switch's (profiles.switch lists it), not the
+ * call's: a counting or money call keeps the code ('keychain-unavailable'), which every page words, and
+ * leaves the reason out rather than have the IPC edge strip one it does not list. A failure that is no
+ * refusal (a database that would not open) stays what it is: internal.
+ */
+function notOpened(failure: unknown): unknown {
+  if (!isRefusal(failure)) return failure;
+  return new Refusal(failure.code, failure.message, { issues: failure.fields });
 }

@@ -13,6 +13,8 @@ export const refusalText = translator({
     noProfile: 'No store is open. Add a store, or try the demo store.',
     keychainUnavailable:
       'The computer’s keychain cannot be used now, so the store’s key cannot be read. Unlock it, then try again.',
+    storeKeychainUnavailable:
+      'This store did not open: its key could not be read from the computer’s keychain. Unlock the keychain (or fix what Details names), then restart Stockroom.',
     credentialsMissing: 'This store’s API key and secret are missing. Type them again in Stores.',
     conflict: 'This cannot be done while the record is as it is now. Reload it, then look again.',
     refused: 'This page may not do that. Restart Stockroom if it goes on.',
@@ -39,6 +41,8 @@ export const refusalText = translator({
     notFound: 'ไม่พบสิ่งที่อ้างถึงแล้ว โหลดหน้านี้ใหม่ แล้วลองอีกครั้ง',
     noProfile: 'ยังไม่ได้เปิดร้าน เพิ่มร้าน หรือลองใช้ร้านตัวอย่าง',
     keychainUnavailable: 'ใช้ที่เก็บรหัสของเครื่องไม่ได้ในตอนนี้ จึงอ่านคีย์ของร้านไม่ได้ ปลดล็อกแล้วลองอีกครั้ง',
+    storeKeychainUnavailable:
+      'ร้านนี้ยังไม่ได้เปิด เพราะอ่านคีย์ของร้านจากที่เก็บรหัสของเครื่องไม่ได้ ปลดล็อกที่เก็บรหัส (หรือแก้ตามที่รายละเอียดระบุ) แล้วเปิด Stockroom ใหม่',
     credentialsMissing: 'ไม่มี API key และ secret ของร้านนี้ พิมพ์ใหม่ในหน้าร้านค้า',
     conflict: 'ทำรายการนี้ไม่ได้ในสถานะปัจจุบันของเอกสาร โหลดใหม่แล้วตรวจดูอีกครั้ง',
     refused: 'หน้านี้ทำรายการนี้ไม่ได้ ถ้ายังเป็นอยู่ให้เปิด Stockroom ใหม่',

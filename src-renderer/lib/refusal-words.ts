@@ -21,7 +21,9 @@ const BY_CODE: Readonly<Record<IpcError['code'], RefusalTextKey>> = {
   'unknown-call': 'internal',
   'not-found': 'notFound',
   'no-profile': 'noProfile',
-  'keychain-unavailable': 'keychainUnavailable',
+  // Without a reason, only from a call that needs the store when the store could not open at start
+  // (StoreHost.current): trying the call again does not reopen it, a restart does.
+  'keychain-unavailable': 'storeKeychainUnavailable',
   'credentials-missing': 'credentialsMissing',
   conflict: 'conflict',
   refused: 'refused',
@@ -51,7 +53,6 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'recount-missing': 'conflict',
   'nothing-due': 'conflict',
   'unknown-shelf': 'notFound',
-  'no-current-shelf': 'conflict',
   'shelf-not-empty': 'conflict',
   'shelf-code': 'invalidArguments',
   'shelf-code-shape': 'invalidArguments',

@@ -81,6 +81,12 @@ export type CallReason<N extends CallName> = CallContract[N] extends {
   ? R
   : never;
 
+/**
+ * The reasons any of the calls N may refuse with (each call's CallReason, joined): the table of a page
+ * that handles several calls, so a reason added to one of their lists needs the page's words.
+ */
+export type ReasonOfCalls<N extends CallName> = N extends CallName ? CallReason<N> : never;
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Fails to compile when the generated names (the preload's allow-list) and the contract disagree:
 // run `npm run generate:names`.

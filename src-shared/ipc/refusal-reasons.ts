@@ -31,7 +31,6 @@ export const REFUSAL_REASONS_BY_AREA = {
     'nothing-due',
     /** Shelves during a count (decision 0021). */
     'unknown-shelf',
-    'no-current-shelf',
     'shelf-not-empty',
     'shelf-code',
   ],

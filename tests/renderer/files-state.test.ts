@@ -223,6 +223,18 @@ describe('Attachments', () => {
     expect(files.error?.sentence).toContain('เกิน 10 MB');
   });
 
+  it('words a chunk refused for its offset (every reason of its calls has words: REASON_KEYS)', async () => {
+    bridge.answer('files.stage', refused('conflict', 'Upload u-1 has 0 bytes, not 262144', 'offset'));
+    const files = new Attachments(RECORD, bridge);
+    expect(await files.attach(new File(['%PDF-1.4'], 'terms.pdf'))).toBe(false);
+    expect(files.error).toEqual({
+      sentence: 'terms.pdf was not added: its parts reached this PC out of order. Attach it again.',
+      details: 'Upload u-1 has 0 bytes, not 262144',
+    });
+    locale.set('th');
+    expect(files.error?.sentence).toBe('ไม่ได้เพิ่ม terms.pdf เพราะส่วนของไฟล์มาถึงเครื่องนี้ไม่ตรงลำดับ แนบไฟล์อีกครั้ง');
+  });
+
   it('round-trips bytes through Base64', () => {
     const bytes = new Uint8Array(70_000).map((_, index) => (index * 7) % 256);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);

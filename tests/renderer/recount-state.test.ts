@@ -3,13 +3,18 @@
 // sets it, nothing is recorded without the recounter's name or for a code not on the list) and the
 // review's recount calls (features/review/review.svelte.ts: marking by threshold or by line, choosing
 // which count is sent, each read again afterwards).
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallArgs, IpcResult } from '../../src-shared/ipc/index.js';
+import { callContract, type CallArgs, type IpcResult } from '../../src-shared/ipc/index.js';
 import {
   readRecountFigure,
+  recountRefusalSaid,
   RecountSession,
   type RecountLine,
+  type RecountReason,
 } from '../../src-renderer/features/recount/recount.svelte.js';
+import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { refusalText } from '../../src-renderer/lib/refusal-strings.js';
 import {
   readThreshold,
   SessionReviewState,
@@ -126,7 +131,7 @@ describe('the recount screen', () => {
     expect(recount.lines).toEqual([cola, rice]);
   });
 
-  it("keeps main's words when a recount is refused, and the line as it was", async () => {
+  it("says a refused recount in the page language, main's text behind Details, the line as it was", async () => {
     bridge
       .answer('counting.session', ok(session))
       .answer('counting.recountLines', ok([cola]))
@@ -136,9 +141,53 @@ describe('the recount screen', () => {
     recount.recounter = 'Malee';
 
     expect(await recount.setFigure(cola.lineId, '3')).toBe(false);
-    expect(recount.problem).toEqual({ kind: 'other', message: 'The session was committed.' });
+    const problem = recount.problem;
+    if (problem?.kind !== 'refused') throw new Error(`not a refusal: ${JSON.stringify(problem)}`);
+    locale.set('en');
+    expect(recountRefusalSaid(problem.refusal)).toEqual({
+      sentence: 'Not recorded: this count was committed or discarded, so it can no longer change.',
+      details: 'The session was committed.',
+    });
+    locale.set('th');
+    expect(recountRefusalSaid(problem.refusal).sentence).toBe(
+      'ไม่ได้บันทึก: รอบนับนี้ยืนยันหรือยกเลิกไปแล้ว จึงแก้ไขไม่ได้อีก',
+    );
     expect(recount.lines).toEqual([cola]);
     expect(recount.busy).toBe(false);
+  });
+
+  it("has its own words for every reason its calls list, never main's text as the sentence", () => {
+    const reasons = new Set<RecountReason>([
+      ...callContract['counting.session'].reasons,
+      ...callContract['counting.recountLines'].reasons,
+      ...callContract['counting.recordRecount'].reasons,
+    ]);
+    for (const language of ['en', 'th'] as const) {
+      locale.set(language);
+      const sentences = [...reasons].map(
+        (reason) => recountRefusalSaid({ code: 'conflict', message: 'raw', reason }).sentence,
+      );
+      // One sentence per reason, none main's text nor the code's generic one.
+      expect(new Set(sentences).size, language).toBe(reasons.size);
+      expect(sentences, language).not.toContain('raw');
+      expect(sentences, language).not.toContain(refusalText('conflict'));
+    }
+  });
+
+  it('says a refused load by its reason, and a refusal without one by its code', async () => {
+    bridge
+      .answer('counting.session', refused('not-found', 'No count session s-1', 'session-not-found'))
+      .answer('counting.recountLines', refused('internal', 'Something went wrong in Stockroom.'));
+    const recount = new RecountSession(SESSION_ID, bridge);
+    await recount.load();
+    locale.set('en');
+    const problem = recount.problem;
+    if (problem?.kind !== 'refused') throw new Error(`not a refusal: ${JSON.stringify(problem)}`);
+    expect(recountRefusalSaid(problem.refusal)).toEqual({
+      sentence: refusalText('internal'),
+      details: 'Something went wrong in Stockroom.',
+    });
+    expect(recount.loaded).toBe(true);
   });
 
   it('reads a typed figure: 0 is a recount, a negative or empty one is not', () => {

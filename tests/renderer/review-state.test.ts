@@ -1,8 +1,16 @@
 // The review page's state (features/review/review.svelte.ts) against a fake bridge: which page of which
 // filter it asks for, that a late answer never replaces a newer one, the commit with the dialog's
 // choices (refusals kept as data for the dialog's words) and the CSV export.
+import './support/page-globals.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallValue, IpcResult, SessionViewValue } from '../../src-shared/ipc/index.js';
+import {
+  callContract,
+  type CallValue,
+  type IpcResult,
+  type SessionViewValue,
+} from '../../src-shared/ipc/index.js';
+import { locale } from '../../src-renderer/lib/i18n.svelte.js';
+import { refusalText } from '../../src-renderer/lib/refusal-strings.js';
 import {
   PAGE_SIZE,
   SessionReviewState,
@@ -235,10 +243,11 @@ describe('commit', () => {
 });
 
 describe('CSV export', () => {
-  it('answers the file and names it; a refusal answers null with its words', async () => {
+  it('answers the file and names it; a refusal answers null, said in the page language', async () => {
     bridge.answer(
       'counting.exportCsv',
       ok({ fileName: 'front-shelf.csv', csv: 'sku,counted\r\n' }),
+      refused('not-found', 'No count session s-1', 'session-not-found'),
       refused('internal', 'The CSV could not be written.'),
     );
     const review = new SessionReviewState(SESSION_ID, bridge);
@@ -250,8 +259,36 @@ describe('CSV export', () => {
 
     expect(await review.exportCsv()).toBeNull();
     expect(review.exportedFileName).toBeNull();
-    expect(review.exportError).toBe('The CSV could not be written.');
+    locale.set('en');
+    expect(review.exportError).toEqual({
+      sentence: 'This count is no longer on this PC, so there is nothing to export.',
+      details: 'No count session s-1',
+    });
+    locale.set('th');
+    expect(review.exportError?.sentence).toBe('ไม่พบรอบนับนี้ในเครื่องนี้แล้ว จึงไม่มีอะไรให้ส่งออก');
     expect(review.exporting).toBe(false);
+
+    // No reason: the code's sentence, main's text only behind Details.
+    expect(await review.exportCsv()).toBeNull();
+    expect(review.exportError).toEqual({
+      sentence: refusalText('internal'),
+      details: 'The CSV could not be written.',
+    });
+  });
+
+  it('has its own words for every reason counting.exportCsv lists', async () => {
+    const reasons = callContract['counting.exportCsv'].reasons;
+    bridge.answer('counting.exportCsv', ...reasons.map((reason) => refused('conflict', 'raw', reason)));
+    const review = new SessionReviewState(SESSION_ID, bridge);
+    locale.set('en');
+    const sentences: string[] = [];
+    for (const _reason of reasons) {
+      await review.exportCsv();
+      sentences.push(review.exportError?.sentence ?? '');
+    }
+    expect(new Set(sentences).size).toBe(reasons.length);
+    expect(sentences).not.toContain('raw');
+    expect(sentences).not.toContain(refusalText('conflict'));
   });
 });
 

@@ -1,26 +1,31 @@
 // Undoing a committed count (cycle.reversal / cycle.reverseCount): the count's lines with both figures,
 // the lines a person chose, and the undo queued through the outbox. Main decides what can be undone.
-import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
-import type { RefusalReason } from '../../../src-shared/ipc/refusal-reasons.js';
+import type { CallValue, IpcError, ReasonOfCalls, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
+import { refusalSaid, type Said } from '../../lib/refusal-words.js';
 import { cyt, type CycleKey } from './cycle-strings.js';
 
 export type ReversalPlan = CallValue<'cycle.reversal'>;
 export type ReversalLine = ReversalPlan['lines'][number];
 
-/** Main's reasons for refusing an undo, in the page's words. */
-const REFUSED: Readonly<Partial<Record<RefusalReason, CycleKey>>> = {
-  reversed: 'stateReversed',
-  'later-count': 'stateLaterCount',
-  'not-applied': 'stateNotApplied',
+/** Every reason the undo's calls can refuse with. */
+export type UndoReason = ReasonOfCalls<'cycle.reversal' | 'cycle.reverseCount'>;
+
+/** Each of them in the page's words: a reason added to one of these calls needs its words here. */
+const REFUSED: Readonly<Record<UndoReason, CycleKey>> = {
+  reversed: 'undoRefusedReversed',
+  'later-count': 'undoRefusedLaterCount',
+  'not-applied': 'undoRefusedNotApplied',
   'nothing-to-undo': 'undoNothing',
+  'not-committed': 'undoRefusedNotCommitted',
+  'not-counted': 'undoRefusedNotCounted',
+  'session-not-found': 'undoRefusedSessionNotFound',
 };
 
 export class CountUndo {
   #plan = $state.raw<ReversalPlan | null>(null);
   #chosen = $state.raw<ReadonlySet<number>>(new Set());
-  #error = $state.raw<MainRefusal | null>(null);
+  #error = $state.raw<IpcError<UndoReason> | null>(null);
   #busy = $state(false);
   #queued = $state<number | null>(null);
   readonly #api: StockroomBridge;
@@ -44,8 +49,7 @@ export class CountUndo {
   get failure(): Said | null {
     const error = this.#error;
     if (error === null) return null;
-    const own = error.reason === undefined ? undefined : REFUSED[error.reason];
-    return refusalSaid(error, own === undefined ? undefined : cyt(own));
+    return refusalSaid(error, error.reason === undefined ? undefined : cyt(REFUSED[error.reason]));
   }
   get reversible(): ReversalLine[] {
     return this.#plan?.lines.filter((line) => line.state === 'reversible') ?? [];

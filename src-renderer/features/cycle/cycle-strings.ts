@@ -77,6 +77,16 @@ export const cyt = translator({
     confirmUndo: 'Undo the count lines',
     undoQueued: 'Undo queued for {count} lines: follow it in the Outbox.',
     undoNothing: 'Nothing of this count can be undone now.',
+    undoRefusedReversed:
+      'Not undone: a chosen line is undone already. Close this and open it again to see the lines as they are now.',
+    undoRefusedLaterCount:
+      'Not undone: a chosen product was counted again since. Undo that later count first.',
+    undoRefusedNotApplied:
+      'Not undone: a chosen line is not on the back office yet. Withdraw it in the Outbox instead.',
+    undoRefusedNotCommitted: 'Only a committed count can be undone, and this one is not committed.',
+    undoRefusedNotCounted:
+      'Not undone: a chosen product was not counted in this count. Close this and open it again.',
+    undoRefusedSessionNotFound: 'This count is no longer on this PC.',
   },
   th: {
     countNextTitle: 'นับต่อไป',
@@ -151,6 +161,12 @@ export const cyt = translator({
     confirmUndo: 'ย้อนผลการนับ',
     undoQueued: 'ส่งการย้อน {count} รายการเข้ากล่องขาออกแล้ว ติดตามได้ที่กล่องขาออก',
     undoNothing: 'ตอนนี้ไม่มีรายการใดของการนับนี้ที่ย้อนได้',
+    undoRefusedReversed: 'ไม่ได้ย้อน: มีรายการที่เลือกถูกย้อนไปแล้ว ปิดหน้านี้แล้วเปิดใหม่เพื่อดูรายการตามที่เป็นอยู่ตอนนี้',
+    undoRefusedLaterCount: 'ไม่ได้ย้อน: มีสินค้าที่เลือกถูกนับใหม่หลังจากนี้ ย้อนการนับครั้งหลังก่อน',
+    undoRefusedNotApplied: 'ไม่ได้ย้อน: มีรายการที่เลือกยังไม่ถึงระบบหลังร้าน ให้ถอนออกที่กล่องขาออกแทน',
+    undoRefusedNotCommitted: 'ย้อนได้เฉพาะการนับที่ยืนยันแล้ว และการนับนี้ยังไม่ได้ยืนยัน',
+    undoRefusedNotCounted: 'ไม่ได้ย้อน: มีสินค้าที่เลือกไม่ได้นับในรอบนี้ ปิดหน้านี้แล้วเปิดใหม่',
+    undoRefusedSessionNotFound: 'ไม่พบรอบนับนี้ในเครื่องนี้แล้ว',
   },
 });
 

@@ -10,13 +10,14 @@ import {
 } from '../../../src-shared/files/attachment-rules.js';
 import type {
   CallArgs,
+  CallReason,
   CallValue,
   IpcError,
   IpcResult,
+  ReasonOfCalls,
   StockroomBridge,
 } from '../../../src-shared/ipc/index.js';
 import type { AttachmentFile } from '../../../src-shared/ipc/schemas/files.js';
-import type { RefusalReason, RefusalReasonOf } from '../../../src-shared/ipc/refusal-reasons.js';
 import { api } from '../../lib/api.js';
 import { ft, kindKey, type FilesText } from './files-strings.js';
 import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
@@ -52,9 +53,13 @@ const REFUSAL_KEYS: Readonly<Record<AttachmentRefusal, FilesText>> = {
   'file-content-mismatch': 'fileContentMismatch',
 };
 
-/** The files area's reasons this panel has words for (others get the generic sentence). */
-const REASON_KEYS: Readonly<Partial<Record<RefusalReasonOf<'files'>, FilesText>>> = {
+/** Every reason the panel's calls can refuse with. */
+type AttachmentsReason = ReasonOfCalls<'files.list' | 'files.stage' | 'files.attach' | 'files.open'>;
+
+/** Each of them in the panel's words: a reason added to one of these calls needs its words here. */
+const REASON_KEYS: Readonly<Record<AttachmentsReason, FilesText>> = {
   ...REFUSAL_KEYS,
+  offset: 'stageOffset',
   'record-not-found': 'recordNotFound',
   'not-on-this-pc': 'notOnThisPc',
   'download-too-large': 'downloadTooLarge',
@@ -207,11 +212,10 @@ export class Attachments {
         this.#progress = { name: file.name, percent: Math.floor((offset / file.size) * 100) };
         const end = Math.min(file.size, offset + STAGE_CHUNK_BYTES);
         const chunk = toBase64(new Uint8Array(await file.slice(offset, end).arrayBuffer()));
-        const staged: IpcResult<CallValue<'files.stage'>> = await this.#api.call('files.stage', {
-          uploadId,
-          offset,
-          chunk,
-        });
+        const staged: IpcResult<CallValue<'files.stage'>, CallReason<'files.stage'>> = await this.#api.call(
+          'files.stage',
+          { uploadId, offset, chunk },
+        );
         if (!staged.ok) return this.#refused(staged.error, file.name);
         uploadId = staged.value.uploadId;
       }
@@ -291,17 +295,14 @@ export class Attachments {
     this.#held = null;
   }
 
-  #refused(error: IpcError, name: string): false {
+  #refused(error: IpcError<AttachmentsReason>, name: string): false {
     this.#problem = problemOf(error, name, this.#record);
     return false;
   }
 }
 
-function problemOf(error: IpcError, name: string, record: RecordReference): Problem {
-  const key =
-    error.reason === undefined
-      ? undefined
-      : (REASON_KEYS as Partial<Record<RefusalReason, FilesText>>)[error.reason];
+function problemOf(error: IpcError<AttachmentsReason>, name: string, record: RecordReference): Problem {
+  const key = error.reason === undefined ? undefined : REASON_KEYS[error.reason];
   return key === undefined
     ? { key: 'fileGone', refusal: error, generic: true }
     : { key, values: { name, size: MAX_MEGABYTES }, refusal: error, record };

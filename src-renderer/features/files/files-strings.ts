@@ -66,6 +66,7 @@ export const ft = translator({
       '{name} was not added: files being added on this PC already fill the room they have. Attach those first, then add this one.',
     fileNotFound: 'The back office no longer has this file.',
     fileGone: 'This PC’s copy of the file is gone.',
+    stageOffset: '{name} was not added: its parts reached this PC out of order. Attach it again.',
     notSentYet: 'The quotation is not on the back office yet.',
     heldTitle: 'This file is not opened',
     warnRunnable:
@@ -135,6 +136,7 @@ export const ft = translator({
       'ไม่ได้เพิ่ม {name} เพราะไฟล์ที่กำลังเพิ่มในเครื่องนี้ใช้พื้นที่ที่มีจนเต็มแล้ว กรุณาแนบไฟล์เหล่านั้นให้เสร็จก่อน แล้วจึงเพิ่มไฟล์นี้',
     fileNotFound: 'ระบบหลังร้านไม่มีไฟล์นี้แล้ว',
     fileGone: 'สำเนาไฟล์ในเครื่องนี้หายไป',
+    stageOffset: 'ไม่ได้เพิ่ม {name} เพราะส่วนของไฟล์มาถึงเครื่องนี้ไม่ตรงลำดับ แนบไฟล์อีกครั้ง',
     notSentYet: 'ใบเสนอราคายังไม่ได้ส่งไปยังระบบหลังร้าน',
     heldTitle: 'ไม่เปิดไฟล์นี้',
     warnRunnable:

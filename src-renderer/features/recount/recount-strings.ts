@@ -23,7 +23,14 @@ export const rct = translator({
     noRecounter: 'Type who recounts first: the review shows their name beside the first count.',
     notOnList: 'Code {code} is not on the recount list: nothing was recorded.',
     badFigure: 'Type the figure counted, 0 or more (got “{text}”).',
-    failed: 'Not recorded: {message}',
+    refusedInvalidInput:
+      'Not recorded: the line is no longer marked for a recount, or the name or figure was refused. Go back to the review and look again.',
+    refusedLineNotFound:
+      'Not recorded: this line is no longer in the count. Go back to the review and look again.',
+    refusedSessionClosed: 'Not recorded: this count was committed or discarded, so it can no longer change.',
+    refusedHandedOver:
+      'Not recorded: this count was handed over to another PC as a file. Recount on the PC that merges it.',
+    refusedSessionNotFound: 'This count is no longer on this PC. Go back to the count sessions.',
     recordedAdd: '{sku} {name}: recount now {figure} (+1)',
     recordedSet: '{sku} {name}: recount set to {figure}',
     closed: 'This session is no longer open: nothing can be recounted.',
@@ -49,7 +56,12 @@ export const rct = translator({
     noRecounter: 'พิมพ์ชื่อผู้นับซ้ำก่อน หน้าตรวจทานจะแสดงชื่อนี้คู่กับจำนวนที่นับครั้งแรก',
     notOnList: 'รหัส {code} ไม่อยู่ในรายการนับซ้ำ ไม่ได้บันทึกอะไร',
     badFigure: 'พิมพ์จำนวนที่นับได้ ตั้งแต่ 0 ขึ้นไป (ได้ “{text}”)',
-    failed: 'ไม่ได้บันทึก: {message}',
+    refusedInvalidInput:
+      'ไม่ได้บันทึก: รายการนี้ไม่ได้อยู่ในรายการนับซ้ำแล้ว หรือชื่อหรือจำนวนไม่ผ่าน กลับไปหน้าตรวจทานแล้วตรวจดูอีกครั้ง',
+    refusedLineNotFound: 'ไม่ได้บันทึก: รายการนี้ไม่อยู่ในรอบนับแล้ว กลับไปหน้าตรวจทานแล้วตรวจดูอีกครั้ง',
+    refusedSessionClosed: 'ไม่ได้บันทึก: รอบนับนี้ยืนยันหรือยกเลิกไปแล้ว จึงแก้ไขไม่ได้อีก',
+    refusedHandedOver: 'ไม่ได้บันทึก: รอบนับนี้ส่งต่อเป็นไฟล์ให้เครื่องอื่นแล้ว ให้นับซ้ำที่เครื่องที่รวมไฟล์นั้น',
+    refusedSessionNotFound: 'ไม่พบรอบนับนี้ในเครื่องนี้แล้ว กลับไปหน้ารอบนับ',
     recordedAdd: '{sku} {name}: นับซ้ำได้ {figure} (+1)',
     recordedSet: '{sku} {name}: นับซ้ำเป็น {figure}',
     closed: 'รอบนี้ไม่ได้เปิดอยู่แล้ว นับซ้ำไม่ได้',

@@ -2,10 +2,18 @@
 // take over the PC: only the products are shown (no first count, no expected figure). A scan of a
 // marked product's barcode or SKU adds 1 to its recount; a typed figure makes the recount that figure.
 // Every figure is recorded under the recounter's name, which the review shows beside the first count.
-import type { CallValue, SessionViewValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type {
+  CallValue,
+  IpcError,
+  ReasonOfCalls,
+  SessionViewValue,
+  StockroomBridge,
+} from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
+import { refusalSaid, type Said } from '../../lib/refusal-words.js';
 import { COUNT_RULE } from '../../../src-shared/domain/typed-number.js';
 import { readQuantity } from '../counting/quantity-text.js';
+import { rct, type RecountKey } from './recount-strings.js';
 
 export type RecountLine = CallValue<'counting.recountLines'>[number];
 
@@ -14,7 +22,27 @@ export type RecountProblem =
   | { readonly kind: 'noRecounter' }
   | { readonly kind: 'notOnList'; readonly code: string }
   | { readonly kind: 'badFigure'; readonly text: string }
-  | { readonly kind: 'other'; readonly message: string };
+  /** Main refused: said in the screen's words for its reason (refusalSaid), main's text behind Details. */
+  | { readonly kind: 'refused'; readonly refusal: IpcError<RecountReason> };
+
+/** Every reason the recount screen's calls can refuse with. */
+export type RecountReason = ReasonOfCalls<
+  'counting.session' | 'counting.recountLines' | 'counting.recordRecount'
+>;
+
+/** Each of them in the screen's words: a reason added to one of these calls needs its words here. */
+const REFUSED: Readonly<Record<RecountReason, RecountKey>> = {
+  'invalid-input': 'refusedInvalidInput',
+  'line-not-found': 'refusedLineNotFound',
+  'session-closed': 'refusedSessionClosed',
+  'session-handed-over': 'refusedHandedOver',
+  'session-not-found': 'refusedSessionNotFound',
+};
+
+/** A refusal of the recount's calls in the page's language (a refusal with no reason: by its code). */
+export function recountRefusalSaid(refusal: IpcError<RecountReason>): Said {
+  return refusalSaid(refusal, refusal.reason === undefined ? undefined : rct(REFUSED[refusal.reason]));
+}
 
 /** What was recorded last (the screen says it). */
 export interface RecountRecorded {
@@ -91,9 +119,9 @@ export class RecountSession {
       this.#api.call('counting.recountLines', { sessionId: this.sessionId }),
     ]);
     if (session.ok) this.#session = session.value;
-    else this.#problem = { kind: 'other', message: session.error.message };
+    else this.#problem = { kind: 'refused', refusal: session.error };
     if (lines.ok) this.#lines = lines.value;
-    else this.#problem = { kind: 'other', message: lines.error.message };
+    else this.#problem = { kind: 'refused', refusal: lines.error };
     this.#loaded = true;
   }
 
@@ -137,7 +165,7 @@ export class RecountSession {
     });
     this.#busy = false;
     if (!result.ok) {
-      this.#problem = { kind: 'other', message: result.error.message };
+      this.#problem = { kind: 'refused', refusal: result.error };
       this.#recorded = null;
       return false;
     }

@@ -58,7 +58,8 @@ export const rt = translator({
     exportCsv: 'Export CSV (Ctrl+E)',
     exporting: 'Exporting…',
     exported: 'Saved {fileName}.',
-    exportFailed: 'Could not export the CSV: {message}',
+    exportRefusedInput: 'The CSV could not be made from this review. Reload the review, then export again.',
+    exportRefusedSession: 'This count is no longer on this PC, so there is nothing to export.',
     back: 'Back to counting (Esc)',
 
     commitTitle: 'Commit this count to the outbox',
@@ -175,7 +176,8 @@ export const rt = translator({
     exportCsv: 'ส่งออก CSV (Ctrl+E)',
     exporting: 'กำลังส่งออก…',
     exported: 'บันทึก {fileName} แล้ว',
-    exportFailed: 'ส่งออก CSV ไม่สำเร็จ: {message}',
+    exportRefusedInput: 'สร้างไฟล์ CSV จากหน้าตรวจทานนี้ไม่ได้ โหลดหน้าตรวจทานใหม่ แล้วส่งออกอีกครั้ง',
+    exportRefusedSession: 'ไม่พบรอบนับนี้ในเครื่องนี้แล้ว จึงไม่มีอะไรให้ส่งออก',
     back: 'กลับไปนับ (Esc)',
 
     commitTitle: 'ยืนยันผลการนับเข้ารายการรอส่ง',

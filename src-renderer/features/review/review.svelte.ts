@@ -2,9 +2,10 @@
 // the CSV export. Each reload supersedes the one before, so a quick run of filter or page changes
 // shows the last one asked for, never a late answer to an earlier one. The page reads the state through
 // getters and changes it only through the methods.
-import type { CallValue, StockroomBridge } from '../../../src-shared/ipc/index.js';
+import type { CallReason, CallValue, IpcError, StockroomBridge } from '../../../src-shared/ipc/index.js';
 import { api } from '../../lib/api.js';
-import type { MainRefusal } from '../../lib/refusal-words.js';
+import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
+import { rt, type ReviewKey } from './review-strings.js';
 import { PAYMENT_RULE } from '../../../src-shared/domain/typed-number.js';
 import { readQuantity } from '../counting/quantity-text.js';
 
@@ -49,6 +50,14 @@ export function readThreshold(text: string): number | undefined | null {
   return read.ok ? read.quantity : null;
 }
 
+type ExportReason = CallReason<'counting.exportCsv'>;
+
+/** Every reason counting.exportCsv can refuse with, in the review's words (a new one needs its own). */
+const EXPORT_REFUSED: Readonly<Record<ExportReason, ReviewKey>> = {
+  'invalid-input': 'exportRefusedInput',
+  'session-not-found': 'exportRefusedSession',
+};
+
 /** The filters in the order of their tabs (Alt+1 … Alt+5). Kept here: the contract's list brings zod. */
 export const FILTERS: readonly ReviewFilter[] = ['all', 'variance', 'notCounted', 'unknown', 'drifted'];
 
@@ -68,7 +77,7 @@ export class SessionReviewState {
   #committed = $state.raw<CommitResult | null>(null);
   #exporting = $state(false);
   #exportedFileName = $state<string | null>(null);
-  #exportError = $state<string | null>(null);
+  #exportError = $state.raw<IpcError<ExportReason> | null>(null);
   #recountMarked = $state<number | null>(null);
   #recountError = $state<string | null>(null);
   #contributions = $state.raw<ReadonlyMap<number, readonly Contribution[]>>(new Map());
@@ -123,8 +132,11 @@ export class SessionReviewState {
     return this.#exportedFileName;
   }
 
-  get exportError(): string | null {
-    return this.#exportError;
+  /** Why the last export was refused, in the page's language (main's text behind Details). */
+  get exportError(): Said | null {
+    const error = this.#exportError;
+    if (error === null) return null;
+    return refusalSaid(error, error.reason === undefined ? undefined : rt(EXPORT_REFUSED[error.reason]));
   }
 
   /** How many lines the last recount request marked (null before any). */
@@ -242,7 +254,7 @@ export class SessionReviewState {
     return true;
   }
 
-  /** The session as CSV with its file name, or null (with `exportError` set to main's message). */
+  /** The session as CSV with its file name, or null (with `exportError` saying why). */
   async exportCsv(): Promise<CallValue<'counting.exportCsv'> | null> {
     this.#exporting = true;
     this.#exportedFileName = null;
@@ -250,7 +262,7 @@ export class SessionReviewState {
     const result = await this.#api.call('counting.exportCsv', { sessionId: this.sessionId });
     this.#exporting = false;
     if (!result.ok) {
-      this.#exportError = result.error.message;
+      this.#exportError = result.error;
       return null;
     }
     this.#exportedFileName = result.value.fileName;
