@@ -13,11 +13,13 @@ import { sendFrame, type LinkFaults } from './live-link.js';
 import { firstMessage, handshake, LiveJoinRefused, type Link } from './live-member-handshake.js';
 import {
   JOIN_IDENTITY,
+  labelNow,
   MAX_CHANGES_PER_FRAME,
   parseClearFrame,
   parseHostMessage,
   type HostMessage,
   type MemberState,
+  type PcLabel,
 } from './live-protocol.js';
 import { liveStatements, toLiveChange, type LineNow } from './live-store.js';
 
@@ -32,8 +34,8 @@ export { LiveJoinRefused, type JoinFailure } from './live-member-handshake.js';
 export interface LiveMemberOptions {
   readonly db: Database;
   readonly counting: CountingService;
-  /** How the host lists this PC. */
-  readonly label: string;
+  /** How the host lists this PC: read at the join and at each attach (a reconnect). */
+  readonly label: PcLabel;
   readonly logger?: Logger;
   /** Test seam: lose or repeat messages before they are sealed. */
   readonly faults?: LinkFaults;
@@ -98,7 +100,7 @@ export class LiveMember {
           warehouseCode: welcome.warehouseCode,
           name: welcome.hostLabel,
           blind: welcome.blind,
-          counter: options.label,
+          counter: labelNow(options.label),
         });
         statements.insertMembership.run(
           session.id,
@@ -243,7 +245,7 @@ export class LiveMember {
     this.#send({
       t: 'attach',
       sessionId: this.#sessionId,
-      label: this.#options.label,
+      label: labelNow(this.#options.label),
       latest: statements.latest.get(this.#sessionId) ?? 0,
     });
     this.#emit();

@@ -14,6 +14,7 @@ import {
   MAX_SHELF_CODE_LENGTH,
   normaliseScannedCode,
 } from '../../src-shared/barcode/index.js';
+import { LIVE_LABEL_MAX_LENGTH } from '../../src-shared/domain/live-join.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
 
@@ -31,6 +32,16 @@ export const MAX_CHANGES_PER_FRAME = 200;
 export const JOIN_IDENTITY = 'join';
 /** Most join windows one challenge offers (counts hosted at once with their windows open). */
 export const MAX_OFFERED_WINDOWS = 8;
+
+/**
+ * How other PCs see this one: a name, or where to read it each time it is sent (the PC-name setting,
+ * which a person may change while a count runs: the next attach carries the new one).
+ */
+export type PcLabel = string | (() => string);
+
+export function labelNow(label: PcLabel): string {
+  return typeof label === 'string' ? label : label();
+}
 
 const opaqueMessage = z.string().min(1).max(2000);
 const id = z.string().min(1).max(100);
@@ -128,7 +139,12 @@ export const MEMBER_STATES = ['joined', 'closing', 'final', 'released'] as const
 export type MemberState = (typeof MEMBER_STATES)[number];
 
 const memberMessage = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('attach'), sessionId: id, label: z.string().min(1).max(100), latest: sequence }),
+  z.object({
+    t: z.literal('attach'),
+    sessionId: id,
+    label: z.string().min(1).max(LIVE_LABEL_MAX_LENGTH),
+    latest: sequence,
+  }),
   // Each batch names its session too: an `attach` lost on the way must not stall the stream.
   z.object({
     t: z.literal('changes'),

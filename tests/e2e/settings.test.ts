@@ -5,6 +5,7 @@
 // is "no terminator" once Tab ends scans. Every setting is changed, saved with Ctrl+S and read back
 // through settings.get and after a reload; a refused value names its field and keeps what was typed; Esc
 // undoes; the language turns the whole frame Thai and back. axe on each state, screenshots en + th.
+import { hostname } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../src-shared/ipc/index.js';
 import {
@@ -159,6 +160,7 @@ describe('the settings page in Chromium through the web host', () => {
       language: 'en',
       quantityMode: 'prompt',
       labelLayout: 'roll-50x25',
+      pcName: hostname(), // never saved: this PC's host name
     };
     expect(await savedSettings()).toEqual(expected);
 
