@@ -61,19 +61,20 @@ export class SettingsRepository {
   }
 
   get(): AppSettings {
-    const { settings, pcName } = this.#stored();
-    return { ...settings, pcName: pcName ?? this.#hostName() };
+    const stored = this.#storedJson();
+    return { ...mergeValid(stored), pcName: savedPcName(stored) ?? this.#hostName() };
   }
 
-  /** How other PCs see this one in a live count: the saved name, else the host name. */
+  /** How other PCs see this one in a live count: the saved name, else the host name (read at each attach). */
   pcName(): string {
-    return this.#stored().pcName ?? this.#hostName();
+    return savedPcName(this.#storedJson()) ?? this.#hostName();
   }
 
   /** Applies the changes given and returns the whole new set; a PC name the rule refuses saves nothing. */
   set(changes: ParsedCallArgs<'settings.set'>): AppSettings {
     if (changes.pcName !== undefined) checkPcName(changes.pcName);
-    const { settings: current, pcName: storedPcName } = this.#stored();
+    const stored = this.#storedJson();
+    const current = mergeValid(stored);
     const checked = storedSchema.parse({
       scanner: { ...current.scanner, ...definedOnly(changes.scanner ?? {}) },
       sounds: changes.sounds ?? current.sounds,
@@ -81,27 +82,27 @@ export class SettingsRepository {
       quantityMode: changes.quantityMode ?? current.quantityMode,
       labelLayout: changes.labelLayout ?? current.labelLayout,
     });
-    const pcName = changes.pcName ?? storedPcName;
+    const pcName = changes.pcName ?? savedPcName(stored);
     this.#write.run(JSON.stringify(pcName === undefined ? checked : { ...checked, pcName }), this.#now());
     return { ...checked, pcName: pcName ?? this.#hostName() };
   }
 
-  /** The stored settings (defaults where none or unreadable) and the PC name saved, if one is. */
-  #stored(): { settings: StoredSettings; pcName: string | undefined } {
+  /** The row's JSON as stored; undefined when there is none or it is unreadable (the defaults then). */
+  #storedJson(): unknown {
     const row = this.#read.get();
-    const defaults = { settings: storedSchema.parse(DEFAULT_SETTINGS), pcName: undefined };
-    if (row === undefined) return defaults;
-    let stored: unknown;
+    if (row === undefined) return undefined;
     try {
-      stored = JSON.parse(row.settings_json);
+      return JSON.parse(row.settings_json);
     } catch {
-      return defaults;
+      return undefined;
     }
-    const pcName = isRecord(stored) ? stored['pcName'] : undefined;
-    // A hand-edited name the rule refuses is not this PC's name: the host name stands in.
-    const saved = typeof pcName === 'string' && pcNameProblem(pcName) === null ? pcName : undefined;
-    return { settings: mergeValid(stored), pcName: saved };
   }
+}
+
+/** The PC name a person saved; a hand-edited one the rule refuses is not (the host name stands in). */
+function savedPcName(stored: unknown): string | undefined {
+  const pcName = isRecord(stored) ? stored['pcName'] : undefined;
+  return typeof pcName === 'string' && pcNameProblem(pcName) === null ? pcName : undefined;
 }
 
 /** Brings a row written by an older version up to SETTINGS_VERSION, in one transaction. */
