@@ -107,11 +107,12 @@ function prepare(db: Database) {
 
 export class CountMerge {
   readonly #context: CountingContext;
-  readonly #pcName: string;
+  /** This PC's name now (a display name: the PC-name setting may change it between two exports). */
+  readonly #pcName: () => string;
   readonly #countShelves: CountShelves;
   readonly #mergedShelves: MergedShelfParts;
 
-  constructor(context: CountingContext, pcName: string, countShelves: CountShelves) {
+  constructor(context: CountingContext, pcName: () => string, countShelves: CountShelves) {
     this.#context = context;
     this.#pcName = pcName;
     this.#countShelves = countShelves;
@@ -145,7 +146,7 @@ export class CountMerge {
           version: COUNT_FILE_VERSION,
           source: {
             sessionId: session.id,
-            label: `${this.#pcName}: ${session.name}`,
+            label: `${this.#pcName()}: ${session.name}`,
             warehouseCode: session.warehouse_code,
             exportedAt,
           },
@@ -270,6 +271,7 @@ export class CountMerge {
       sources.push({ source: row.source_label, thisPc: false, counted: row.counted });
       bySource.set(row.product_id, sources);
     }
+    const thisPcName = this.#pcName();
     return this.#countedLines(session).map((line) => {
       const productId = line.product_id ?? 0;
       const merged = bySource.get(productId) ?? [];
@@ -280,7 +282,7 @@ export class CountMerge {
         sku: line.sku ?? '',
         name: line.name ?? '',
         counted: line.counted,
-        sources: [{ source: this.#pcName, thisPc: true, counted: own }, ...merged],
+        sources: [{ source: thisPcName, thisPc: true, counted: own }, ...merged],
       };
     });
   }

@@ -62,8 +62,11 @@ const MAX_SESSION_NAME = 200;
 export interface CountingServiceOptions {
   /** Epoch milliseconds; tests pass a fixed clock. */
   readonly now?: () => number;
-  /** How this PC is named in a count file merged elsewhere (default: the host name). */
-  readonly pcName?: string;
+  /**
+   * How this PC is named in a count file merged elsewhere and among a merged count's sources (default:
+   * the host name); a function is read at each use (the PC-name setting). A display name only.
+   */
+  readonly pcName?: string | (() => string);
 }
 
 export class CountingService {
@@ -99,7 +102,12 @@ export class CountingService {
     });
     this.#countShelves = new CountShelves(this.#context, this.#shelves);
     this.#lines = new CountLineService(this.#context);
-    this.#merge = new CountMerge(this.#context, options.pcName ?? hostname(), this.#countShelves);
+    const { pcName = hostname() } = options;
+    this.#merge = new CountMerge(
+      this.#context,
+      typeof pcName === 'string' ? () => pcName : pcName,
+      this.#countShelves,
+    );
     this.#recount = new CountRecount(this.#context);
     this.#live = new CountLiveFigures(this.#context, this.#merge, this.#countShelves);
   }

@@ -17,7 +17,7 @@ import type { DiscoveryNetwork } from './live-discovery.js';
 import { LiveHost } from './live-host.js';
 import type { OtherVersionPeer } from './live-host-pairing.js';
 import { LiveListener } from './live-listener.js';
-import { PROTOCOL_VERSION } from './live-protocol.js';
+import { labelNow, PROTOCOL_VERSION, type PcLabel } from './live-protocol.js';
 import { LiveHostUnreachable, LiveJoinRefused, LiveMember, type JoinFailure } from './live-member.js';
 import { liveStatements } from './live-store.js';
 
@@ -37,8 +37,11 @@ export interface LiveListen {
 export interface LiveCountServiceOptions {
   readonly db: Database;
   readonly counting: CountingService;
-  /** How other PCs see this one. */
-  readonly label: string;
+  /**
+   * How other PCs see this one (the PC-name setting): read when a member attaches, when a host welcomes
+   * a member and when discovery advertises, so a change reaches the next of each.
+   */
+  readonly label: PcLabel;
   readonly logger: Logger;
   readonly listen?: LiveListen;
   /** Where hosts are advertised and found (live-discovery.ts); no discovery unless given. */
@@ -116,7 +119,7 @@ export class LiveCountService {
     const advert =
       open === undefined || this.#closed
         ? undefined
-        : { name: this.#options.label, host: open.live.address.host, port: open.live.address.port };
+        : { name: labelNow(this.#options.label), host: open.live.address.host, port: open.live.address.port };
     void this.#discovery.sync(advert);
   }
 

@@ -9,6 +9,7 @@ import { createSocket, type RemoteInfo } from 'node:dgram';
 import { randomBytes } from 'node:crypto';
 import type { Answer, Packet } from 'dns-packet';
 import makeMdns, { type MulticastDNS } from 'multicast-dns';
+import { CONTROL_CHARACTER, PC_NAME_MAX_LENGTH } from '../../src-shared/domain/live-join.js';
 import type { Logger } from '../logging/index.js';
 
 export const LIVE_SERVICE_TYPE = '_stockroom-count._tcp.local';
@@ -21,7 +22,6 @@ export const MAX_FOUND_HOSTS = 32;
 /** Bigger datagrams are not mDNS answers of ours (RFC 6762 §17: 9000 bytes at most). */
 const MAX_PACKET_BYTES = 9000;
 const MAX_RECORDS = 32;
-const MAX_NAME_CHARS = 63;
 /** Queries are sent at most this often, however often the page asks. */
 const QUERY_INTERVAL_MS = 1000;
 
@@ -86,12 +86,11 @@ function isLoopbackIpv4(text: string): boolean {
   return isIpv4(text) && text.startsWith('127.');
 }
 
-/** A display name people read: printable, no control characters, ≤ 63 characters. */
+/** A display name people read: printable, no control characters, ≤ 63 characters (a PC's name). */
 function displayName(text: string): string | undefined {
   const name = text.trim();
-  if (name.length === 0 || [...name].length > MAX_NAME_CHARS) return undefined;
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name) ? undefined : name;
+  if (name.length === 0 || [...name].length > PC_NAME_MAX_LENGTH) return undefined;
+  return CONTROL_CHARACTER.test(name) ? undefined : name;
 }
 
 function sameName(a: string, b: string): boolean {

@@ -15,6 +15,7 @@ import { JoinWindows, type OtherVersionPeer, type PairingTarget } from './live-h
 import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
 import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
+  labelNow,
   parseClearFrame,
   parseMemberMessage,
   MAX_VIEW_LINES,
@@ -22,6 +23,7 @@ import {
   type JoinedLine,
   type JoinMessage,
   type MemberMessage,
+  type PcLabel,
 } from './live-protocol.js';
 import { liveStatements, type MemberRow } from './live-store.js';
 import { applyInOrder, type Blocked } from './live-host-apply.js';
@@ -37,7 +39,8 @@ export interface LiveHostOptions {
   readonly counting: CountingService;
   /** The host's own open count session. */
   readonly sessionId: string;
-  readonly label: string;
+  /** How members name this PC: read at each join (the welcome's host label). */
+  readonly label: PcLabel;
   readonly logger?: Logger;
   readonly now?: () => number;
   /** Test seam: lose or repeat messages before they are sealed. */
@@ -229,7 +232,7 @@ export class LiveHost {
         memberId,
         memberSecret: placed.memberSecret,
         hostSessionId: session.id,
-        hostLabel: `${this.#options.label}: ${session.name}`,
+        hostLabel: `${labelNow(this.#options.label)}: ${session.name}`,
         warehouseCode: session.warehouseCode,
         blind: session.blind,
         scope: this.#options.counting.scopeInput(session.id),

@@ -14,11 +14,13 @@ import { sendFrame, type LinkFaults } from './live-link.js';
 import { firstMessage, handshake, LiveJoinRefused, type Link } from './live-member-handshake.js';
 import {
   JOIN_IDENTITY,
+  labelNow,
   MAX_CHANGES_PER_FRAME,
   parseClearFrame,
   parseHostMessage,
   type HostMessage,
   type MemberState,
+  type PcLabel,
 } from './live-protocol.js';
 import { liveStatements, toLiveChange, type LineNow } from './live-store.js';
 
@@ -54,8 +56,8 @@ interface PendingView {
 export interface LiveMemberOptions {
   readonly db: Database;
   readonly counting: CountingService;
-  /** How the host lists this PC. */
-  readonly label: string;
+  /** How the host lists this PC: read at the join and at each attach (a reconnect). */
+  readonly label: PcLabel;
   readonly logger?: Logger;
   /** Test seam: lose or repeat messages before they are sealed. */
   readonly faults?: LinkFaults;
@@ -124,7 +126,7 @@ export class LiveMember {
           blind: welcome.blind,
           scope: welcome.scope,
           scopeAsGiven: true,
-          counter: options.label,
+          counter: labelNow(options.label),
         });
         statements.insertMembership.run(
           session.id,
@@ -150,7 +152,7 @@ export class LiveMember {
   static async #welcomed(
     options: LiveMemberOptions & { readonly address: string; readonly code: string },
   ): Promise<{ link: Link; welcome: Extract<HostMessage, { t: 'welcome' }> }> {
-    const join = { attempt: randomUUID(), label: options.label };
+    const join = { attempt: randomUUID(), label: labelNow(options.label) };
     for (let tries = 1; ; tries += 1) {
       const link = await handshake(options.address, JOIN_IDENTITY, options.code, join);
       const welcome = await firstMessage(link, options.welcomeWaitMs ?? DEFAULT_WELCOME_WAIT_MS);
@@ -331,7 +333,7 @@ export class LiveMember {
     this.#send({
       t: 'attach',
       sessionId: this.#sessionId,
-      label: this.#options.label,
+      label: labelNow(this.#options.label),
       latest: statements.latest.get(this.#sessionId) ?? 0,
     });
     this.#emit();

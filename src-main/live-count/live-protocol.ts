@@ -17,6 +17,7 @@ import {
 } from '../../src-shared/barcode/index.js';
 import { rowId } from '../../src-shared/ipc/schemas/common.js';
 import { MAX_SCOPE_CATEGORIES, MAX_SCOPE_PRODUCTS } from '../../src-shared/ipc/schemas/counting.js';
+import { LIVE_LABEL_MAX_LENGTH } from '../../src-shared/domain/live-join.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
 
@@ -47,11 +48,20 @@ export const MAX_VIEW_LINES = 100;
 /** Most PCs' parts one joined line lists (the host, its members, merged files). */
 const MAX_LINE_PARTS = 64;
 
+/**
+ * How other PCs see this one: a name, or where to read it each time it is sent (the PC-name setting,
+ * which a person may change while a count runs: the next attach carries the new one).
+ */
+export type PcLabel = string | (() => string);
+
+export function labelNow(label: PcLabel): string {
+  return typeof label === 'string' ? label : label();
+}
+
 const opaqueMessage = z.string().min(1).max(2000);
 const id = z.string().min(1).max(100);
 /** A PC's name as other PCs list it (its `join` and `attach`). */
-export const MAX_PC_LABEL_LENGTH = 100;
-const pcLabel = z.string().min(1).max(MAX_PC_LABEL_LENGTH);
+const pcLabel = z.string().min(1).max(LIVE_LABEL_MAX_LENGTH);
 const sealedFrame = z.object({ n: z.int().positive(), c: z.string().max(MAX_HOST_FRAME_BYTES) });
 
 export const REFUSAL_REASONS = [

@@ -90,6 +90,7 @@ export async function startAppServices(options: StartAppServicesOptions): Promis
       connectivity,
       logger: logger.child('store'),
       now,
+      pcName: () => settings.pcName(),
       ...(options.outboxTiming === undefined ? {} : { outboxTiming: options.outboxTiming }),
       ...(options.liveListen === undefined ? {} : { liveListen: options.liveListen }),
       ...(liveDiscovery === undefined ? {} : { liveDiscovery }),

@@ -3,6 +3,9 @@
 // does. A stored value that no longer fits the contract (an older or hand-edited file) falls back field
 // by field to the defaults rather than failing the app. `settings_version` records the one-time changes
 // made to stored settings (below), so each runs once and never undoes a person's later choice.
+// This PC's name is stored only once a person saved one: until then it is the OS host name, read each
+// time (a renamed PC is followed), and saving other settings never turns the host name into a choice.
+import { hostname } from 'node:os';
 import type { Database, Statement } from 'better-sqlite3';
 import {
   DEFAULT_SETTINGS,
@@ -10,6 +13,7 @@ import {
   type AppSettings,
   type ParsedCallArgs,
 } from '../../src-shared/ipc/index.js';
+import { checkPcName, pcNameProblem } from './pc-name.js';
 
 const CREATE_TABLE = `
   CREATE TABLE IF NOT EXISTS app_settings (
@@ -28,13 +32,18 @@ const SETTINGS_VERSION = 1;
 const OLD_DEFAULT_REPEAT_WARNING_MS = 1500;
 
 const settingsSchema = callContract['settings.get'].result;
+/** What the row's JSON holds besides the PC name (kept apart: stored only once a person saved one). */
+const storedSchema = settingsSchema.omit({ pcName: true });
+type StoredSettings = Omit<AppSettings, 'pcName'>;
 
 export class SettingsRepository {
   readonly #read: Statement<[], { settings_json: string }>;
   readonly #write: Statement<[string, number]>;
   readonly #now: () => number;
+  readonly #hostName: () => string;
 
-  constructor(db: Database, now: () => number = Date.now) {
+  /** `hostName`: this PC's OS host name, the name until one is saved (tests pass another). */
+  constructor(db: Database, now: () => number = Date.now, hostName: () => string = hostname) {
     db.exec(CREATE_TABLE);
     const columns = db.prepare("SELECT name FROM pragma_table_info('app_settings')").pluck().all();
     if (!columns.includes('settings_version')) {
@@ -47,35 +56,53 @@ export class SettingsRepository {
          settings_version = excluded.settings_version`,
     );
     this.#now = now;
+    this.#hostName = hostName;
     migrateStored(db, now);
   }
 
   get(): AppSettings {
-    const row = this.#read.get();
-    if (row === undefined) return structuredClone(DEFAULT_SETTINGS);
-    let stored: unknown;
-    try {
-      stored = JSON.parse(row.settings_json);
-    } catch {
-      return structuredClone(DEFAULT_SETTINGS);
-    }
-    return mergeValid(stored);
+    const stored = this.#storedJson();
+    return { ...mergeValid(stored), pcName: savedPcName(stored) ?? this.#hostName() };
   }
 
-  /** Applies the changes given and returns the whole new set. */
+  /** How other PCs see this one in a live count: the saved name, else the host name (read at each attach). */
+  pcName(): string {
+    return savedPcName(this.#storedJson()) ?? this.#hostName();
+  }
+
+  /** Applies the changes given and returns the whole new set; a PC name the rule refuses saves nothing. */
   set(changes: ParsedCallArgs<'settings.set'>): AppSettings {
-    const current = this.get();
-    const next: AppSettings = {
+    if (changes.pcName !== undefined) checkPcName(changes.pcName);
+    const stored = this.#storedJson();
+    const current = mergeValid(stored);
+    const checked = storedSchema.parse({
       scanner: { ...current.scanner, ...definedOnly(changes.scanner ?? {}) },
       sounds: changes.sounds ?? current.sounds,
       language: changes.language ?? current.language,
       quantityMode: changes.quantityMode ?? current.quantityMode,
       labelLayout: changes.labelLayout ?? current.labelLayout,
-    };
-    const checked = settingsSchema.parse(next);
-    this.#write.run(JSON.stringify(checked), this.#now());
-    return checked;
+    });
+    const pcName = changes.pcName ?? savedPcName(stored);
+    this.#write.run(JSON.stringify(pcName === undefined ? checked : { ...checked, pcName }), this.#now());
+    return { ...checked, pcName: pcName ?? this.#hostName() };
   }
+
+  /** The row's JSON as stored; undefined when there is none or it is unreadable (the defaults then). */
+  #storedJson(): unknown {
+    const row = this.#read.get();
+    if (row === undefined) return undefined;
+    try {
+      return JSON.parse(row.settings_json);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The PC name a person saved; a hand-edited one the rule refuses is not (the host name stands in). */
+function savedPcName(stored: unknown): string | undefined {
+  const pcName = isRecord(stored) ? stored['pcName'] : undefined;
+  return typeof pcName === 'string' && pcNameProblem(pcName) === null ? pcName : undefined;
 }
 
 /** Brings a row written by an older version up to SETTINGS_VERSION, in one transaction. */
@@ -109,8 +136,8 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 }
 
 /** Each stored field that is valid on its own; the default for the rest. */
-function mergeValid(stored: unknown): AppSettings {
-  const whole = settingsSchema.safeParse(stored);
+function mergeValid(stored: unknown): StoredSettings {
+  const whole = storedSchema.safeParse(stored);
   if (whole.success) return whole.data;
   const source = isRecord(stored) ? stored : {};
   const scannerSource = isRecord(source['scanner']) ? source['scanner'] : {};
@@ -120,15 +147,15 @@ function mergeValid(stored: unknown): AppSettings {
         ...DEFAULT_SETTINGS,
         scanner: { ...DEFAULT_SETTINGS.scanner, [key]: scannerSource[key] },
       };
-      return [key, settingsSchema.safeParse(candidate).success ? scannerSource[key] : fallback];
+      return [key, storedSchema.safeParse(candidate).success ? scannerSource[key] : fallback];
     }),
   );
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS, scanner };
   for (const key of ['sounds', 'language', 'quantityMode', 'labelLayout'] as const) {
     const candidate = { ...DEFAULT_SETTINGS, [key]: source[key] };
-    if (settingsSchema.safeParse(candidate).success) merged[key] = source[key];
+    if (storedSchema.safeParse(candidate).success) merged[key] = source[key];
   }
-  return settingsSchema.parse(merged);
+  return storedSchema.parse(merged);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

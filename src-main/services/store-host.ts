@@ -28,6 +28,8 @@ export interface StoreHostOptions {
   readonly connectivity: ConnectivityTracker;
   readonly logger: Logger;
   readonly now: () => number;
+  /** This PC's name in a live count now (the PC-name setting). */
+  readonly pcName: () => string;
   readonly outboxTiming?: OutboxTiming;
   readonly liveListen?: LiveListen;
   readonly liveDiscovery?: DiscoveryNetwork;
@@ -130,6 +132,7 @@ export class StoreHost {
       connectivity,
       logger: this.#options.logger.child('store', { profileId: profile.id }),
       now: this.#options.now,
+      pcName: this.#options.pcName,
       ...(this.#options.outboxTiming === undefined ? {} : { outboxTiming: this.#options.outboxTiming }),
       ...(this.#options.liveListen === undefined ? {} : { liveListen: this.#options.liveListen }),
       ...(this.#options.liveDiscovery === undefined ? {} : { liveDiscovery: this.#options.liveDiscovery }),

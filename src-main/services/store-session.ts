@@ -2,7 +2,6 @@
 // request budget, the catalogue sync on its schedule (the first sync runs at once while the catalogue is
 // empty), the outbox drainer and the counting service, with their events forwarded to the page.
 // close() stops them in the order that loses nothing (store-close.ts).
-import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import type { ActiveStore } from '../api/api-services.js';
 import type { EventHub } from '../api/event-hub.js';
@@ -55,6 +54,11 @@ export interface StoreSessionOptions {
   readonly connectivity: ConnectivityTracker;
   readonly logger: Logger;
   readonly now: () => number;
+  /**
+   * This PC's name in a live count now (the PC-name setting, read at each attach) and in the count
+   * files it exports: display names only. Document and contact numbers keep the host name (below).
+   */
+  readonly pcName: () => string;
   /** Outbox timing for tests; the outbox's defaults otherwise. */
   readonly outboxTiming?: OutboxTiming;
   /** Where a hosted live count listens; the shop network's address and the default port otherwise. */
@@ -202,7 +206,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
       logger,
     });
 
-    const counting = new CountingService(db, { now });
+    const counting = new CountingService(db, { now, pcName: options.pcName });
     const storeCatalogue = openStoreCatalogue({
       db,
       catalogue,
@@ -218,7 +222,7 @@ export async function openStoreSession(options: StoreSessionOptions): Promise<St
     const live = new LiveCountService({
       db,
       counting,
-      label: hostname(),
+      label: options.pcName,
       logger: logger.child('live-count'),
       ...(options.liveListen === undefined ? {} : { listen: options.liveListen }),
       ...(options.liveDiscovery === undefined ? {} : { discovery: options.liveDiscovery }),

@@ -119,6 +119,10 @@ export const BY_REASON: Readonly<Record<RefusalReason, RefusalTextKey>> = {
   'host-older': 'conflict',
   'member-older': 'conflict',
   refused: 'conflict',
+  'pc-name-empty': 'invalidArguments',
+  'pc-name-too-long': 'invalidArguments',
+  'pc-name-control-character': 'invalidArguments',
+  'pc-name-spaces-around': 'invalidArguments',
 };
 
 /**

@@ -1,4 +1,4 @@
-// The PC's settings as every page reads them (scanner, sounds, language, quantity mode): read once when
+// The PC's settings as every page reads them (scanner, sounds, language, quantity mode, this PC's name):
 // the link opens, changed through settings.set, which answers the whole new set. The language and the
 // sounds follow them here, so a page never has to. A new install is Thai (main's defaults).
 import type { AppSettings, CallArgs, IpcError, StockroomBridge } from '../../src-shared/ipc/index.js';

@@ -6,6 +6,29 @@ export const LIVE_ADDRESS_PATTERN = /^[A-Za-z0-9.-]{1,253}:\d{1,5}$/;
 /** The six digits the host's join window shows. */
 export const LIVE_CODE_PATTERN = /^\d{6}$/;
 
+/** The longest label a member's `attach` carries (live-protocol.ts): what a host accepts from any PC. */
+export const LIVE_LABEL_MAX_LENGTH = 100;
+/**
+ * The longest name of this PC as other PCs see it (the PC-name setting): it travels as the attach label,
+ * as a found host's name (live-discovery.ts: 63 at most, so its TXT entry stays under 255 bytes) and in
+ * the host's welcome (`<name>: <session name>`, 300 at most with a 200-character session name). Counted
+ * in UTF-16 units as zod's `max` counts the attach label.
+ */
+export const PC_NAME_MAX_LENGTH = 63;
+/** Why a name cannot be this PC's name (settings.set refuses with one; src-main/services/pc-name.ts). */
+export const PC_NAME_REFUSAL_REASONS = [
+  'pc-name-empty',
+  'pc-name-too-long',
+  'pc-name-control-character',
+  /** Kept as typed, never trimmed: a space at either end is refused. */
+  'pc-name-spaces-around',
+] as const;
+export type PcNameRefusalReason = (typeof PC_NAME_REFUSAL_REASONS)[number];
+
+/** Characters a name people read never holds: C0 and C1 controls, DEL, line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 export const LIVE_REFUSAL_REASONS = [
   /** The code does not open the host's join window (or the window was closed). */
   'wrong-code',

@@ -5,7 +5,7 @@
 // call's own (CallReason). src-renderer/lib/refusal-words.ts has words for each, in English and Thai: a
 // reason added here without words there is a type error.
 import { ALIAS_IMPORT_SKIPS, ATTACHMENT_REFUSALS, BELOW_EXPECTED_STOCK } from '../domain/vocabulary.js';
-import { LIVE_REFUSAL_REASONS } from '../domain/live-join.js';
+import { LIVE_REFUSAL_REASONS, PC_NAME_REFUSAL_REASONS } from '../domain/live-join.js';
 import { KEYCHAIN_UNAVAILABLE_REASONS } from './schemas/profiles.js';
 
 export const REFUSAL_REASONS_BY_AREA = {
@@ -88,6 +88,8 @@ export const REFUSAL_REASONS_BY_AREA = {
   /** documents.* (quotations): a quotation whose status no longer allows the change. */
   documents: ['voided', 'approved'],
   outbox: ['not-withdrawable', 'not-parked'],
+  /** settings.set: this PC's name as other PCs see it in a live count (src-main/services/pc-name.ts). */
+  settings: PC_NAME_REFUSAL_REASONS,
   print: ['prompt-pay-id', 'labels-too-many', 'label-code-too-wide', 'label-code-not-printable'],
 } as const;
 

@@ -18,4 +18,6 @@ export const DEFAULT_SETTINGS: AppSettings = {
   language: 'th',
   quantityMode: 'add-one',
   labelLayout: DEFAULT_LABEL_LAYOUT,
+  // Main answers the saved name or this PC's host name (the page has no host name to offer).
+  pcName: '',
 };

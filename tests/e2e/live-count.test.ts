@@ -2,7 +2,8 @@
 // loopback. The host PC opens a count and lets others join with Alt+H (a code, the address and a QR);
 // the member PC joins from the sessions page with Alt+J, choosing the host found by discovery (loopback
 // unicast), a wrong code first (refused in the page's words), then the right one typed. Scans on the member appear on the host's lines with the member in
-// the host's list; the host asks for the last scans and commits from the review with the keyboard.
+// the host's list under the member's PC-name setting; the host asks for the last scans and commits
+// from the review with the keyboard.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import {
 } from './support/page-helpers.js';
 
 const LOOPBACK = { host: '127.0.0.1', port: 0 } as const;
+const MEMBER_PC_NAME = 'Aisle 3 – front';
 // Discovery between the two PCs: unicast on 127.0.0.1, each on its own port (never the mDNS group).
 const [HOST_UDP, MEMBER_UDP] = (await freeUdpPorts(2)) as [number, number];
 const app = appUnderTest({
@@ -58,7 +60,8 @@ async function startOtherPc(): Promise<OtherPc> {
     liveListen: LOOPBACK,
     liveDiscovery: loopbackDiscovery(MEMBER_UDP, HOST_UDP),
   });
-  await services.api.call('settings.set', { language: 'en' }, 'web');
+  // Named by the PC-name setting, not its host name: the host lists it so.
+  await services.api.call('settings.set', { language: 'en', pcName: MEMBER_PC_NAME }, 'web');
   const host = await startWebHost({ api: services.api, rendererDirectory: app.rendererDirectory });
   const browser = await launchChromium({ viewport: { width: 1366, height: 900 } });
   return { services, host, folder, browser };
@@ -149,6 +152,7 @@ describe('a live count between two PCs', () => {
       await panel
         .getByTestId('live-members')
         .filter({ hasText: 'connected · last change received: no. 3' })
+        .filter({ hasText: MEMBER_PC_NAME })
         .waitFor();
       await screenshot(page, 'live-count-3-host-members-en', { fullPage: false });
 

@@ -4,7 +4,10 @@
 // typing is typing "too slow", a prefix and suffix are stripped, a too-short burst is "too short", Enter
 // is "no terminator" once Tab ends scans. Every setting is changed, saved with Ctrl+S and read back
 // through settings.get and after a reload; a refused value names its field and keeps what was typed; Esc
-// undoes; the language turns the whole frame Thai and back. axe on each state, screenshots en + th.
+// undoes; the language turns the whole frame Thai and back; this PC's name (the live count's) is the
+// host name until saved, refused with its reason in the page's language (the text kept), Enter saves.
+// axe on each state, screenshots en + th.
+import { hostname } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../src-shared/ipc/index.js';
 import {
@@ -159,6 +162,7 @@ describe('the settings page in Chromium through the web host', () => {
       language: 'en',
       quantityMode: 'prompt',
       labelLayout: 'roll-50x25',
+      pcName: hostname(), // never saved: this PC's host name
     };
     expect(await savedSettings()).toEqual(expected);
 
@@ -269,6 +273,60 @@ describe('the settings page in Chromium through the web host', () => {
     expect((await savedSettings()).language).toBe('en');
     await page.getByRole('button', { name: 'Settings (F8)' }).waitFor();
 
+    expect(problems).toEqual([]);
+  });
+
+  it("this PC's name: the host name until saved, refused with its reason in the page's language, typed text kept, Enter saves", async () => {
+    const { page, problems } = app;
+    const field = page.locator('#setting-pcName');
+    expect(await page.getByLabel('This PC’s name').inputValue()).toBe(hostname());
+    await page
+      .locator('#hint-pcName')
+      .getByText(/A change reaches the others at this PC’s next connection to the count \(a reconnect\)/)
+      .waitFor();
+
+    // Typed with a space at the end: refused, not trimmed; the field keeps it and has the focus.
+    await field.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Aisle 3 ');
+    await page.keyboard.press('Enter');
+    const problem = page.locator('#problem-pcName');
+    await problem
+      .getByText('Remove the space at the start or the end: the name is kept exactly as typed.')
+      .waitFor();
+    expect(await field.inputValue()).toBe('Aisle 3 ');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(focusedId).toBe('setting-pcName');
+    expect((await savedSettings()).pcName).toBe(hostname());
+    await expectNoSeriousViolations();
+    await app.screenshot('settings-pc-name-refused-en');
+
+    // The reason follows the page's language.
+    await page.getByRole('button', { name: 'ภาษาไทย' }).dispatchEvent('click');
+    await problem.getByText('กรุณาลบช่องว่างที่ต้นหรือท้ายชื่อ ระบบเก็บชื่อตามที่พิมพ์ทุกตัวอักษร').waitFor();
+    expect(await page.getByLabel('ชื่อเครื่องนี้').inputValue()).toBe('Aisle 3 ');
+    await app.screenshot('settings-pc-name-refused-th');
+    await page.getByRole('button', { name: 'English' }).dispatchEvent('click');
+    await problem.getByText(/^Remove the space/).waitFor();
+
+    // One character too many.
+    await field.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('x'.repeat(64));
+    await page.keyboard.press('Enter');
+    await problem.getByText('Too long: at most 63 characters.').waitFor();
+    expect(await field.inputValue()).toBe('x'.repeat(64));
+
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('ชั้น 2 – Aisle 3');
+    expect(await problem.count()).toBe(0); // typing clears the old reason
+    await page.keyboard.press('Enter');
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    expect((await savedSettings()).pcName).toBe('ชั้น 2 – Aisle 3');
+    await page.reload();
+    await openSettings();
+    expect(await page.getByLabel('This PC’s name').inputValue()).toBe('ชั้น 2 – Aisle 3');
+    await app.screenshot('settings-pc-name-saved-en');
     expect(problems).toEqual([]);
   });
 });

@@ -57,6 +57,14 @@ describe('settings draft', () => {
     expect(changesFrom(saved, {}).changes).toEqual({});
   });
 
+  it("sends this PC's name exactly as typed (spaces and all) for main to judge, and finds its issue", () => {
+    const named: AppSettings = { ...saved, pcName: 'DESKTOP-7F3K2Q' };
+    expect(formFrom(named).pcName).toBe('DESKTOP-7F3K2Q');
+    expect(changesFrom(named, { pcName: ' Aisle 3 ' }).changes).toEqual({ pcName: ' Aisle 3 ' });
+    expect(changesFrom(named, { pcName: 'DESKTOP-7F3K2Q' }).changes).toEqual({});
+    expect(fieldOfIssue({ path: 'pcName', message: 'is empty' })).toBe('pcName');
+  });
+
   it('sends out-of-range numbers for main to judge, but holds back text that is not a whole number', () => {
     expect(changesFrom(saved, { maxKeyIntervalMs: '1000' }).changes).toEqual({
       scanner: { maxKeyIntervalMs: 1000 },

@@ -18,6 +18,8 @@ export interface SettingsForm {
   sounds: boolean;
   language: AppSettings['language'];
   quantityMode: AppSettings['quantityMode'];
+  /** This PC's name in a live count, exactly as typed (main refuses what it cannot take). */
+  pcName: string;
 }
 
 export type FieldName = keyof SettingsForm;
@@ -34,6 +36,7 @@ export const FIELD_ORDER: readonly FieldName[] = [
   'sounds',
   'language',
   'quantityMode',
+  'pcName',
 ];
 
 const NUMBER_FIELDS = ['maxKeyIntervalMs', 'minLength', 'repeatWarningMs'] as const;
@@ -59,6 +62,7 @@ export function formFrom(settings: AppSettings): SettingsForm {
     sounds: settings.sounds,
     language: settings.language,
     quantityMode: settings.quantityMode,
+    pcName: settings.pcName,
   };
 }
 
@@ -104,6 +108,7 @@ export function changesFrom(saved: AppSettings, edits: SettingsEdits): DraftChan
     else if (field === 'terminator') scanner.terminator = view.terminator;
     else if (field === 'sounds') changes.sounds = view.sounds;
     else if (field === 'language') changes.language = view.language;
+    else if (field === 'pcName') changes.pcName = view.pcName;
     else changes.quantityMode = view.quantityMode;
   }
   if (Object.keys(scanner).length > 0) changes.scanner = scanner;

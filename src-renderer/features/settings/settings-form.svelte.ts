@@ -1,6 +1,8 @@
 // The settings page's form state, kept outside the page so unsaved edits survive leaving the page and
 // coming back (nothing typed is lost). Saving sends the changed fields through settings.save; main
 // validates them, and its issues are put next to the fields they name.
+import { PC_NAME_REFUSAL_REASONS, type PcNameRefusalReason } from '../../../src-shared/domain/live-join.js';
+import type { RefusalReason } from '../../../src-shared/ipc/index.js';
 import { refusalSaid, type MainRefusal, type Said } from '../../lib/refusal-words.js';
 import { settings } from '../../lib/settings.svelte.js';
 import {
@@ -15,9 +17,16 @@ import {
   type SettingsForm,
 } from './settings-draft.js';
 
-/** Why a field was not saved: not a whole number (checked here), or main's own words. */
+/** Main's reason for refusing this PC's name (src-main/services/pc-name.ts): the page has words for each. */
+function isPcNameReason(reason: RefusalReason | undefined): reason is PcNameRefusalReason {
+  return PC_NAME_REFUSAL_REASONS.some((known) => known === reason);
+}
+
+/** Why a field was not saved: not a whole number (checked here), main's reason or main's own words. */
 export type FieldProblem =
-  { readonly kind: 'not-a-number' } | { readonly kind: 'refused'; readonly message: string };
+  | { readonly kind: 'not-a-number' }
+  | { readonly kind: 'pc-name'; readonly reason: PcNameRefusalReason }
+  | { readonly kind: 'refused'; readonly message: string };
 
 class SettingsFormState {
   #edits = $state.raw<SettingsEdits>({});
@@ -99,8 +108,11 @@ class SettingsFormState {
     const problems: Partial<Record<FieldName, FieldProblem>> = {};
     for (const issue of error.issues ?? []) {
       const field = fieldOfIssue(issue);
-      if (field !== null && problems[field] === undefined)
-        problems[field] = { kind: 'refused', message: issue.message };
+      if (field === null || problems[field] !== undefined) continue;
+      problems[field] =
+        field === 'pcName' && isPcNameReason(error.reason)
+          ? { kind: 'pc-name', reason: error.reason }
+          : { kind: 'refused', message: issue.message };
     }
     this.#problems = problems;
     this.#notice = null;

@@ -81,6 +81,14 @@ export const st = translator({
     quantityTitle: 'Quantity at each scan',
     quantityAddOne: 'Add one per scan',
     quantityPrompt: 'Ask for the quantity at each scan',
+    pcNameTitle: 'This PC in a live count',
+    pcName: 'This PC’s name',
+    pcNameHint:
+      'How other PCs see this one when counting together live: in the host’s list of PCs, and as the host when this PC hosts. Until you save one it is the PC’s own name (its host name). Up to {max} characters, kept exactly as typed. Enter saves. A change reaches the others at this PC’s next connection to the count (a reconnect); until then they show the old name.',
+    pcNameEmpty: 'Type a name: it cannot be empty.',
+    pcNameTooLong: 'Too long: at most {max} characters.',
+    pcNameControl: 'Remove the tab, line break or other control character.',
+    pcNameSpaces: 'Remove the space at the start or the end: the name is kept exactly as typed.',
   },
   th: {
     settingsTitle: 'ตั้งค่า',
@@ -156,6 +164,14 @@ export const st = translator({
     quantityTitle: 'จำนวนต่อการสแกน',
     quantityAddOne: 'เพิ่มทีละหนึ่งต่อการสแกน',
     quantityPrompt: 'ถามจำนวนทุกครั้งที่สแกน',
+    pcNameTitle: 'เครื่องนี้ในการนับพร้อมกัน',
+    pcName: 'ชื่อเครื่องนี้',
+    pcNameHint:
+      'ชื่อที่เครื่องอื่นเห็นเมื่อนับสต็อกพร้อมกันแบบสด: ในรายชื่อเครื่องของเครื่องหลัก และเป็นชื่อเครื่องหลักเมื่อเครื่องนี้เป็นเครื่องหลัก ถ้ายังไม่ได้บันทึกชื่อ จะใช้ชื่อของเครื่อง (host name) ไม่เกิน {max} ตัวอักษร ระบบเก็บตามที่พิมพ์ทุกตัวอักษร กด Enter เพื่อบันทึก ชื่อใหม่จะถึงเครื่องอื่นเมื่อเครื่องนี้เชื่อมต่อกับการนับครั้งถัดไป (เชื่อมต่อใหม่) ก่อนหน้านั้นเครื่องอื่นยังเห็นชื่อเดิม',
+    pcNameEmpty: 'กรุณาพิมพ์ชื่อ ชื่อต้องไม่ว่าง',
+    pcNameTooLong: 'ยาวเกินไป: ไม่เกิน {max} ตัวอักษร',
+    pcNameControl: 'กรุณาลบแท็บ การขึ้นบรรทัดใหม่ หรืออักขระควบคุมอื่น',
+    pcNameSpaces: 'กรุณาลบช่องว่างที่ต้นหรือท้ายชื่อ ระบบเก็บชื่อตามที่พิมพ์ทุกตัวอักษร',
   },
 });
 

@@ -1,6 +1,7 @@
 // App settings (one set per PC, kept in the app database): how a keyboard-wedge scanner is told from
-// typing, sounds, language and what a scan does to the quantity.
+// typing, sounds, language, what a scan does to the quantity and this PC's name in a live count.
 import { z } from 'zod';
+import { PC_NAME_REFUSAL_REASONS } from '../../domain/live-join.js';
 import { LABEL_LAYOUTS } from '../../printing/label-layouts.js';
 import { EMPTY_ARGS } from './common.js';
 
@@ -28,6 +29,11 @@ export const appSettings = z.object({
   quantityMode: z.enum(['add-one', 'prompt']),
   /** The label layout last printed on this PC (issue 25): the label dialog opens on it. */
   labelLayout: z.enum(LABEL_LAYOUTS),
+  /**
+   * How other PCs see this one in a live count (issue 23): the name saved here, else the OS host name.
+   * Read at each attach, so a change reaches the PCs counting with this one at its next reconnect.
+   */
+  pcName: z.string(),
 });
 export type AppSettings = z.output<typeof appSettings>;
 
@@ -41,7 +47,10 @@ export const settingsCalls = {
       language: z.enum(['th', 'en']).optional(),
       quantityMode: z.enum(['add-one', 'prompt']).optional(),
       labelLayout: z.enum(LABEL_LAYOUTS).optional(),
+      /** Checked in main (src-main/services/pc-name.ts), kept exactly as typed. */
+      pcName: z.string().optional(),
     }),
     result: appSettings,
+    reasons: PC_NAME_REFUSAL_REASONS,
   },
 } as const;

@@ -1,0 +1,23 @@
+// Why a settings field was not saved, in the page's language: shown right under the field by both the
+// scanner fields and this PC's name.
+import { PC_NAME_MAX_LENGTH, type PcNameRefusalReason } from '../../../src-shared/domain/live-join.js';
+import type { FieldProblem } from './settings-form.svelte.js';
+import { st, type SettingsKey } from './settings-strings.js';
+
+const PC_NAME_WORDS: Record<PcNameRefusalReason, SettingsKey> = {
+  'pc-name-empty': 'pcNameEmpty',
+  'pc-name-too-long': 'pcNameTooLong',
+  'pc-name-control-character': 'pcNameControl',
+  'pc-name-spaces-around': 'pcNameSpaces',
+};
+
+export function fieldProblemText(problem: FieldProblem): string {
+  switch (problem.kind) {
+    case 'not-a-number':
+      return st('wholeNumber');
+    case 'pc-name':
+      return st(PC_NAME_WORDS[problem.reason], { max: PC_NAME_MAX_LENGTH });
+    case 'refused':
+      return st('refused', { message: problem.message });
+  }
+}
