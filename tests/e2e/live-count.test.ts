@@ -156,6 +156,25 @@ describe('a live count between two PCs', () => {
         .waitFor();
       await screenshot(page, 'live-count-3-host-members-en', { fullPage: false });
 
+      // The member shows the host's count: every PC's part, the host's own scan included, live.
+      const joinedRow = (product: CatalogueProduct) =>
+        memberPage.getByTestId('live-joined').locator(`tr[data-sku="${product.sku}"]`);
+      await expect
+        .poll(async () => (await joinedRow(p1).getByTestId('live-joined-counted').textContent()) ?? '')
+        .toBe('2');
+      await expect
+        .poll(async () => (await joinedRow(p1).getByTestId('live-joined-parts').textContent()) ?? '')
+        .toContain(`${MEMBER_PC_NAME} 1`);
+      expect((await joinedRow(p1).getByTestId('live-joined-parts').textContent()) ?? '').toMatch(/ · /);
+      await expect
+        .poll(async () => (await joinedRow(p2).getByTestId('live-joined-counted').textContent()) ?? '')
+        .toBe('2');
+      await memberPage.getByRole('button', { name: 'ภาษาไทย' }).dispatchEvent('click');
+      await memberPage.getByRole('heading', { name: 'การนับที่เครื่องหลัก รวมทุกเครื่อง' }).waitFor();
+      await screenshot(memberPage, 'live-count-4-member-joined-th', { fullPage: true });
+      await memberPage.getByRole('button', { name: 'English' }).dispatchEvent('click');
+      await expectAccessible(memberPage, 'live member panel with the joined lines');
+
       // The last scans, then the commit from the review with the keyboard.
       await panel.getByRole('button', { name: 'Ask the PCs for their last scans' }).click();
       await panel.getByTestId('live-ready').waitFor();
