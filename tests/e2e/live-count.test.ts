@@ -165,7 +165,7 @@ describe('a live count between two PCs', () => {
       await expect
         .poll(async () => (await joinedRow(p1).getByTestId('live-joined-parts').textContent()) ?? '')
         .toContain(`${MEMBER_PC_NAME} 1`);
-      expect((await joinedRow(p1).getByTestId('live-joined-parts').textContent()) ?? '').toMatch(/ · /);
+      expect((await joinedRow(p1).getByTestId('live-joined-parts').textContent()) ?? '').toMatch(/\d·\S/); // two parts: the host's and the member's
       await expect
         .poll(async () => (await joinedRow(p2).getByTestId('live-joined-counted').textContent()) ?? '')
         .toBe('2');
