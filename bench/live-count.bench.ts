@@ -5,6 +5,9 @@
 //   change listener fires, which is what the host's screen redraws from), p50/p99. Target: < 1 s.
 // - the member's own scan-to-screen: its scan call plus the notify (the send follows the call), as a ratio to the
 //   same scan on a session that is not live (the trigger's row and the sealed send). Goal ≤ 1.1×.
+// - host scan → the member's joined lines show it: from the host's own scan to the member having been
+//   told (an ack naming a new joined version) and read the page with the new figure; beside its floor,
+//   the same page read alone, interleaved. Target: < 1 s (the host looks every 250 ms).
 // Prints; asserts nothing. `npm run bench -- live-count`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +48,44 @@ function store(folder: string, name: string): Database {
 
 const pause = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
+const JOINED_ROUNDS = 60;
+
+/** The host scans; the member hears of it and reads its page: how long until the figure is there. */
+async function joinedLinesOnMember(counting: CountingService, sessionId: string, member: LiveMember) {
+  const told: number[] = [];
+  const readAlone: number[] = [];
+  for (let round = 0; round < JOINED_ROUNDS; round += 1) {
+    const floorStarted = performance.now();
+    await member.joinedLines(0);
+    readAlone.push(performance.now() - floorStarted);
+
+    const code = `SKU-${String(1 + (round % 9))}`; // SKU-1…SKU-9: one page by SKU
+    const before = member.status().joined;
+    const heard = new Promise<void>((resolve) => {
+      const off = member.onChange(() => {
+        if (member.status().joined !== before) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const started = performance.now();
+    const figure = counting.scan({ sessionId, code, counter: 'Host' }).counted;
+    await heard;
+    const page = await member.joinedLines(0);
+    const shown = page.lines.find((line) => line.sku === code)?.counted;
+    if (shown !== figure)
+      throw new Error(`the member's page shows ${String(shown)} of ${code}, not ${String(figure)}`);
+    told.push(performance.now() - started);
+    await pause(20 + Math.random() * 250); // not in step with the host's 250 ms look
+  }
+  console.log(`host scan → on the member's joined lines (${String(JOINED_ROUNDS)} scans, loopback):`);
+  console.log(
+    `  p50 ${ms(median(told))}   p99 ${ms(percentile(told, 99))}   max ${ms(Math.max(...told))}   ` +
+      `floor (the page read alone) p50 ${ms(median(readAlone))} p99 ${ms(percentile(readAlone, 99))}`,
+  );
+}
+
 export async function run(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'stockroom-bench-live-'));
   const hostDb = store(folder, 'host');
@@ -67,6 +108,7 @@ export async function run(): Promise<void> {
     label: 'MEMBER',
   });
   try {
+    await joinedLinesOnMember(hostCounting, hostSession, member);
     const toHost: number[] = [];
     const memberScan: number[] = [];
     const aloneScan: number[] = [];
