@@ -233,6 +233,7 @@ export class LiveCountService {
         offset: page.offset,
         total: page.total,
         lines: page.lines.map((line) => ({ ...line, parts: [...line.parts] })),
+        pcs: [...page.pcs],
       };
     } catch (error) {
       if (error instanceof LiveHostUnreachable) {

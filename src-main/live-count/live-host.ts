@@ -33,6 +33,8 @@ export { MAX_WRONG_CODES } from './live-host-pairing.js';
 
 /** How often the host looks whether its lines changed, to tell its members (well within a second). */
 const JOINED_CHECK_MS = 250;
+/** A connected member silent this long is idle (as the host's panel says). */
+const IDLE_MS = 60_000;
 
 export interface LiveHostOptions {
   readonly db: Database;
@@ -404,7 +406,8 @@ export class LiveHost {
   /** The host's lines changed (a member's change, its own scan, a merge): members read them again. */
   #tellJoinedChanged(): void {
     if (this.#connected.size === 0) return;
-    const version = this.#options.counting.changeVersion();
+    // Who is connected changes no table: it is part of what members are told of too.
+    const version = `${this.#options.counting.changeVersion()}|${[...this.#connected.keys()].sort().join(',')}`;
     if (version === this.#lastChangeVersion) return;
     this.#lastChangeVersion = version;
     this.#joinedChanges += 1;
@@ -437,6 +440,18 @@ export class LiveHost {
       offset: message.offset,
       total: lines.length,
       lines: page,
+      pcs: this.members()
+        .slice(0, 64)
+        .map((member) => ({
+          pc: member.label.slice(0, 300),
+          state: member.state,
+          presence: !member.connected
+            ? 'gone'
+            : this.#now() - member.lastSeenAt > IDLE_MS
+              ? 'idle'
+              : 'connected',
+          appliedSeq: member.appliedSeq,
+        })),
     };
   }
 

@@ -235,6 +235,18 @@ const hostMessage = z.discriminatedUnion('t', [
     offset: z.int().nonnegative(),
     total: z.int().nonnegative(),
     lines: z.array(joinedLine).max(MAX_VIEW_LINES).readonly(),
+    /** The PCs counting with the host, as its panel lists them (idle: connected, silent a minute). */
+    pcs: z
+      .array(
+        z.object({
+          pc: z.string().max(300),
+          state: z.enum(MEMBER_STATES),
+          presence: z.enum(['connected', 'idle', 'gone']),
+          appliedSeq: sequence,
+        }),
+      )
+      .max(MAX_LINE_PARTS)
+      .readonly(),
   }),
 ]);
 export type HostMessage = z.output<typeof hostMessage>;

@@ -169,6 +169,10 @@ describe('a live count between two PCs', () => {
       await expect
         .poll(async () => (await joinedRow(p2).getByTestId('live-joined-counted').textContent()) ?? '')
         .toBe('2');
+      await memberPage
+        .getByTestId('live-joined-pcs')
+        .filter({ hasText: `${MEMBER_PC_NAME} · connected · last change received: no. 3` })
+        .waitFor();
       await memberPage.getByRole('button', { name: 'ภาษาไทย' }).dispatchEvent('click');
       await memberPage.getByRole('heading', { name: 'การนับที่เครื่องหลัก รวมทุกเครื่อง' }).waitFor();
       await screenshot(memberPage, 'live-count-4-member-joined-th', { fullPage: true });

@@ -1,4 +1,4 @@
-// Issue 23: every PC shows the joined lines with each counter's part. A member reads the host's count
+// Issue 23: every PC shows the joined lines with each counter's part, and who is connected, idle or gone. A member reads the host's count
 // a page at a time (protocol 4 `view`): each product's figure on the host and every PC's part of it,
 // the host's own counters under the host's name. Each ack names the host's joined version, sent unasked
 // too when the host's lines change, so a member hears of another PC's scan and reads again. No expected
@@ -78,7 +78,22 @@ describe('the joined lines on a member', () => {
         ],
       });
       expect(page.joined).toBeTruthy();
+      expect(page.pcs).toEqual([
+        { pc: 'ONE', state: 'joined', presence: 'connected', appliedSeq: 2 },
+        { pc: 'TWO', state: 'joined', presence: 'connected', appliedSeq: 1 },
+      ]);
     }, WAIT);
+
+    // TWO goes: no table changes, yet ONE is told, and its page says TWO is gone.
+    const beforeGone = memberOne.status().joined;
+    memberTwo.stop();
+    await vi.waitFor(() => {
+      expect(memberOne.status().joined).not.toBe(beforeGone);
+    }, WAIT);
+    expect((await memberOne.joinedLines(0)).pcs.map((pc) => [pc.pc, pc.presence])).toEqual([
+      ['ONE', 'connected'],
+      ['TWO', 'gone'],
+    ]);
   });
 
   it('pages the joined lines by SKU, 100 at a time', async () => {

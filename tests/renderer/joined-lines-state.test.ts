@@ -20,6 +20,7 @@ function page(version: string, offset = 0, total = 1): CallValue<'live.joined'> 
     offset,
     total,
     lines: [{ productId: 1, sku: 'A', name: 'A', counted: 3, parts: [{ pc: 'HOST', counted: 3 }] }],
+    pcs: [{ pc: 'ONE', state: 'joined', presence: 'connected', appliedSeq: 0 }],
   };
 }
 

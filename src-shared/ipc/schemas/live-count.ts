@@ -155,6 +155,16 @@ export const liveCountCalls = {
       offset: z.number(),
       total: z.number(),
       lines: z.array(joinedLine),
+      /** The PCs counting with the host and what it has of each (idle: connected, silent a minute). */
+      pcs: z.array(
+        z.object({
+          pc: z.string(),
+          state: z.enum(LIVE_MEMBER_STATES),
+          presence: z.enum(['connected', 'idle', 'gone']),
+          /** Its last change the host applied (its last acknowledged scan). */
+          appliedSeq: z.number(),
+        }),
+      ),
     }),
     reasons: ['not-live', 'unreachable'],
   },
