@@ -128,6 +128,7 @@ describe('products made and changed offline from the products and counting pages
     await page.getByRole('row').filter({ hasText: priced.sku }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: priced.name, level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Edit (Alt+E)', disabled: false }).waitFor();
     // The form in Thai first (the page behind a dialog is inert: the language is switched before).
     await page.getByRole('button', { name: 'ภาษาไทย' }).click();
     await page.locator('html[lang="th"]').waitFor();
@@ -152,6 +153,9 @@ describe('products made and changed offline from the products and counting pages
     await page.getByRole('row').filter({ hasText: disabled.sku }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: disabled.name, level: 2 }).waitFor();
+    // The actions come with the product's own state, a read after the heading: a person presses Alt+D
+    // once they see its button (a key before that finds nothing to disable, as on a loaded machine).
+    await page.getByRole('button', { name: 'Disable (Alt+D)', disabled: false }).waitFor();
     // Alt+D asks first (the whole store loses the product); Enter keeps it, Tab then Enter disables.
     await page.keyboard.press('Alt+KeyD');
     const disableQuestion = page.getByTestId('disable-product');
