@@ -9,6 +9,7 @@ import type { Database } from 'better-sqlite3';
 import { isOneOf } from '../../src-shared/domain/vocabulary.js';
 import type { RecountChoice } from '../../src-shared/domain/vocabulary.js';
 import type { CallValue, ParsedCallArgs } from '../../src-shared/ipc/index.js';
+import { MAX_SESSION_NAME_LENGTH } from '../../src-shared/ipc/schemas/counting.js';
 import { formatThaiDateTime } from '../../src-shared/time/index.js';
 import { CatalogueLookup } from '../catalog/catalogue-lookup.js';
 import { CatalogueRepository } from '../catalog/catalogue.repository.js';
@@ -56,8 +57,6 @@ import { ExpectedStock, expectedAtCommit, isFrozen } from './expected-stock.js';
 import { CycleClassification } from './cycle-classification.js';
 import { CountShelves } from './count-shelves.js';
 import { Shelves } from '../shelves/shelves.js';
-
-const MAX_SESSION_NAME = 200;
 
 export interface CountingServiceOptions {
   /** Epoch milliseconds; tests pass a fixed clock. */
@@ -154,8 +153,8 @@ export class CountingService {
     }
     const at = this.#context.now();
     const name = (input.name ?? '').trim() || `${warehouseCode} ${formatThaiDateTime(at)}`;
-    if (name.length > MAX_SESSION_NAME)
-      throw invalidInput(`The session name is longer than ${MAX_SESSION_NAME} characters`);
+    if (name.length > MAX_SESSION_NAME_LENGTH)
+      throw invalidInput(`The session name is longer than ${MAX_SESSION_NAME_LENGTH} characters`);
     return this.#context.db
       .transaction(() => {
         if (!this.#catalogue.warehouses().some((warehouse) => warehouse.code === warehouseCode)) {

@@ -235,6 +235,7 @@ export class LiveHost {
         memberSecret: placed.memberSecret,
         hostSessionId: session.id,
         hostLabel: `${labelNow(this.#options.label)}: ${session.name}`,
+        sessionName: session.name,
         warehouseCode: session.warehouseCode,
         blind: session.blind,
         scope: this.#options.counting.scopeInput(session.id),

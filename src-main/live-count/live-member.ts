@@ -122,7 +122,7 @@ export class LiveMember {
       .transaction(() => {
         const session = counting.createSession({
           warehouseCode: welcome.warehouseCode,
-          name: welcome.hostLabel,
+          name: welcome.sessionName,
           blind: welcome.blind,
           scope: welcome.scope,
           scopeAsGiven: true,

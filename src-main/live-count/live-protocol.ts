@@ -16,7 +16,11 @@ import {
   normaliseScannedCode,
 } from '../../src-shared/barcode/index.js';
 import { rowId } from '../../src-shared/ipc/schemas/common.js';
-import { MAX_SCOPE_CATEGORIES, MAX_SCOPE_PRODUCTS } from '../../src-shared/ipc/schemas/counting.js';
+import {
+  MAX_SCOPE_CATEGORIES,
+  MAX_SCOPE_PRODUCTS,
+  MAX_SESSION_NAME_LENGTH,
+} from '../../src-shared/ipc/schemas/counting.js';
 import { LIVE_LABEL_MAX_LENGTH } from '../../src-shared/domain/live-join.js';
 import { parseUntrusted } from '../../src-shared/parse-untrusted.js';
 import { shelfPartsProblem } from '../counting/count-merge-shelves.js';
@@ -212,6 +216,8 @@ const hostMessage = z.discriminatedUnion('t', [
     memberSecret: z.string().min(32).max(200),
     hostSessionId: id,
     hostLabel: z.string().min(1).max(300),
+    /** The host count's own name: the member's session takes it (the label would not fit). */
+    sessionName: z.string().min(1).max(MAX_SESSION_NAME_LENGTH),
     warehouseCode: z.string().min(1).max(64),
     blind: z.boolean(),
     scope,

@@ -16,6 +16,7 @@ import { silentLogger } from '../../src-main/logging/index.js';
 import { isRefusal } from '../../src-main/refusal/refusal.js';
 import { SettingsRepository } from '../../src-main/services/settings.repository.js';
 import { PC_NAME_MAX_LENGTH } from '../../src-shared/domain/live-join.js';
+import { MAX_SESSION_NAME_LENGTH } from '../../src-shared/ipc/schemas/counting.js';
 import { openCountingFixture, WAREHOUSE } from '../counting/support/counting-fixture.js';
 import { WAIT } from './support/live-pcs.js';
 
@@ -68,9 +69,9 @@ describe('a live count names each PC by the PC-name setting', () => {
     const hostName = 'Stock office – '.padEnd(PC_NAME_MAX_LENGTH, 'ห');
     const host = pc(hostName);
     const member = pc('ชั้น 2 – Aisle 3');
-    // The welcome's host label, `<PC name>: <session name>`, names the member's own session (200 at
-    // most): with the longest PC name, a session name of 135 fills it.
-    const sessionName = 'S'.repeat(200 - PC_NAME_MAX_LENGTH - 2);
+    // The longest PC name and the longest session name: the host's label `<PC name>: <session name>`
+    // is longer than a session name may be, and the member's session takes the session's own name.
+    const sessionName = 'S'.repeat(MAX_SESSION_NAME_LENGTH);
     const hostSession = host.counting.createSession({ warehouseCode: WAREHOUSE, name: sessionName }).id;
     const hosted = await host.live.host({ sessionId: hostSession });
 
@@ -80,6 +81,7 @@ describe('a live count names each PC by the PC-name setting', () => {
     });
     const memberSession = joined.sessionId;
     expect(joined.member?.hostLabel).toBe(`${hostName}: ${sessionName}`);
+    expect(member.counting.session(memberSession).name).toBe(sessionName);
     const labels = () => host.live.status({ sessionId: hostSession }).host?.members.map((m) => m.label);
     await vi.waitFor(() => {
       expect(labels()).toEqual(['ชั้น 2 – Aisle 3']);
@@ -108,6 +110,6 @@ describe('a live count names each PC by the PC-name setting', () => {
     const file = JSON.parse(member.counting.exportSession(memberSession, false).text) as {
       source: { label: string };
     };
-    expect(file.source.label).toBe(`Aisle 4: ${hostName}: ${sessionName}`);
+    expect(file.source.label).toBe(`Aisle 4: ${sessionName}`);
   });
 });

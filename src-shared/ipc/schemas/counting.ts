@@ -69,12 +69,15 @@ const lineAdjust = z.strictObject({
 });
 const bySession = z.strictObject({ sessionId });
 
+/** The longest name a count session takes. */
+export const MAX_SESSION_NAME_LENGTH = 200;
+
 export const countingCalls = {
   'counting.createSession': {
     args: z.strictObject({
       warehouseCode: requiredText(64),
       /** Blank gives "<warehouse> <Thai date and time>". */
-      name: shortText(200).optional(),
+      name: shortText(MAX_SESSION_NAME_LENGTH).optional(),
       blind: z.boolean().default(false),
       driftPolicy: driftPolicy.default('ask'),
       /** Who starts it (shown in the sessions list). */
