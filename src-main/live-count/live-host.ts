@@ -4,7 +4,6 @@
 // in order, by (member, sequence): at or below what it applied is a duplicate, past the next one a gap
 // the member fills by resending. Each change sets that member's part of a product (count_merges, the
 // file merge's bookkeeping) in the same transaction as the member's new sequence.
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
 import type { CountingService } from '../counting/index.js';
@@ -12,15 +11,13 @@ import type { Logger } from '../logging/index.js';
 import type { SealedChannel } from './live-channel.js';
 import { ChannelError } from './live-channel.js';
 import { JoinWindows, type OtherVersionPeer, type PairingTarget } from './live-host-pairing.js';
-import { newServerSetup, opaqueReady, registrationRecordFor } from './live-handshake.js';
+import { newServerSetup, opaqueReady } from './live-handshake.js';
 import { LiveListener, type ListenAddress } from './live-listener.js';
 import {
   labelNow,
   parseClearFrame,
   parseMemberMessage,
-  MAX_VIEW_LINES,
   type HostMessage,
-  type JoinedLine,
   type JoinMessage,
   type MemberMessage,
   type PcLabel,
@@ -28,13 +25,13 @@ import {
 import { liveStatements, type MemberRow } from './live-store.js';
 import { applyInOrder, type Blocked } from './live-host-apply.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
+import { HostJoinedLines } from './live-host-joined.js';
+import { placeJoin, type PlacedMember } from './live-host-place.js';
 
 export { MAX_WRONG_CODES } from './live-host-pairing.js';
 
 /** How often the host looks whether its lines changed, to tell its members (well within a second). */
 const JOINED_CHECK_MS = 250;
-/** A connected member silent this long is idle (as the host's panel says). */
-const IDLE_MS = 60_000;
 
 export interface LiveHostOptions {
   readonly db: Database;
@@ -74,10 +71,7 @@ export class LiveHost {
   readonly #listeners = new Set<() => void>();
   readonly #windows: JoinWindows;
   readonly #target: PairingTarget;
-  /** The joined lines' version members are told: this run's epoch and a counter of changes seen. */
-  readonly #joinedEpoch = randomBytes(4).toString('hex');
-  #joinedChanges = 0;
-  #lastChangeVersion = '';
+  readonly #joined: HostJoinedLines;
   readonly #joinedTimer: NodeJS.Timeout;
 
   private constructor(
@@ -88,6 +82,7 @@ export class LiveHost {
   ) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#joined = new HostJoinedLines(options.counting, options.sessionId);
     this.#serverSetup = serverSetup;
     this.#listener = listener;
     this.#ownsListener = ownsListener;
@@ -270,43 +265,9 @@ export class LiveHost {
     channelOf.set(socket, channel);
   }
 
-  /**
-   * The member row of a join, with a new rejoin secret: a new row, or the row of this attempt's earlier
-   * try when that try's welcome never reached the member (it never spoke). Undefined: the attempt's
-   * member has spoken or was ended, so this is no retry of a lost welcome; the join is refused.
-   */
-  #place(join: JoinMessage): { memberId: string; memberSecret: string } | undefined {
-    const { db, sessionId } = this.#options;
-    const statements = liveStatements(db);
-    const memberSecret = randomBytes(32).toString('base64url');
-    const earlier = statements.memberByAttempt.get(sessionId, join.attempt);
-    if (earlier === undefined) {
-      const memberId = randomUUID();
-      const record = registrationRecordFor(this.#serverSetup, memberId, memberSecret);
-      statements.insertMember.run(
-        sessionId,
-        memberId,
-        join.label,
-        record,
-        join.attempt,
-        this.#now(),
-        this.#now(),
-      );
-      return { memberId, memberSecret };
-    }
-    if (earlier.member_session_id !== null || earlier.state === 'final' || earlier.state === 'released') {
-      this.#options.logger?.warn('live count: a join named an attempt whose member already counts; refused', {
-        memberId: earlier.member_id,
-      });
-      return undefined;
-    }
-    const record = registrationRecordFor(this.#serverSetup, earlier.member_id, memberSecret);
-    statements.rewelcome.run(record, join.label, this.#now(), sessionId, earlier.member_id);
-    this.#options.logger?.warn('live count: a join was tried again after its welcome was lost; same member', {
-      memberId: earlier.member_id,
-      label: join.label,
-    });
-    return { memberId: earlier.member_id, memberSecret };
+  #place(join: JoinMessage): PlacedMember | undefined {
+    const { db, sessionId, logger } = this.#options;
+    return placeJoin({ db, sessionId, serverSetup: this.#serverSetup, now: this.#now(), logger }, join);
   }
 
   #receive(socket: WebSocket, channel: SealedChannel, memberId: string, message: MemberMessage): void {
@@ -317,7 +278,7 @@ export class LiveHost {
       return;
     }
     if (message.t === 'view') {
-      this.#send(socket, channel, this.#view(message));
+      this.#send(socket, channel, this.#joined.page(message, this.members(), this.#now()));
       return;
     }
     if (
@@ -400,60 +361,11 @@ export class LiveHost {
     this.#blocked.set(member.member_id, blocked);
   }
 
-  get #joinedVersion(): string {
-    return `${this.#joinedEpoch}:${String(this.#joinedChanges)}`;
-  }
-
-  /** The host's lines changed (a member's change, its own scan, a merge): members read them again. */
+  /** What members see may have changed (lines, who is in or idle): every connected member is told. */
   #tellJoinedChanged(): void {
     if (this.#connected.size === 0) return;
-    // Who is connected changes no table: it is part of what members are told of too.
-    const version = `${this.#options.counting.changeVersion()}|${[...this.#connected.keys()].sort().join(',')}`;
-    if (version === this.#lastChangeVersion) return;
-    this.#lastChangeVersion = version;
-    this.#joinedChanges += 1;
+    if (!this.#joined.look(this.members(), this.#now())) return;
     for (const [memberId, socket] of this.#connected) this.#sendAck(socket, memberId);
-  }
-
-  /**
-   * A page of the joined lines by sku: each product's figure here and every PC's part of it (the
-   * host's own counters as this PC, each member, each merged file). No expected figure: blind stays
-   * blind. A name past the frame's bound is cut for this view only (it is never stored from here).
-   */
-  #view(message: Extract<MemberMessage, { t: 'view' }>): HostMessage {
-    const lines = this.#options.counting
-      .contributions(this.#options.sessionId)
-      .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.productId - b.productId));
-    const page = lines.slice(message.offset, message.offset + MAX_VIEW_LINES).map((line): JoinedLine => ({
-      productId: line.productId,
-      sku: line.sku.slice(0, 200),
-      name: line.name.slice(0, 1000),
-      counted: line.counted,
-      parts: line.sources
-        .filter((source) => source.counted !== 0)
-        .slice(0, 64)
-        .map((source) => ({ pc: source.source.slice(0, 300), counted: source.counted })),
-    }));
-    return {
-      t: 'view',
-      request: message.request,
-      joined: this.#joinedVersion,
-      offset: message.offset,
-      total: lines.length,
-      lines: page,
-      pcs: this.members()
-        .slice(0, 64)
-        .map((member) => ({
-          pc: member.label.slice(0, 300),
-          state: member.state,
-          presence: !member.connected
-            ? 'gone'
-            : this.#now() - member.lastSeenAt > IDLE_MS
-              ? 'idle'
-              : 'connected',
-          appliedSeq: member.appliedSeq,
-        })),
-    };
   }
 
   #sendAck(socket: WebSocket, memberId: string, channel = channelOf.get(socket)): void {
@@ -466,7 +378,7 @@ export class LiveHost {
       state: member.state,
       ...(blocked === undefined ? {} : { blocked: blocked.why.slice(0, 500) }),
       ...(blocked?.shelf === undefined ? {} : { blockedShelf: blocked.shelf }),
-      joined: this.#joinedVersion,
+      joined: this.#joined.version,
     });
   }
 

@@ -12,6 +12,7 @@ import { ChannelError } from './live-channel.js';
 import { opaqueReady } from './live-handshake.js';
 import { sendFrame, type LinkFaults } from './live-link.js';
 import { firstMessage, handshake, LiveJoinRefused, type Link } from './live-member-handshake.js';
+import { LiveHostUnreachable, ViewRequests, type JoinedPage } from './live-member-views.js';
 import {
   JOIN_IDENTITY,
   labelNow,
@@ -30,28 +31,11 @@ const DEFAULT_RESEND_MS = 400;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 const DEFAULT_WELCOME_WAIT_MS = 10_000;
-/** How long a page of the joined lines may take from the host before the read is given up. */
-const VIEW_WAIT_MS = 5_000;
 /** Tries of one join whose welcome does not come (each names the same attempt: one member row). */
 const JOIN_TRIES = 3;
 
 export { LiveJoinRefused, type JoinFailure } from './live-member-handshake.js';
-
-/** The host's joined lines could not be read: it is not connected now, or did not answer in time. */
-export class LiveHostUnreachable extends Error {
-  constructor() {
-    super('The host of the live count cannot be reached now');
-  }
-}
-
-/** A page of the host's joined lines, as its `view` answer carries it. */
-export type JoinedPage = Omit<Extract<HostMessage, { t: 'view' }>, 't' | 'request'>;
-
-interface PendingView {
-  readonly resolve: (page: JoinedPage) => void;
-  readonly reject: (error: Error) => void;
-  readonly timer: NodeJS.Timeout;
-}
+export { LiveHostUnreachable, type JoinedPage } from './live-member-views.js';
 
 export interface LiveMemberOptions {
   readonly db: Database;
@@ -94,8 +78,7 @@ export class LiveMember {
   #blockedShelf: string | undefined;
   #otherVersion: LiveMemberStatus['otherVersion'];
   #joined: string | undefined;
-  readonly #views = new Map<number, PendingView>();
-  #nextView = 1;
+  readonly #views = new ViewRequests();
   #stopped = false;
   #pumpQueued = false;
   #reconnectDelay = RECONNECT_MIN_MS;
@@ -202,15 +185,8 @@ export class LiveMember {
   joinedLines(offset: number): Promise<JoinedPage> {
     const link = this.#link;
     if (link === undefined || this.#stopped) return Promise.reject(new LiveHostUnreachable());
-    const request = this.#nextView;
-    this.#nextView += 1;
-    return new Promise<JoinedPage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#views.delete(request);
-        reject(new LiveHostUnreachable());
-      }, VIEW_WAIT_MS);
-      this.#views.set(request, { resolve, reject, timer });
-      this.#send({ t: 'view', request, offset });
+    return this.#views.ask(offset, (message) => {
+      this.#send(message);
     });
   }
 
@@ -238,25 +214,7 @@ export class LiveMember {
     clearTimeout(this.#reconnectTimer);
     this.#link?.socket.terminate();
     this.#link = undefined;
-    this.#abandonViews();
-  }
-
-  /** Reads of the joined lines still waiting are given up (the link they went on is gone). */
-  #abandonViews(): void {
-    for (const view of this.#views.values()) {
-      clearTimeout(view.timer);
-      view.reject(new LiveHostUnreachable());
-    }
-    this.#views.clear();
-  }
-
-  #viewed(message: Extract<HostMessage, { t: 'view' }>): void {
-    const view = this.#views.get(message.request);
-    if (view === undefined) return; // given up already
-    this.#views.delete(message.request);
-    clearTimeout(view.timer);
-    const { t: _t, request: _request, ...page } = message;
-    view.resolve(page);
+    this.#views.abandon();
   }
 
   #emit(): void {
@@ -316,12 +274,12 @@ export class LiveMember {
         return;
       }
       if (message.t === 'ack') this.#acknowledged(message);
-      else if (message.t === 'view') this.#viewed(message);
+      else if (message.t === 'view') this.#views.answered(message);
     });
     socket.on('close', () => {
       if (this.#link?.socket !== socket) return;
       this.#link = undefined;
-      this.#abandonViews();
+      this.#views.abandon();
       this.#emit();
       this.#scheduleReconnect();
     });

@@ -5,6 +5,8 @@
 // figure travels; a host that cannot be reached is said as such; a PC that is not a member is refused.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveCountService } from '../../src-main/live-count/live-count.service.js';
+import { LiveHost } from '../../src-main/live-count/live-host.js';
+import { IDLE_MS } from '../../src-main/live-count/live-host-joined.js';
 import { LiveHostUnreachable } from '../../src-main/live-count/live-member.js';
 import { silentLogger } from '../../src-main/logging/index.js';
 import { isRefusal } from '../../src-main/refusal/refusal.js';
@@ -94,6 +96,28 @@ describe('the joined lines on a member', () => {
       ['ONE', 'connected'],
       ['TWO', 'gone'],
     ]);
+  });
+
+  it('tells the members when a PC falls idle, though no table changes', async () => {
+    const host = pcs.pc('HOST');
+    const sessionId = host.counting.createSession({ warehouseCode: WAREHOUSE, name: 'All' }).id;
+    let clock = Date.now();
+    const live = await LiveHost.start(
+      { db: host.fixture.db, counting: host.counting, sessionId, label: 'HOST', now: () => clock },
+      { host: '127.0.0.1', port: 0 },
+    );
+    pcs.track({ stop: () => void live.stop() });
+    const one = pcs.pc('ONE');
+    const member = await pcs.join(one, live, 'ONE');
+    await vi.waitFor(async () => {
+      expect((await member.joinedLines(0)).pcs.map((pc) => pc.presence)).toEqual(['connected']);
+    }, WAIT);
+    const before = member.status().joined;
+    clock += IDLE_MS + 1_000;
+    await vi.waitFor(() => {
+      expect(member.status().joined).not.toBe(before);
+    }, WAIT);
+    expect((await member.joinedLines(0)).pcs.map((pc) => pc.presence)).toEqual(['idle']);
   });
 
   it('pages the joined lines by SKU, 100 at a time', async () => {
