@@ -163,3 +163,15 @@ export const lt = translator({
 });
 
 export type LiveKey = Parameters<typeof lt>[0];
+
+/** A PC of a live count as the lists say it: its state once it is done, else connected, idle or gone. */
+export function presenceText(
+  state: 'joined' | 'closing' | 'final' | 'released',
+  presence: 'connected' | 'idle' | 'gone',
+): string {
+  if (state === 'final') return lt('stateFinal');
+  if (state === 'released') return lt('stateReleased');
+  if (presence === 'gone') return lt('gone');
+  if (state === 'closing') return lt('stateClosing');
+  return lt(presence);
+}
